@@ -1,0 +1,34 @@
+#include "convert.hpp"
+#include "tavla/position_id.hpp"
+
+namespace tavla::bindings {
+
+void bind_board(py::module_& m) {
+    m.def(
+        "board_error", [](const py::bytes& raw) { return board_error(board_from_bytes(raw)); },
+        "Why a 52-byte board breaks R1-R4, or '' when it is valid.");
+    m.def(
+        "position_id", [](const py::bytes& raw) { return position_id(board_from_bytes(raw)); },
+        "GNU Backgammon Position ID of a 52-byte board.");
+    m.def(
+        "parse_position_id",
+        [](const std::string& id) {
+            Board b;
+            std::string error;
+            if (!parse_position_id(id, b, error)) throw py::value_error(error);
+            return board_to_bytes(b);
+        },
+        "The 52-byte board of a Position ID; ValueError naming the fault.");
+    m.def(
+        "pip_counts",
+        [](const py::bytes& raw) {
+            const Board b = board_from_bytes(raw);
+            return py::make_tuple(pip_count(b, 0), pip_count(b, 1));
+        },
+        "Pip counts (side on roll, opponent).");
+    m.def(
+        "is_race", [](const py::bytes& raw) { return is_race(board_from_bytes(raw)); },
+        "True when the two sides have no more contact.");
+}
+
+}  // namespace tavla::bindings

@@ -1,0 +1,122 @@
+#include <pybind11/numpy.h>
+
+#include <algorithm>
+#include <memory>
+#include <numeric>
+#include <vector>
+
+#include "convert.hpp"
+#include "tavla/movegen.hpp"
+
+namespace tavla::bindings {
+namespace {
+
+MoveGenerator& thread_generator() {
+    thread_local std::unique_ptr<MoveGenerator> gen = std::make_unique<MoveGenerator>();
+    return *gen;
+}
+
+// Orders plays as notation reads: by their moves sorted from the highest starting point.
+std::uint64_t notation_order(const PlayRecord& rec) {
+    std::array<std::uint16_t, 4> moves{};
+    for (int i = 0; i < rec.n_moves; ++i)
+        moves[i] = std::uint16_t((rec.moves[i].from << 8) | rec.moves[i].to);
+    std::sort(moves.begin(), moves.end(), std::greater<>());
+    std::uint64_t key = 0;
+    for (std::uint16_t m : moves) key = (key << 16) | m;
+    return key;
+}
+
+// Each play as (result seen by the opponent, moves as 2*n bytes, hit mask: bit i = move i hit),
+// sorted by notation_order, highest first.
+py::list legal_plays(const py::bytes& raw, int d1, int d2) {
+    check_dice(d1, d2);
+    const Board board = board_from_bytes(raw);
+    MoveGenerator& gen = thread_generator();
+    const int n = gen.generate(board, d1, d2);
+    thread_local std::vector<std::pair<std::uint64_t, int>> order;
+    order.clear();
+    for (int i = 0; i < n; ++i) order.emplace_back(notation_order(gen.play(i)), i);
+    std::sort(order.begin(), order.end(), std::greater<>());
+    py::list out(n);
+    for (int i = 0; i < n; ++i) {
+        const PlayRecord& rec = gen.play(order[i].second);
+        const Board next = rec.result.swapped();
+        py::bytes moves(reinterpret_cast<const char*>(rec.moves.data()), 2 * rec.n_moves);
+        PyObject* item = PyTuple_Pack(3, board_to_bytes(next).ptr(), moves.ptr(),
+                                      py::int_(int(rec.hit_mask)).ptr());
+        if (item == nullptr) throw py::error_already_set();
+        PyList_SET_ITEM(out.ptr(), i, item);
+    }
+    return out;
+}
+
+py::tuple single_move(const py::bytes& raw, int from, int die) {
+    Board board = board_from_bytes(raw);
+    if (const char* fault = single_move_fault(board, from, die)) throw py::value_error(fault);
+    const bool hit = apply_move(board, from, die);
+    return py::make_tuple(board_to_bytes(board), hit);
+}
+
+using BoardArray = py::array_t<std::int8_t, py::array::c_style | py::array::forcecast>;
+using DiceArray = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>;
+
+py::tuple legal_results(const BoardArray& boards, const DiceArray& dice) {
+    if (boards.ndim() != 3 || boards.shape(1) != 2 || boards.shape(2) != kSlots)
+        throw py::value_error("boards must have shape (N, 2, 26)");
+    const py::ssize_t n = boards.shape(0);
+    if (dice.ndim() != 2 || dice.shape(0) != n || dice.shape(1) != 2)
+        throw py::value_error("dice must have shape (N, 2) matching boards");
+
+    const auto* in = reinterpret_cast<const Board*>(boards.data());
+    const std::int64_t* rolls = dice.data();
+    py::array_t<std::int64_t> offsets(n + 1);
+    std::int64_t* off = offsets.mutable_data();
+    std::vector<Board> results;
+    std::string error;
+    py::ssize_t bad_row = -1;
+    {
+        py::gil_scoped_release release;
+        MoveGenerator& gen = thread_generator();
+        results.reserve(std::size_t(n) * 16);
+        off[0] = 0;
+        for (py::ssize_t i = 0; i < n; ++i) {
+            const std::int64_t d1 = rolls[2 * i], d2 = rolls[2 * i + 1];
+            if (d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6) {
+                error = "dice must be 1 to 6";
+            } else {
+                error = board_error(in[i]);
+                if (error.empty() && in[i].side[0][kOff] == kCheckers)
+                    error = "the game is over (the side on roll has borne off all 15)";
+                if (error.empty() && in[i].side[1][kOff] == kCheckers)
+                    error = "the game is over (the opponent has borne off all 15)";
+            }
+            if (!error.empty()) {
+                bad_row = i;
+                break;
+            }
+            const int count = gen.generate(in[i], int(d1), int(d2));
+            for (int k = 0; k < count; ++k) results.push_back(gen.play(k).result.swapped());
+            off[i + 1] = std::int64_t(results.size());
+        }
+    }
+    if (bad_row >= 0) throw py::value_error("row " + std::to_string(bad_row) + ": " + error);
+
+    py::array_t<std::int8_t> out({py::ssize_t(results.size()), py::ssize_t(2), py::ssize_t(kSlots)});
+    if (!results.empty())
+        std::memcpy(out.mutable_data(), results.data(), results.size() * sizeof(Board));
+    return py::make_tuple(out, offsets);
+}
+
+}  // namespace
+
+void bind_movegen(py::module_& m) {
+    m.def("legal_plays", &legal_plays, py::arg("board"), py::arg("d1"), py::arg("d2"),
+          "Every distinct legal play as (result key seen by the opponent, moves, hit mask).");
+    m.def("single_move", &single_move, py::arg("board"), py::arg("from_point"), py::arg("die"),
+          "Moves one checker: (new key seen by the mover, hit); ValueError with the R7-R13 reason.");
+    m.def("legal_results", &legal_results, py::arg("boards"), py::arg("dice"),
+          "Batch generation: (results (M, 2, 26) int8, offsets (N + 1,) int64).");
+}
+
+}  // namespace tavla::bindings

@@ -1,0 +1,41 @@
+// Conversions at the Python boundary, shared by the bind_*.cpp files.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+#include "tavla/board.hpp"
+
+namespace tavla::bindings {
+
+namespace py = pybind11;
+
+// A board arrives as 52 raw int8 bytes (the Python Position keeps exactly that).
+inline Board board_from_bytes(const py::bytes& raw) {
+    char* data = nullptr;
+    Py_ssize_t size = 0;
+    if (PyBytes_AsStringAndSize(raw.ptr(), &data, &size) != 0) throw py::error_already_set();
+    if (size != Py_ssize_t(sizeof(Board)))
+        throw py::value_error("a board key has 52 bytes, got " + std::to_string(size));
+    Board b;
+    std::memcpy(b.side.data(), data, sizeof(Board));
+    return b;
+}
+
+inline py::bytes board_to_bytes(const Board& b) {
+    return py::bytes(reinterpret_cast<const char*>(b.side.data()), sizeof(Board));
+}
+
+inline void check_dice(int d1, int d2) {
+    if (d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6)
+        throw py::value_error("dice must be 1 to 6, got " + std::to_string(d1) + " and " +
+                              std::to_string(d2));
+}
+
+void bind_board(py::module_& m);
+void bind_movegen(py::module_& m);
+
+}  // namespace tavla::bindings

@@ -1,0 +1,7 @@
+#include "convert.hpp"
+
+PYBIND11_MODULE(_core, m) {
+    m.doc() = "tavla's C++ core: boards, Position IDs and legal plays. Use the tavla package.";
+    tavla::bindings::bind_board(m);
+    tavla::bindings::bind_movegen(m);
+}

@@ -1,0 +1,60 @@
+// The board as DESIGN.md lays it out: two rows of 26 counts, row 0 the side on roll, row 1 the
+// opponent, each counted from its own side (R3). Index 1..24 = points, 25 = bar, 0 = borne off.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <string>
+
+namespace tavla {
+
+constexpr int kPoints = 24;
+constexpr int kBar = 25;
+constexpr int kOff = 0;
+constexpr int kSlots = 26;
+constexpr int kCheckers = 15;
+
+struct Board {
+    std::array<std::array<std::int8_t, kSlots>, 2> side{};
+
+    std::int8_t* mover() { return side[0].data(); }
+    std::int8_t* opponent() { return side[1].data(); }
+    const std::int8_t* mover() const { return side[0].data(); }
+    const std::int8_t* opponent() const { return side[1].data(); }
+
+    bool operator==(const Board& other) const {
+        return std::memcmp(side.data(), other.side.data(), sizeof(side)) == 0;
+    }
+    bool operator!=(const Board& other) const { return !(*this == other); }
+
+    // The same position seen by the other side: the rows exchanged.
+    Board swapped() const {
+        Board b;
+        b.side[0] = side[1];
+        b.side[1] = side[0];
+        return b;
+    }
+
+    static Board initial();
+};
+
+static_assert(sizeof(Board) == 2 * kSlots, "Board must be 52 plain bytes");
+
+// Why a board breaks R1-R4, or an empty string when it is valid.
+std::string board_error(const Board& b);
+
+// Pip count of one side (R4): sum of point numbers, 25 for a checker on the bar.
+int pip_count(const Board& b, int side);
+
+// True when no checker of one side still has to pass a checker of the other (a race).
+bool is_race(const Board& b);
+
+// Highest index 1..25 holding a checker of the side, 0 when all are off.
+inline int highest_point(const std::int8_t* row) {
+    for (int p = kBar; p >= 1; --p)
+        if (row[p] > 0) return p;
+    return 0;
+}
+
+}  // namespace tavla

@@ -1,0 +1,69 @@
+// Legal plays (R7-R13): every distinct position a roll can reach, with R9 applied to the whole
+// turn. Distinct means a different resulting position; each result keeps the first move
+// sequence found for it, in an order that can be played.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "tavla/board.hpp"
+
+namespace tavla {
+
+struct Move {
+    std::int8_t from;  // 25 = bar
+    std::int8_t to;    // 0 = off
+};
+
+struct PlayRecord {
+    Board result;  // still seen from the mover: row 0 the side that just played
+    std::array<Move, 4> moves;
+    std::uint8_t n_moves;
+    std::uint8_t hit_mask;  // bit i set: move i hit a blot
+};
+
+// Why one checker cannot move from `from` with die `die` (the R7-R13 reason), or nullptr if
+// it can. `board` is seen from the mover.
+const char* single_move_fault(const Board& board, int from, int die);
+
+// Moves one checker (the move must be legal); returns true if it hit a blot.
+bool apply_move(Board& board, int from, int die);
+
+// A reusable generator: its buffers are allocated once, never per position.
+class MoveGenerator {
+public:
+    // The largest number of distinct plays any position and roll can have is below this.
+    static constexpr int kCapacity = 4096;
+
+    MoveGenerator();
+
+    // Fills the plays of `board` (valid, not finished) for the roll d1, d2 (1..6) and returns
+    // their count, at least 1: a position where nothing moves has one play with no moves.
+    int generate(const Board& board, int d1, int d2);
+
+    int count() const { return count_; }
+    const PlayRecord& play(int i) const { return plays_[i]; }
+
+private:
+    void search_double(int die, int depth, int min_from);
+    void search_pair(int first, int second);
+    void record(int used, int die_used);
+    std::uint64_t hash_of(const Board& b) const;
+
+    Board work_;
+    std::array<Move, 4> path_{};
+    int hit_mask_ = 0;
+    int best_used_ = 0;
+    int count_ = 0;
+
+    std::array<PlayRecord, kCapacity> plays_;
+    std::array<std::uint8_t, kCapacity> die_used_;  // for R9's larger-die rule
+
+    static constexpr int kTableSize = 2 * kCapacity;
+    std::array<std::uint32_t, kTableSize> table_stamp_;
+    std::array<std::uint16_t, kTableSize> table_index_;
+    std::uint32_t stamp_ = 0;
+};
+
+}  // namespace tavla

@@ -1,0 +1,21 @@
+// GNU Backgammon Position ID: the 80-bit key of a position, base64 without padding
+// (FORMATS.md section 1). The side NOT on roll is written first.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "tavla/board.hpp"
+
+namespace tavla {
+
+using PositionKey = std::array<std::uint8_t, 10>;
+
+PositionKey position_key(const Board& b);
+std::string position_id(const Board& b);
+
+// Decodes a 14-character Position ID. On failure returns false and sets `error`.
+bool parse_position_id(const std::string& id, Board& out, std::string& error);
+
+}  // namespace tavla

@@ -1,0 +1,54 @@
+#include "tavla/board.hpp"
+
+namespace tavla {
+
+Board Board::initial() {
+    Board b;
+    for (auto& row : b.side) {
+        row[24] = 2;
+        row[13] = 5;
+        row[8] = 3;
+        row[6] = 5;
+    }
+    return b;
+}
+
+std::string board_error(const Board& b) {
+    static const char* const kSideName[2] = {"side on roll", "opponent"};
+    for (int s = 0; s < 2; ++s) {
+        int total = 0;
+        for (int i = 0; i < kSlots; ++i) {
+            const int n = b.side[s][i];
+            if (n < 0)
+                return std::string(kSideName[s]) + " has a negative count (" +
+                       std::to_string(n) + ") at index " + std::to_string(i);
+            total += n;
+        }
+        if (total != kCheckers)
+            return std::string(kSideName[s]) + " has " + std::to_string(total) +
+                   " checkers, not 15";
+    }
+    for (int p = 1; p <= kPoints; ++p) {
+        if (b.side[0][p] > 0 && b.side[1][kBar - p] > 0)
+            return "point " + std::to_string(p) + " of the side on roll (the opponent's " +
+                   std::to_string(kBar - p) + ") is held by both sides";
+    }
+    return {};
+}
+
+int pip_count(const Board& b, int side) {
+    int pips = 0;
+    for (int i = 1; i < kSlots; ++i) pips += i * b.side[side][i];
+    return pips;
+}
+
+bool is_race(const Board& b) {
+    // The mover's rearmost checker (highest point) must be past the opponent's rearmost one.
+    const int mover_back = highest_point(b.mover());
+    const int opponent_back = highest_point(b.opponent());
+    if (mover_back == 0 || opponent_back == 0) return true;
+    // Opponent's point q is the mover's point 25 - q.
+    return mover_back < kBar - opponent_back;
+}
+
+}  // namespace tavla

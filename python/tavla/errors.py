@@ -1,0 +1,41 @@
+"""Every exception that tavla raises on purpose.
+
+All of them derive from :class:`TavlaError`.  Those caused by a bad argument (a malformed ID,
+an impossible position, an illegal play) are also :class:`ValueError`, so code that already
+catches ``ValueError`` keeps working.
+"""
+
+from __future__ import annotations
+
+
+class TavlaError(Exception):
+    """Base class of all tavla errors."""
+
+
+class InvalidPositionError(TavlaError, ValueError):
+    """A board that breaks R1-R4: wrong shape, negative counts, not 15 checkers a side,
+    a point held by both sides."""
+
+
+class InvalidIdError(TavlaError, ValueError):
+    """A malformed Position ID, Match ID or XGID."""
+
+
+class NotationError(TavlaError, ValueError):
+    """Move notation or a roll that cannot be read."""
+
+
+class IllegalPlayError(TavlaError, ValueError):
+    """A play that R7-R13 do not allow for this position and roll."""
+
+
+class TurnError(TavlaError):
+    """An action out of turn: rolling twice, playing before rolling, answering no double."""
+
+
+class CubeError(TavlaError):
+    """A cube action the rules forbid (R18-R21, R24, R25)."""
+
+
+class MatchFileError(TavlaError, ValueError):
+    """A match file that cannot be understood; the message names the line."""
