@@ -1,0 +1,16 @@
+"""The ``tavla`` command line: one module per command, each registered on :func:`main`."""
+
+from __future__ import annotations
+
+import click
+
+from .moves import moves
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="tavla")
+def main() -> None:
+    """tavla: backgammon rules, positions, plays and matches."""
+
+
+main.add_command(moves)

@@ -1,0 +1,46 @@
+"""``tavla moves ID ROLL``: every legal play of a roll, with the resulting Position IDs."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from ..dice import parse_roll
+from .errors import input_errors
+from .positions import read_position
+
+
+@click.command()
+@click.argument("position_id")
+@click.argument("roll", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
+def moves(position_id: str, roll: tuple[str, ...], as_json: bool) -> None:
+    """List every legal play of ROLL (31, 3-1 or 3 1) in POSITION_ID (Position ID or XGID)."""
+    with input_errors():
+        position = read_position(position_id)
+        dice = parse_roll(" ".join(roll))
+        plays = position.legal_plays(dice)
+    forced_pass = len(plays) == 1 and plays[0].is_pass
+    if as_json:
+        record = {
+            "position_id": position.position_id,
+            "dice": list(dice),
+            "plays": [
+                {
+                    "notation": play.notation,
+                    "moves": [list(move) for move in play.moves],
+                    "hits": play.hits,
+                    "position_id": play.position.position_id,
+                }
+                for play in plays
+            ],
+        }
+        click.echo(json.dumps(record, indent=2))
+        return
+    count = "no legal play: the turn passes" if forced_pass else f"{len(plays)} legal plays"
+    click.echo(f"{position.position_id}  roll {dice[0]}-{dice[1]}: {count}")
+    width = max(len(play.notation) for play in plays)
+    for number, play in enumerate(plays, start=1):
+        text = play.notation or "(pass)"
+        click.echo(f"{number:4d}. {text:<{width}}  {play.position.position_id}")
