@@ -5,6 +5,7 @@ Positions, legal plays, GNU Backgammon IDs and XGID, move notation.  See README.
 
 from __future__ import annotations
 
+from .batch import legal_results
 from .dice import parse_roll
 from .errors import (
     CubeError,
@@ -31,5 +32,6 @@ __all__ = [
     "ResultKind",
     "TavlaError",
     "TurnError",
+    "legal_results",
     "parse_roll",
 ]

@@ -1,0 +1,65 @@
+"""Batch move generation: many positions and rolls in one call, NumPy in and out."""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from . import _core
+from .errors import InvalidPositionError, NotationError
+
+
+def _as_int8_boards(boards: npt.ArrayLike) -> npt.NDArray[np.int8]:
+    array = np.asarray(boards)
+    if array.ndim != 3 or array.shape[1:] != (2, 26):
+        raise InvalidPositionError(f"boards must have shape (N, 2, 26), got {array.shape}")
+    if array.dtype == np.int8:
+        return np.ascontiguousarray(array)
+    if not np.issubdtype(array.dtype, np.integer):
+        raise InvalidPositionError(f"boards hold integer counts, got dtype {array.dtype}")
+    out_of_range = np.argwhere((array < -128) | (array > 127))
+    if len(out_of_range):
+        raise InvalidPositionError(f"row {out_of_range[0][0]}: a count is out of range")
+    return np.ascontiguousarray(array, dtype=np.int8)
+
+
+def legal_results(
+    boards: npt.ArrayLike, dice: npt.ArrayLike
+) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int64]]:
+    """Every legal resulting position of many positions and rolls, in one call.
+
+    Args:
+        boards: ``(N, 2, 26)`` integer array, each a valid board seen from the side on roll
+            (DESIGN.md's encoding).
+        dice: ``(N, 2)`` integer array of rolls, each die 1..6.
+
+    Returns:
+        ``(results, offsets)``: ``results`` is ``(M, 2, 26)`` int8, each result with the
+        opponent on roll; the results of row ``i`` are ``results[offsets[i]:offsets[i + 1]]``
+        (``offsets`` is ``(N + 1,)`` int64, CSR style).  A row where nothing can move yields
+        one result: its own board handed to the opponent.  Rules R7-R13; distinct results
+        only.  The C++ core releases the GIL while it works.
+
+    Raises:
+        InvalidPositionError: a board breaks R1-R4 or the game is over (the message names
+            the row).
+        NotationError: a die outside 1..6 (the message names the row).
+    """
+    board_array = _as_int8_boards(boards)
+    dice_array = np.asarray(dice)
+    if dice_array.shape != (board_array.shape[0], 2):
+        raise NotationError(
+            f"dice must have shape ({board_array.shape[0]}, 2) to match boards, "
+            f"got {dice_array.shape}"
+        )
+    if not np.issubdtype(dice_array.dtype, np.integer):
+        raise NotationError(f"dice are integers, got dtype {dice_array.dtype}")
+    bad = np.argwhere((dice_array < 1) | (dice_array > 6))
+    if len(bad):
+        row = int(bad[0][0])
+        raise NotationError(f"row {row}: dice must be 1 to 6, got {tuple(dice_array[row])}")
+    try:
+        results, offsets = _core.legal_results(board_array, dice_array.astype(np.int64))
+    except ValueError as exc:
+        raise InvalidPositionError(str(exc)) from None
+    return results, offsets
