@@ -39,3 +39,8 @@ class CubeError(TavlaError):
 
 class MatchFileError(TavlaError, ValueError):
     """A match file that cannot be understood; the message names the line."""
+
+
+class RulesError(TavlaError, ValueError):
+    """Contradictory rule options (RULES.md), e.g. raccoons without beavers, or a money-play
+    option (Jacoby, beavers, automatic doubles) in a match."""
