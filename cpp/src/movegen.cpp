@@ -18,6 +18,26 @@ inline std::uint64_t load64(const std::int8_t* p) {
     return v;
 }
 
+// What the legality of a single move depends on beyond its own points, computed once per
+// search node instead of once per candidate move.
+struct MoverState {
+    bool on_bar;
+    int highest;  // the mover's highest occupied index (25 = bar)
+
+    explicit MoverState(const Board& b)
+        : on_bar(b.mover()[kBar] > 0), highest(highest_point(b.mover())) {}
+
+    // The fast twin of single_move_fault() for a die 1..6; the two must agree.
+    bool can_move(const Board& b, int from, int die) const {
+        if (b.mover()[from] == 0) return false;
+        if (on_bar && from != kBar) return false;
+        const int to = from - die;
+        if (to >= 1) return b.opponent()[kBar - to] < 2;
+        if (highest > 6) return false;
+        return to == 0 || from == highest;
+    }
+};
+
 }  // namespace
 
 const char* single_move_fault(const Board& board, int from, int die) {
@@ -60,20 +80,18 @@ bool apply_move(Board& board, int from, int die) {
 
 MoveGenerator::MoveGenerator() { table_stamp_.fill(0); }
 
+// Results of one roll differ in the mover's row, and in the opponent's row only through hits,
+// which show on the opponent's bar: hashing those 27 bytes is enough, the exact comparison in
+// record() settles any collision.
 std::uint64_t MoveGenerator::hash_of(const Board& b) const {
     const std::int8_t* p = b.side[0].data();
-    std::uint64_t h = 0x9E3779B97F4A7C15ull;
-    for (int i = 0; i < 6; ++i) {
-        h ^= load64(p + 8 * i);
-        h *= 0xFF51AFD7ED558CCDull;
-        h ^= h >> 32;
-    }
-    std::uint32_t tail;
-    std::memcpy(&tail, p + 48, sizeof tail);
-    h ^= tail;
-    h *= 0xC4CEB9FE1A85EC53ull;
-    h ^= h >> 29;
-    return h;
+    std::uint64_t h = load64(p) * 0x9E3779B97F4A7C15ull;
+    h ^= load64(p + 8) * 0xC2B2AE3D27D4EB4Full;
+    h ^= load64(p + 16) * 0x165667B19E3779F9ull;
+    h ^= (std::uint64_t(std::uint8_t(p[24])) | std::uint64_t(std::uint8_t(p[25])) << 8 |
+          std::uint64_t(std::uint8_t(b.side[1][kBar])) << 16) *
+         0xFF51AFD7ED558CCDull;
+    return h ^ (h >> 31);
 }
 
 void MoveGenerator::record(int used, int die_used) {
@@ -107,9 +125,9 @@ void MoveGenerator::record(int used, int die_used) {
 void MoveGenerator::search_double(int die, int depth, int min_from) {
     bool moved = false;
     if (depth < 4) {
+        const MoverState state(work_);
         for (int from = min_from; from >= 1; --from) {
-            if (work_.mover()[from] == 0) continue;
-            if (single_move_fault(work_, from, die) != nullptr) continue;
+            if (!state.can_move(work_, from, die)) continue;
             moved = true;
             const Board saved = work_;
             const bool hit = apply_move(work_, from, die);
@@ -124,17 +142,17 @@ void MoveGenerator::search_double(int die, int depth, int min_from) {
 }
 
 void MoveGenerator::search_pair(int first, int second) {
+    const MoverState state(work_);
     for (int from = kBar; from >= 1; --from) {
-        if (work_.mover()[from] == 0) continue;
-        if (single_move_fault(work_, from, first) != nullptr) continue;
+        if (!state.can_move(work_, from, first)) continue;
         const Board before_first = work_;
         const bool hit1 = apply_move(work_, from, first);
         path_[0] = Move{std::int8_t(from), std::int8_t(std::max(0, from - first))};
         hit_mask_ = hit1;
         bool second_moved = false;
+        const MoverState state2(work_);
         for (int from2 = kBar; from2 >= 1; --from2) {
-            if (work_.mover()[from2] == 0) continue;
-            if (single_move_fault(work_, from2, second) != nullptr) continue;
+            if (!state2.can_move(work_, from2, second)) continue;
             second_moved = true;
             const Board before_second = work_;
             const bool hit2 = apply_move(work_, from2, second);
