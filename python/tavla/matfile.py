@@ -1,0 +1,461 @@
+"""Jellyfish / GNU Backgammon ``.mat`` match files (FORMATS.md section 5): reading and writing.
+
+Reading is liberal: it accepts the dialects of gnubg, eXtreme Gammon, Backgammon Galaxy and
+Backgammon Studio (``25/22`` or ``bar/22``, ``6/0`` or ``6/off``, ``*`` or no hit marks,
+``(2)`` repeat counts, chained moves such as ``63: 22/13``, ``Cannot Move``, ``????`` for
+plays a site hid after a resignation, low-first rolls, cells that overflow their column,
+``Losses N point``).  The file becomes a plain :class:`MatchRecord`: no rule is checked
+here; :mod:`tavla.replay` checks the games against the rules.
+
+Writing produces gnubg's export form (FORMATS.md 5.1): column widths, ``dd: moves`` cells,
+cube cells with one leading space, ``Wins N point(s)`` in the winner's column.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from .errors import MatchFileError
+from .play import Play
+
+LEFT = 0
+"""The left column's player: gnubg player 0, XG ``Player 1`` (FORMATS.md 0.3)."""
+RIGHT = 1
+"""The right column's player: gnubg player 1, XG ``Player 2``."""
+
+
+class ActionKind(enum.Enum):
+    """What one cell of a move line records (FORMATS.md 5.2)."""
+
+    ROLL = "roll"
+    """A roll and the play made with it (R7-R14); the play may be empty or hidden."""
+    DOUBLE = "double"
+    """An offer to double (R18); ``value`` is the cube value offered."""
+    TAKE = "take"
+    """The double is taken (R19)."""
+    DROP = "drop"
+    """The double is dropped (R19): the game ends."""
+    BEAVER = "beaver"
+    """Take and redouble at once (R20); ``value`` is the new cube value when written."""
+    RACCOON = "raccoon"
+    """Take a beaver and redouble again (R20); ``value`` as for a beaver."""
+    WIN = "win"
+    """``Wins N point(s)``: the game ends, ``value`` points to this player."""
+    LOSE = "lose"
+    """``Losses N point`` (Galaxy): this player gives up the game, ``value`` points."""
+    RESIGN = "resign"
+    """A resignation cell; ``value`` the points offered when written."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """One cell of a move line.
+
+    Attributes:
+        player: ``LEFT`` (0) or ``RIGHT`` (1), the column the cell stands in.
+        kind: the :class:`ActionKind`.
+        dice: for a roll, the two dice with the higher first (files differ in order);
+            ``None`` otherwise.
+        play: for a roll, the moves as written (any dialect); ``""`` when no move is written
+            (``53:`` or ``Cannot Move``); ``None`` when the site hid the play (``????``).
+        value: the cube value of a double, beaver or raccoon, or the points of a win, loss
+            or resignation; ``None`` when the file does not give one.
+        line: the line number in the file (1-based), 0 for actions not read from a file.
+        move_number: the ``NN)`` number of the line, ``None`` on an unnumbered line.
+    """
+
+    player: int
+    kind: ActionKind
+    dice: tuple[int, int] | None = None
+    play: str | None = None
+    value: int | None = None
+    line: int = 0
+    move_number: int | None = None
+
+    def same_as(self, other: Action) -> bool:
+        """True when both record the same thing, whatever line they were read from."""
+        return (self.player, self.kind, self.dice, self.play, self.value) == (
+            other.player,
+            other.kind,
+            other.dice,
+            other.play,
+            other.value,
+        )
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game of a match file.
+
+    Attributes:
+        number: the game number as written (``Game 3``).
+        score: the score (left, right) before the game, from its score line.
+        actions: the cells in order.
+        line: the line number of the ``Game`` line.
+        crawford_mark: True when the game line is marked ``Crawford`` (rare: FORMATS.md 5.2
+            says no common dialect marks it; the rule is inferred from the scores).
+    """
+
+    number: int
+    score: tuple[int, int]
+    actions: tuple[Action, ...]
+    line: int = 0
+    crawford_mark: bool = False
+
+    def same_as(self, other: GameRecord) -> bool:
+        """True when both games have the same number, score and actions."""
+        return (
+            self.number == other.number
+            and self.score == other.score
+            and len(self.actions) == len(other.actions)
+            and all(a.same_as(b) for a, b in zip(self.actions, other.actions, strict=True))
+        )
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """A whole match file.
+
+    Attributes:
+        length: the match length in points; 0 for money play.
+        players: the names (left, right), from the first score line, else the
+            ``Player 1`` / ``Player 2`` headers, else ``""``.
+        headers: the ``; [Key "value"]`` header tags in file order.
+        games: the games in file order.
+        comments: other comment lines, without their ``;`` or ``#``.
+    """
+
+    length: int
+    players: tuple[str, str]
+    headers: tuple[tuple[str, str], ...] = ()
+    games: tuple[GameRecord, ...] = ()
+    comments: tuple[str, ...] = ()
+
+    def header(self, key: str) -> str | None:
+        """The value of a header tag (case-insensitive key), or None."""
+        for name, value in self.headers:
+            if name.lower() == key.lower():
+                return value
+        return None
+
+
+# -- reading -------------------------------------------------------------------------------
+
+_MATCH_LINE = re.compile(r"^\s*(\d+)\s+point\s+match\b", re.IGNORECASE)
+_GAME_LINE = re.compile(r"^\s*Game\s+(\d+)\b(.*)$", re.IGNORECASE)
+_SCORE_LINE = re.compile(r"^(\s*)(.*?)\s*:\s*(\d+)(\s+)(.*?)\s*:\s*(\d+)\s*$")
+_HEADER_TAG = re.compile(r'^\s*\[\s*([^"\]]+?)\s+"(.*)"\s*\]\s*$')
+_MOVE_LINE = re.compile(r"^\s*(\d+)\)(.*)$")
+# Where a cell begins: a roll, a cube or end-of-game word, or a stray repeated "NN)".
+_CELL_START = re.compile(
+    r"(?<!\S)(?:\d\d:|\d+\)|(?:double|beaver|raccoon|take|drop|win|loss|lose|resign)\w*)",
+    re.IGNORECASE,
+)
+_STRAY_NUMBER = re.compile(r"^\d+\)$")
+_ROLL_CELL = re.compile(r"^(\d)(\d):\s*(.*)$")
+_MOVE_TOKEN = re.compile(r"^(?:bar|b|\d{1,2})(?:/(?:\d{1,2}|off)\*?)+(?:\(\d\))?$", re.IGNORECASE)
+_CUBE_CELL = re.compile(r"^(double|beaver|raccoon)s?\w*\s*(?:=>\s*(\d+))?$", re.IGNORECASE)
+_ANSWER_CELL = re.compile(r"^(take|drop)s?$", re.IGNORECASE)
+_POINTS_CELL = re.compile(
+    r"^(win|loss|lose|resign)\w*\s*(?:(\d+)\s+points?)?(?:\s+and\s+the\s+match)?$",
+    re.IGNORECASE,
+)
+_HIDDEN = re.compile(r"^\?{3,}$")
+_NO_MOVE = re.compile(r"^(?:cannot\s+move|can't\s+move)?$", re.IGNORECASE)
+_DEFAULT_RIGHT_COLUMN = 32
+
+
+def _fail(number: int, line: str, reason: str) -> MatchFileError:
+    return MatchFileError(f"line {number}: {reason}: {line.strip()!r}")
+
+
+def _parse_roll_cell(text: str, number: int, line: str) -> tuple[tuple[int, int], str | None]:
+    match = _ROLL_CELL.match(text)
+    assert match is not None
+    d1, d2 = int(match.group(1)), int(match.group(2))
+    if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
+        raise _fail(number, line, f"a roll has two dice 1 to 6, got {d1}{d2}")
+    rest = match.group(3).strip()
+    dice = (max(d1, d2), min(d1, d2))
+    if _HIDDEN.match(rest):
+        return dice, None
+    if _NO_MOVE.match(rest):
+        return dice, ""
+    for token in rest.split():
+        if not _MOVE_TOKEN.match(token):
+            raise _fail(number, line, f"cannot read the move {token!r}")
+    return dice, " ".join(rest.split())
+
+
+def _parse_cell(text: str, player: int, number: int, line: str, move: int | None) -> Action:
+    if _ROLL_CELL.match(text):
+        dice, play = _parse_roll_cell(text, number, line)
+        return Action(player, ActionKind.ROLL, dice, play, None, number, move)
+    if match := _CUBE_CELL.match(text):
+        kind = ActionKind(match.group(1).lower())
+        value = int(match.group(2)) if match.group(2) else None
+        return Action(player, kind, None, None, value, number, move)
+    if match := _ANSWER_CELL.match(text):
+        kind = ActionKind(match.group(1).lower())
+        return Action(player, kind, None, None, None, number, move)
+    if match := _POINTS_CELL.match(text):
+        word = match.group(1).lower()
+        kind = {"win": ActionKind.WIN, "resign": ActionKind.RESIGN}.get(word, ActionKind.LOSE)
+        value = int(match.group(2)) if match.group(2) else None
+        return Action(player, kind, None, None, value, number, move)
+    raise _fail(number, line, f"cannot read the cell {text!r}")
+
+
+def _cells(body: str, offset: int) -> list[tuple[int, str]]:
+    """Split the text after the move number into (column, cell text) pairs.
+
+    Text before the first recognised cell start is kept as a cell of its own, so that
+    reading it fails with the line named.
+    """
+    starts = [m.start() for m in _CELL_START.finditer(body)]
+    ends = [*starts[1:], len(body)] if starts else []
+    bounds = list(zip(starts, ends, strict=True))
+    if body[: starts[0] if starts else len(body)].strip():
+        bounds.insert(0, (len(body) - len(body.lstrip()), starts[0] if starts else len(body)))
+    cells = [(offset + start, body[start:end].strip()) for start, end in bounds]
+    return [(column, text) for column, text in cells if not _STRAY_NUMBER.match(text)]
+
+
+class _Reader:
+    """Line-by-line state of one file being read."""
+
+    def __init__(self) -> None:
+        self.length: int | None = None
+        self.headers: list[tuple[str, str]] = []
+        self.comments: list[str] = []
+        self.games: list[GameRecord] = []
+        self.players: tuple[str, str] | None = None
+        self.game_number = 0
+        self.game_line = 0
+        self.crawford_mark = False
+        self.score: tuple[int, int] | None = None
+        self.actions: list[Action] = []
+        self.right_column = _DEFAULT_RIGHT_COLUMN
+
+    def finish_game(self) -> None:
+        if self.game_line and self.score is not None:
+            self.games.append(
+                GameRecord(
+                    self.game_number,
+                    self.score,
+                    tuple(self.actions),
+                    self.game_line,
+                    self.crawford_mark,
+                )
+            )
+        self.actions = []
+
+    def read_line(self, number: int, line: str) -> None:
+        stripped = line.strip()
+        if not stripped:
+            return
+        if stripped[0] in ";#":
+            self.read_comment(stripped[1:].strip())
+            return
+        if match := _MATCH_LINE.match(line):
+            if self.length is not None:
+                raise _fail(number, line, "a second match-length line")
+            self.length = int(match.group(1))
+            return
+        if match := _GAME_LINE.match(line):
+            if self.length is None:
+                raise _fail(number, line, "a game before the ' N point match' line")
+            self.finish_game()
+            self.game_number, self.game_line = int(match.group(1)), number
+            self.crawford_mark = "crawford" in match.group(2).lower()
+            self.score = None
+            return
+        if self.game_line == 0:
+            raise _fail(number, line, "expected a header, ' N point match' or 'Game N'")
+        if self.score is None:
+            self.read_score(number, line)
+            return
+        self.read_cells(number, line)
+
+    def read_comment(self, text: str) -> None:
+        if match := _HEADER_TAG.match(text):
+            self.headers.append((match.group(1), match.group(2)))
+        elif text:
+            self.comments.append(text)
+
+    def read_score(self, number: int, line: str) -> None:
+        match = _SCORE_LINE.match(line)
+        if match is None:
+            raise _fail(number, line, "expected the score line 'name : n   name : n'")
+        self.score = (int(match.group(3)), int(match.group(6)))
+        self.right_column = match.start(5) if match.group(5) else match.end(4)
+        if self.players is None:
+            self.players = (match.group(2), match.group(5))
+
+    def read_cells(self, number: int, line: str) -> None:
+        move: int | None = None
+        body, offset = line, 0
+        if match := _MOVE_LINE.match(line):
+            move, body, offset = int(match.group(1)), match.group(2), match.start(2)
+        threshold = self.right_column // 2 + 3
+        player: int | None = None
+        for column, text in _cells(body, offset):
+            player = (RIGHT if column >= threshold else LEFT) if player is None else 1 - player
+            self.actions.append(_parse_cell(text.strip(), player, number, line, move))
+
+
+def parse_mat(text: str) -> MatchRecord:
+    """Read the text of a ``.mat`` match file (FORMATS.md section 5) into a record.
+
+    Raises :class:`~tavla.MatchFileError` (a ValueError) naming the line number and the line
+    when the text is not a match file: no `` N point match`` line before the first game, a
+    game without a score line, a cell that is not a roll, cube action or result, a move
+    token that is not ``from/to``.  Rules are not checked (see :mod:`tavla.replay`).
+    """
+    reader = _Reader()
+    for number, line in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
+        reader.read_line(number, line)
+    if reader.length is None:
+        raise MatchFileError("line 1: not a match file: no ' N point match' line")
+    if reader.game_line and reader.score is None:
+        raise MatchFileError(
+            f"line {reader.game_line}: game {reader.game_number} has no score line"
+        )
+    reader.finish_game()
+    players = reader.players
+    if players is None:
+        tags = dict((key.lower(), value) for key, value in reader.headers)
+        players = (tags.get("player 1", ""), tags.get("player 2", ""))
+    return MatchRecord(
+        reader.length, players, tuple(reader.headers), tuple(reader.games), tuple(reader.comments)
+    )
+
+
+def read_mat(path: str | Path) -> MatchRecord:
+    """Read a ``.mat`` match file from disk (UTF-8, a byte-order mark skipped; Latin-1 as a
+    fallback for files that are not UTF-8).
+
+    Raises :class:`~tavla.MatchFileError` naming the file and the line, or OSError when the
+    file cannot be opened.
+    """
+    data = Path(path).read_bytes()
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    try:
+        return parse_mat(text)
+    except MatchFileError as exc:
+        raise MatchFileError(f"{path}: {exc}") from None
+
+
+# -- writing -------------------------------------------------------------------------------
+
+_LEFT_WIDTH = 27
+_WRITTEN_HEADERS = ("Site", "Event", "Round", "EventDate", "Variation", "Transcriber")
+
+
+def plain_form(play: Play) -> str:
+    """A play in the ``.mat`` plain form (FORMATS.md 4.2): one ``from/to`` per die, ``25``
+    for the bar, ``0`` for off, ``*`` after a move that hit, in playing order."""
+    return " ".join(
+        f"{start}/{end}{'*' if hit else ''}"
+        for (start, end), hit in zip(play.moves, play.hit_flags, strict=True)
+    )
+
+
+def _cell_text(action: Action) -> str:
+    kind = action.kind
+    if kind is ActionKind.ROLL:
+        assert action.dice is not None
+        play = "????" if action.play is None else action.play
+        return f"{action.dice[0]}{action.dice[1]}: {play}".rstrip()
+    if kind in (ActionKind.DOUBLE, ActionKind.BEAVER, ActionKind.RACCOON):
+        word = kind.value.capitalize() + "s"
+        return f" {word} => {action.value}" if action.value is not None else f" {word}"
+    if kind in (ActionKind.TAKE, ActionKind.DROP):
+        return f" {kind.value.capitalize()}s"
+    word = {ActionKind.WIN: "Wins", ActionKind.LOSE: "Losses", ActionKind.RESIGN: "Resigns"}[kind]
+    if action.value is None:
+        return f" {word}"
+    return f" {word} {action.value} point{'s' if action.value != 1 else ''}"
+
+
+def _game_lines(game: GameRecord, players: tuple[str, str]) -> list[str]:
+    left = f"{players[0]} : {game.score[0]}"
+    lines = [f" Game {game.number}", f" {left:<31}{players[1]} : {game.score[1]}"]
+    row: list[str | None] = [None, None]
+    number = 0
+
+    def flush(numbered: bool) -> None:
+        nonlocal number
+        if numbered:
+            number += 1
+        prefix = f"{number:3d}) " if numbered else "     "
+        lines.append(f"{prefix}{row[0] or '':<{_LEFT_WIDTH}} {row[1] or ''}".rstrip())
+        row[:] = [None, None]
+
+    for action in game.actions:
+        ends_game = action.kind in (ActionKind.WIN, ActionKind.LOSE, ActionKind.RESIGN)
+        if ends_game and any(row):
+            flush(True)
+        if row[action.player] is not None or (action.player == LEFT and row[RIGHT] is not None):
+            flush(True)
+        row[action.player] = _cell_text(action)
+        if ends_game:
+            flush(False)
+    if any(cell is not None for cell in row):
+        flush(True)
+    return lines
+
+
+def format_mat(record: MatchRecord) -> str:
+    """The match in gnubg's ``.mat`` export form (FORMATS.md 5.1), as text.
+
+    Header tags kept are those gnubg writes (Site, Event, Round, EventDate, Variation,
+    Transcriber).  Roll cells keep the play text of the record: give it plain-form plays
+    (see :func:`plain_form`) for a file that gnubg reads back unchanged.  The games read back
+    by :func:`parse_mat` are the same as the record's (see :meth:`GameRecord.same_as`).
+    """
+    lines = [
+        f'; [{key} "{value}"]'
+        for key, value in record.headers
+        if key in _WRITTEN_HEADERS and value
+    ]
+    if lines:
+        lines.append("")
+    lines += [f" {record.length} point match", ""]
+    for game in record.games:
+        lines += [*_game_lines(game, record.players), ""]
+    return "\n".join(lines) + "\n"
+
+
+def write_mat(record: MatchRecord, path: str | Path) -> None:
+    """Write :func:`format_mat` of the record to a file (UTF-8)."""
+    Path(path).write_text(format_mat(record), encoding="utf-8")
+
+
+def record_plays(record: MatchRecord, plays: Sequence[Sequence[Play | None]]) -> MatchRecord:
+    """The record with each roll's play text replaced by the plain form of a resolved play.
+
+    ``plays[g]`` lists, for game ``g``, one :class:`Play` (or None to keep the text) per roll
+    action in order, as :mod:`tavla.replay` resolves them.  Raises ValueError when the
+    counts differ.
+    """
+    if len(plays) != len(record.games):
+        raise ValueError(f"{len(plays)} lists of plays for {len(record.games)} games")
+    games = []
+    for game, game_plays in zip(record.games, plays, strict=True):
+        rolls = [i for i, action in enumerate(game.actions) if action.kind is ActionKind.ROLL]
+        if len(rolls) != len(game_plays):
+            raise ValueError(f"game {game.number}: {len(game_plays)} plays for {len(rolls)} rolls")
+        actions = list(game.actions)
+        for index, play in zip(rolls, game_plays, strict=True):
+            if play is not None:
+                actions[index] = replace(actions[index], play=plain_form(play))
+        games.append(replace(game, actions=tuple(actions)))
+    return replace(record, games=tuple(games))

@@ -1,0 +1,294 @@
+"""Reading and writing .mat match files (FORMATS.md section 5), every dialect of realdata."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tavla import MatchFileError
+from tavla.matfile import (
+    LEFT,
+    RIGHT,
+    Action,
+    ActionKind,
+    format_mat,
+    parse_mat,
+    read_mat,
+    write_mat,
+)
+
+REALDATA = Path(__file__).parent / "data" / "realdata"
+
+# FORMATS.md 5.1: the hand-written file gnubg imports without a warning.
+HAND_WRITTEN = """\
+; [Site "Example"]
+; [Player 1 "Ali"]
+; [Player 2 "Veli"]
+; [EventDate "2024.01.02"]
+; [Variation "Backgammon"]
+; [Crawford "On"]
+; [CubeLimit "1024"]
+
+ 3 point match
+
+ Game 1
+ Ali : 0                              Veli : 0
+  1) 31: 8/5 6/5                      64: 24/14
+  2) 52: 13/8 13/11*                  33: bar/22 24/21 13/10(2)
+  3)  Doubles => 2                     Takes
+  4) 66: 24/18(2) 13/7(2)             21: 13/11 6/5
+  5)  Doubles => 4                     Drops
+                                       Wins 2 points
+
+ Game 2
+ Ali : 2                              Veli : 0
+  1)                                  42: 8/4 6/4
+  2) 61: 13/7 8/7
+"""
+
+# FORMATS.md 5.1: gnubg's own export of game 1 of a 5-point match, byte for byte.
+GNUBG_EXPORT = """\
+ 5 point match
+
+ Game 1
+ Alice : 0                      Bob : 0
+  1)                             32: 8/5 8/6
+  2) 42: 8/4 8/6                 22: 8/6 6/4 5/3 4/2
+  3) 52: 8/3 4/2                  Doubles => 2
+  4)  Takes                      31: 24/21 21/20
+  5) 21: 13/11 11/10             41: 20/16 6/5
+  6) 64: 24/18 10/6              43: 24/20 20/17
+  7)  Doubles => 4                Drops
+      Wins 2 points
+"""
+
+
+def match_text(*move_lines: str, length: int = 3) -> str:
+    """A one-game match in Galaxy's layout (right column at 33) with the given move lines."""
+    head = f"{length} point match\n\n Game 1\n Ann : 0                         Bob : 0\n"
+    return head + "\n".join(move_lines) + "\n"
+
+
+def test_hand_written_example_headers_players_and_games() -> None:
+    record = parse_mat(HAND_WRITTEN)
+    assert record.length == 3
+    assert record.players == ("Ali", "Veli")
+    assert record.header("site") == "Example"
+    assert record.header("CubeLimit") == "1024"
+    assert record.header("Event") is None
+    assert [game.score for game in record.games] == [(0, 0), (2, 0)]
+    first = record.games[0].actions
+    assert first[0] == Action(LEFT, ActionKind.ROLL, (3, 1), "8/5 6/5", None, 13, 1)
+    assert first[1] == Action(RIGHT, ActionKind.ROLL, (6, 4), "24/14", None, 13, 1)
+    assert first[3].play == "bar/22 24/21 13/10(2)"
+    assert [(a.player, a.kind, a.value) for a in first[4:6]] == [
+        (LEFT, ActionKind.DOUBLE, 2),
+        (RIGHT, ActionKind.TAKE, None),
+    ]
+    assert [(a.player, a.kind, a.value) for a in first[-3:]] == [
+        (LEFT, ActionKind.DOUBLE, 4),
+        (RIGHT, ActionKind.DROP, None),
+        (RIGHT, ActionKind.WIN, 2),
+    ]
+    # Game 2: the empty left cell means the right player began.
+    second = record.games[1].actions
+    assert [(a.player, a.dice) for a in second] == [(RIGHT, (4, 2)), (LEFT, (6, 1))]
+
+
+def test_gnubg_export_reads_and_writes_back_byte_for_byte() -> None:
+    record = parse_mat(GNUBG_EXPORT)
+    assert record.players == ("Alice", "Bob")
+    assert format_mat(record) == GNUBG_EXPORT + "\n"
+
+
+def test_writing_keeps_only_the_headers_gnubg_writes() -> None:
+    text = format_mat(parse_mat(HAND_WRITTEN))
+    assert text.startswith('; [Site "Example"]\n; [EventDate "2024.01.02"]\n')
+    assert '; [Variation "Backgammon"]\n\n 3 point match\n' in text
+    assert "Player 1" not in text and "CubeLimit" not in text
+
+
+def test_galaxy_dialect() -> None:
+    record = parse_mat(
+        match_text(
+            "  1)                             41: 13/9 24/23",
+            "  2) 44: 24/20 20/16 6/2 6/2     65: 25/20",
+            " 14) 63: 23/17 8/5               53:",
+            " 23) 21: 4/2 2/1                 55: 7/2 7/2 5/0 5/0",
+            "                                  Wins 3 point and the match",
+        )
+    )
+    actions = record.games[0].actions
+    assert [(a.player, a.dice, a.play) for a in actions[:5]] == [
+        (RIGHT, (4, 1), "13/9 24/23"),
+        (LEFT, (4, 4), "24/20 20/16 6/2 6/2"),
+        (RIGHT, (6, 5), "25/20"),
+        (LEFT, (6, 3), "23/17 8/5"),
+        (RIGHT, (5, 3), ""),
+    ]
+    assert actions[-1] == Action(RIGHT, ActionKind.WIN, None, None, 3, 9, None)
+
+
+def test_galaxy_losses_and_a_repeated_move_number() -> None:
+    record = parse_mat(
+        match_text(
+            " 24) 43: 21/18 18/14              24)  Losses 2 point"
+            "                                               Wins 2 point and the match"
+        )
+    )
+    assert [(a.player, a.kind, a.value) for a in record.games[0].actions] == [
+        (LEFT, ActionKind.ROLL, None),
+        (RIGHT, ActionKind.LOSE, 2),
+        (LEFT, ActionKind.WIN, 2),
+    ]
+
+
+def test_studio_dialect() -> None:
+    record = parse_mat(
+        match_text(
+            "  1) 32: 24/21 13/11                    41: 24/23 8/4*",
+            "  2) 44: bar/21 24/20 13/9(2)           55: Cannot Move",
+            "  3) 63: 22/13                          32: ????",
+            "  4)  Drops                             Wins 1 point",
+        )
+    )
+    actions = record.games[0].actions
+    assert [(a.player, a.kind, a.dice, a.play, a.value) for a in actions] == [
+        (LEFT, ActionKind.ROLL, (3, 2), "24/21 13/11", None),
+        (RIGHT, ActionKind.ROLL, (4, 1), "24/23 8/4*", None),
+        (LEFT, ActionKind.ROLL, (4, 4), "bar/21 24/20 13/9(2)", None),
+        (RIGHT, ActionKind.ROLL, (5, 5), "", None),
+        (LEFT, ActionKind.ROLL, (6, 3), "22/13", None),
+        (RIGHT, ActionKind.ROLL, (3, 2), None, None),
+        (LEFT, ActionKind.DROP, None, None, None),
+        (RIGHT, ActionKind.WIN, None, None, 1),
+    ]
+
+
+def test_xg_low_first_rolls_and_a_byte_order_mark() -> None:
+    record = parse_mat("\ufeff" + match_text("  1) 16: 13/7 8/7                  Doubles => 2"))
+    first, second = record.games[0].actions
+    assert first.dice == (6, 1) and first.play == "13/7 8/7"
+    assert (second.player, second.kind, second.value) == (RIGHT, ActionKind.DOUBLE, 2)
+
+
+def test_a_left_cell_overflowing_into_the_right_column() -> None:
+    record = parse_mat(match_text("  9) 11: 25/24 23/22 22/21* 13/12 61: 25/24 20/14 "))
+    assert [(a.player, a.play) for a in record.games[0].actions] == [
+        (LEFT, "25/24 23/22 22/21* 13/12"),
+        (RIGHT, "25/24 20/14"),
+    ]
+
+
+def test_beavers_raccoons_and_resignations() -> None:
+    record = parse_mat(
+        match_text(
+            "  1)  Doubles => 2                   Beavers => 4",
+            "  2)  Raccoons => 8                  Takes",
+            "  3)  Resigns 16 points",
+            length=0,
+        )
+    )
+    assert record.length == 0
+    assert [(a.player, a.kind, a.value) for a in record.games[0].actions] == [
+        (LEFT, ActionKind.DOUBLE, 2),
+        (RIGHT, ActionKind.BEAVER, 4),
+        (LEFT, ActionKind.RACCOON, 8),
+        (RIGHT, ActionKind.TAKE, None),
+        (LEFT, ActionKind.RESIGN, 16),
+    ]
+
+
+def test_empty_names_and_a_crawford_mark() -> None:
+    record = parse_mat(
+        "3 point match\n\n Game 2 (Crawford)\n : 2                  Bob : 0\n"
+        "  1)                   21: 13/11 6/5\n"
+    )
+    game = record.games[0]
+    assert record.players == ("", "Bob")
+    assert game.number == 2 and game.crawford_mark and game.score == (2, 0)
+    assert game.actions[0].player == RIGHT
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (" Game 1\n A : 0    B : 0\n", "line 1: a game before the ' N point match' line"),
+        ("; only a comment\n", "line 1: not a match file"),
+        ("3 point match\nhello\n", "line 2: expected a header"),
+        ("3 point match\n 5 point match\n", "line 2: a second match-length line"),
+        ("3 point match\n Game 1\n", "line 2: game 1 has no score line"),
+        ("3 point match\n Game 1\n  1) 31: 8/5 6/5\n", "line 3: expected the score line"),
+        (match_text("  1) 71: 8/5 6/5"), "line 5: a roll has two dice 1 to 6, got 71"),
+        (match_text("  1) 31: 8/5 6-5x"), "line 5: cannot read the move '6-5x'"),
+        (match_text("  1) Hello there"), "line 5: cannot read the cell 'Hello there'"),
+        (match_text("  1) 31: 8/5 6/5     Offers 2"), "line 5: cannot read the move 'Offers'"),
+    ],
+)
+def test_unreadable_files_name_the_line(text: str, message: str) -> None:
+    with pytest.raises(MatchFileError, match="^" + re.escape(message)):
+        parse_mat(text)
+
+
+def test_read_mat_names_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "bad.mat"
+    path.write_text("3 point match\n Game 1\n A : 0   B : 0\n  1) 99: 8/5\n", encoding="utf-8")
+    with pytest.raises(MatchFileError, match=r"bad\.mat: line 4: a roll has two dice"):
+        read_mat(path)
+
+
+# (file, games, match length, players, cells of each kind: roll, double, take, drop, lose);
+# the counts are grep counts of "dd:", "Doubles", "Takes", "Drops", "Losses" in each file.
+REAL_FILES = [
+    ("match1484923.txt", 4, 5, ("Player0574", "Player0592"), (203, 3, 3, 0, 1)),
+    ("match2900236.txt", 2, 3, ("Player0592", "Player0184"), (72, 1, 0, 1, 1)),
+    ("match4007088.txt", 2, 3, ("Player0592", "Player0329"), (64, 2, 1, 1, 0)),
+    ("match8794401.txt", 1, 16, ("Player0581", "Player0592"), (41, 0, 0, 0, 0)),
+    (
+        "Player0635 - Player0592 5pt Backgammon Studio 2024_04_22 19_06_30.txt",
+        8,
+        5,
+        ("Player0635", "Player0592"),
+        (393, 6, 0, 6, 0),
+    ),
+    (
+        "Player0752 - Player0592 3pt Backgammon Studio 2024_05_11 20_10_33.txt",
+        2,
+        3,
+        ("Player0752", "Player0592"),
+        (63, 3, 2, 1, 0),
+    ),
+    ("test-match01.txt", 3, 3, ("gnubg", "Player0616"), (159, 2, 2, 0, 0)),
+    (
+        "Player0192-Player0193_7p_2025-11-08-2305.mat",
+        4,
+        7,
+        ("Player0192", "Player0193"),
+        (189, 4, 3, 1, 0),
+    ),
+]
+KINDS = (ActionKind.ROLL, ActionKind.DOUBLE, ActionKind.TAKE, ActionKind.DROP, ActionKind.LOSE)
+
+
+@pytest.mark.parametrize(("name", "games", "length", "players", "kinds"), REAL_FILES)
+def test_real_files(
+    name: str, games: int, length: int, players: tuple[str, str], kinds: tuple[int, ...]
+) -> None:
+    record = read_mat(REALDATA / name)
+    assert (len(record.games), record.length, record.players) == (games, length, players)
+    assert [game.number for game in record.games] == list(range(1, games + 1))
+    actions = [action for game in record.games for action in game.actions]
+    assert tuple(sum(a.kind is kind for a in actions) for kind in KINDS) == kinds
+    assert all(sum(a.kind is ActionKind.WIN for a in g.actions) == 1 for g in record.games)
+
+
+@pytest.mark.parametrize("name", sorted(path.name for path in REALDATA.iterdir()))
+def test_real_files_write_and_read_back_the_same_games(name: str, tmp_path: Path) -> None:
+    record = read_mat(REALDATA / name)
+    write_mat(record, tmp_path / "copy.mat")
+    again = read_mat(tmp_path / "copy.mat")
+    assert (again.length, again.players) == (record.length, record.players)
+    assert len(again.games) == len(record.games)
+    assert all(a.same_as(b) for a, b in zip(again.games, record.games, strict=True))
