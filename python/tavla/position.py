@@ -45,7 +45,8 @@ def _board_to_key(board: npt.ArrayLike) -> bytes:
         np.issubdtype(array.dtype, np.integer) or np.issubdtype(array.dtype, np.floating)
     ):
         raise InvalidPositionError(f"a board holds integer counts, got dtype {array.dtype}")
-    if np.issubdtype(array.dtype, np.floating) and not np.all(np.isfinite(array) & (array == np.round(array))):
+    is_float = np.issubdtype(array.dtype, np.floating)
+    if is_float and not np.all(np.isfinite(array) & (array == np.round(array))):
         raise InvalidPositionError("a board holds whole checkers: found a fractional count")
     if np.any(array < -128) or np.any(array > 127):
         raise InvalidPositionError("a board count is out of range (more than 15 is impossible)")
