@@ -6,6 +6,7 @@ Positions, legal plays, GNU Backgammon IDs and XGID, move notation.  See README.
 from __future__ import annotations
 
 from .batch import legal_results
+from .cube import Cube
 from .dice import parse_roll
 from .errors import (
     CubeError,
@@ -14,24 +15,40 @@ from .errors import (
     InvalidPositionError,
     MatchFileError,
     NotationError,
+    RulesError,
     TavlaError,
     TurnError,
 )
+from .game import Game, Phase
+from .match import Match, MoneySession
+from .names import roll_name
 from .play import Play
 from .position import Position, ResultKind
+from .rules import Rules
+from .scoring import GameEnd, GameResult
 
 __all__ = [
+    "Cube",
     "CubeError",
+    "Game",
+    "GameEnd",
+    "GameResult",
     "IllegalPlayError",
     "InvalidIdError",
     "InvalidPositionError",
+    "Match",
     "MatchFileError",
+    "MoneySession",
     "NotationError",
+    "Phase",
     "Play",
     "Position",
     "ResultKind",
+    "Rules",
+    "RulesError",
     "TavlaError",
     "TurnError",
     "legal_results",
     "parse_roll",
+    "roll_name",
 ]

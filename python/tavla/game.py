@@ -1,0 +1,585 @@
+"""One game of backgammon as a state machine over the actions of R5-R22.
+
+Players are numbered 0 and 1: player 0 is GNU Backgammon's player 0, the left column of a
+``.mat`` file and XGID's top side; player 1 is gnubg's player 1, the right column, XGID's
+bottom side (FORMATS.md section 0.3).  The board is a :class:`~tavla.Position`, always seen
+from the player on roll (:attr:`Game.on_roll`), as DESIGN.md prescribes.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .actions import (
+    AcceptResignationAction,
+    Action,
+    BeaverAction,
+    DoubleAction,
+    DropAction,
+    OpeningRoll,
+    PlayAction,
+    RaccoonAction,
+    RejectResignationAction,
+    ResignAction,
+    RollAction,
+    TakeAction,
+)
+from .cube import Cube, CubeContext
+from .dice import Roll, parse_roll
+from .dice_source import DiceSource, DiceSourceLike
+from .errors import CubeError, IllegalPlayError, RulesError, TurnError
+from .play import Play
+from .position import Position, ResultKind
+from .rules import Rules
+from .scoring import GameEnd, GameResult, game_result
+
+PlayLike = Play | str | Sequence[tuple[int, int]]
+"""A play given to :meth:`Game.play`: a :class:`Play`, notation, or ``(from, to)`` moves."""
+
+
+class Phase(enum.Enum):
+    """What the game waits for."""
+
+    OPENING = "opening"  # the opening roll (R5); nobody has the turn yet
+    ROLL = "roll"  # Game.turn rolls, or doubles (R18), or resigns
+    CUBE = "cube"  # Game.turn answers a double, beaver or raccoon (R19, R20)
+    PLAY = "play"  # Game.turn has rolled and plays (R14)
+    RESIGNATION = "resignation"  # Game.turn accepts or rejects a resignation (R17)
+    OVER = "over"
+
+
+class _Offer(enum.Enum):
+    DOUBLE = "double"
+    BEAVER = "beaver"
+    RACCOON = "raccoon"
+
+
+@dataclass(frozen=True)
+class _PendingCube:
+    """A cube offer awaiting an answer: ``value`` if taken, then owned by ``owner``."""
+
+    offer: _Offer
+    value: int
+    owner: int
+
+
+@dataclass(frozen=True)
+class _PendingResignation:
+    player: int
+    kind: ResultKind
+    phase: Phase
+    turn: int
+
+
+_KIND_NAMES = {kind.name.lower(): kind for kind in ResultKind}
+
+
+class Game:
+    """One game: opening roll, rolls, plays, cube actions, resignations, the result.
+
+    Args:
+        rules: the options (:class:`Rules`); default :meth:`Rules.standard_money` for money
+            play, :meth:`Rules.standard_match` in a match.
+        dice: where rolls come from (:class:`~tavla.dice_source.DiceSource` or what it
+            accepts: a ``random.Random``, an int seed, an iterable of rolls); used by
+            :meth:`roll` when no dice are given.  Default: an unseeded ``random.Random``.
+        match_length: N for a game of a match to N points, 0 (default) for money play.
+        score: points of players 0 and 1 before this game (match play).
+        crawford: this game is the Crawford game (R24).
+        starter: None (default): the game opens with the opening roll (R5).  0 or 1: that
+            player starts by rolling both dice (R6 ``"winner"``, or a hand-built position).
+        position: a hand-built position to start from, seen from ``starter`` (default
+            player 0), who is to roll.  Default: the starting position (R4).
+        cube: the cube to start with (default centred at 1).
+
+    Every action checks the turn and the rules and raises :class:`~tavla.TurnError`,
+    :class:`~tavla.CubeError` or :class:`~tavla.IllegalPlayError` without changing
+    anything.  Bad arguments to the constructor raise :class:`~tavla.RulesError`.
+    """
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        dice: DiceSource | DiceSourceLike = None,
+        *,
+        match_length: int = 0,
+        score: tuple[int, int] = (0, 0),
+        crawford: bool = False,
+        starter: int | None = None,
+        position: Position | None = None,
+        cube: Cube | None = None,
+    ) -> None:
+        _check_match_settings(match_length, score)
+        if rules is None:
+            rules = Rules.standard_money() if match_length == 0 else Rules.standard_match()
+        if not isinstance(rules, Rules):
+            raise RulesError(f"rules must be a tavla.Rules, got {type(rules).__name__}")
+        if match_length:
+            rules.check_match_play()
+        if crawford and not (rules.crawford and match_length > 1 and match_length - 1 in score):
+            raise RulesError(
+                "only a match game with a side one point away can be the Crawford game (R24)"
+            )
+        if starter not in (None, 0, 1) or isinstance(starter, bool):
+            raise RulesError(f"starter must be None, 0 or 1, got {starter!r}")
+        if position is not None and not isinstance(position, Position):
+            raise RulesError(f"position must be a tavla.Position, got {type(position).__name__}")
+        if position is not None and position.is_over:
+            raise RulesError("the game cannot start from a finished position")
+        cube = Cube() if cube is None else cube
+        if not isinstance(cube, Cube):
+            raise RulesError(f"cube must be a tavla.Cube, got {type(cube).__name__}")
+        if rules.max_cube is not None and cube.value > rules.max_cube:
+            raise RulesError(f"the cube at {cube.value} exceeds max_cube {rules.max_cube}")
+        if cube.value > 1 and not rules.cube:
+            raise RulesError("these rules play without the cube (R18)")
+
+        self._rules = rules
+        self._dice_source = dice if isinstance(dice, DiceSource) else DiceSource(dice)
+        self._match_length = match_length
+        self._score = (int(score[0]), int(score[1]))
+        self._crawford = crawford
+        self._position = Position.initial() if position is None else position
+        self._cube = cube
+        self._cube_turned = False
+        self._auto_doubles = 0
+        self._history: list[Action] = []
+        self._turns_played = [0, 0]
+        self._dice: Roll | None = None
+        self._legal_plays: list[Play] | None = None
+        self._doubled_this_turn = False
+        self._pending_cube: _PendingCube | None = None
+        self._pending_resignation: _PendingResignation | None = None
+        self._result: GameResult | None = None
+        if starter is None and position is None:
+            self._phase = Phase.OPENING
+            self._on_roll = 0
+            self._turn: int | None = None
+        else:
+            self._phase = Phase.ROLL
+            self._on_roll = 0 if starter is None else starter
+            self._turn = self._on_roll
+
+    # -- state -------------------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def position(self) -> Position:
+        """The board, seen from :attr:`on_roll` (row 0 = that player's checkers)."""
+        return self._position
+
+    @property
+    def on_roll(self) -> int:
+        """The player the position is seen from: who rolls or rolled, or who doubled while a
+        double awaits an answer (GNU Backgammon's dice owner, FORMATS.md section 2.1).
+        Player 0 before the opening roll."""
+        return self._on_roll
+
+    @property
+    def turn(self) -> int | None:
+        """The player who must act now: roll or double, play, answer a double or a
+        resignation.  None before the opening roll (nobody acts, the dice decide) and once
+        the game is over."""
+        return self._turn
+
+    @property
+    def dice(self) -> Roll | None:
+        """The roll to be played (:attr:`phase` PLAY), else None."""
+        return self._dice
+
+    @property
+    def cube(self) -> Cube:
+        """The cube as it stands; during a pending double, its value before the double."""
+        return self._cube
+
+    @property
+    def offered_cube_value(self) -> int | None:
+        """While a double, beaver or raccoon awaits an answer: the cube value if taken."""
+        return None if self._pending_cube is None else self._pending_cube.value
+
+    @property
+    def resignation_offered(self) -> ResultKind | None:
+        """The kind of resignation awaiting an answer, else None."""
+        pending = self._pending_resignation
+        return None if pending is None else pending.kind
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action so far, in order (:mod:`tavla.actions`)."""
+        return tuple(self._history)
+
+    @property
+    def result(self) -> GameResult | None:
+        """The result once the game is over (R15-R22), else None."""
+        return self._result
+
+    @property
+    def is_over(self) -> bool:
+        return self._result is not None
+
+    @property
+    def match_length(self) -> int:
+        """N for a game of a match to N, 0 for money play."""
+        return self._match_length
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """Match score of players 0 and 1 before this game."""
+        return self._score
+
+    @property
+    def is_crawford(self) -> bool:
+        """True when this game is the Crawford game (R24)."""
+        return self._crawford
+
+    @property
+    def is_post_crawford(self) -> bool:
+        """True for a match game after the Crawford game (R24)."""
+        return self._cube_context().is_post_crawford(self._rules)
+
+    @property
+    def turns_played(self) -> tuple[int, int]:
+        """Plays made so far by players 0 and 1 (forced passes included)."""
+        return self._turns_played[0], self._turns_played[1]
+
+    @property
+    def legal_plays(self) -> list[Play]:
+        """The legal plays of :attr:`dice` (phase PLAY); a forced pass is one play with no
+        moves.  Raises :class:`~tavla.TurnError` in any other phase."""
+        if self._legal_plays is None:
+            raise TurnError(f"no roll to play: the game waits for {self._waiting_for()}")
+        return list(self._legal_plays)
+
+    @property
+    def may_double(self) -> bool:
+        """True if the player to act may offer a double now (R18, R19, R24, R25)."""
+        return self._double_refusal() is None
+
+    # -- actions -----------------------------------------------------------------------
+
+    def roll(self, dice: str | Sequence[int] | None = None, *, player: int | None = None) -> Roll:
+        """Roll the dice, or use the given ``dice`` (``(3, 1)``, ``"31"``); returns them.
+
+        Before the first play this is the opening roll (R5): ``dice[0]`` is player 0's die,
+        ``dice[1]`` player 1's; the higher die's player starts.  With ``opening="standard"``
+        the starter then plays both numbers; with ``"reroll"`` the starter rolls again.  A
+        tie is rolled again: without given dice this call keeps rolling until there is a
+        starter; with given dice it records the tie and returns.  With ``auto_doubles``
+        (R21) each tie doubles the centred cube up to that many times.
+
+        Raises :class:`~tavla.TurnError` when it is not time to roll (or ``player`` is not
+        the one to roll), :class:`~tavla.NotationError` for unreadable dice.
+        """
+        given = None if dice is None else parse_roll(dice)
+        if self._phase is Phase.OPENING:
+            if player is not None:
+                raise TurnError("the opening roll belongs to both players: give no player")
+            return self._opening_roll(given)
+        self._require(Phase.ROLL, "roll", player)
+        rolled = given if given is not None else self._dice_source.roll()
+        assert self._turn is not None
+        self._history.append(RollAction(self._turn, rolled))
+        self._start_play(rolled)
+        return rolled
+
+    def play(self, play: PlayLike, *, player: int | None = None) -> Play:
+        """Play the roll (R14): a :class:`Play` from :attr:`legal_plays`, notation such as
+        ``"13/7*/5 6/5"``, or ``(from, to)`` moves.  ``""`` (or no moves) is the forced
+        pass, legal only when nothing can move.  Returns the legal play made.
+
+        Raises :class:`~tavla.TurnError` before rolling or out of turn,
+        :class:`~tavla.IllegalPlayError` (a ValueError) saying why the play is not legal,
+        :class:`~tavla.NotationError` for unreadable notation.
+        """
+        mover = self._require(Phase.PLAY, "play", player)
+        chosen = self._find_legal(play)
+        assert self._dice is not None
+        self._history.append(PlayAction(mover, self._dice, chosen))
+        self._turns_played[mover] += 1
+        self._position = chosen.position
+        self._on_roll = 1 - mover
+        self._dice = None
+        self._legal_plays = None
+        self._doubled_this_turn = False
+        if self._position.is_over:
+            kind = self._position.winner_kind
+            assert kind is not None
+            self._finish(mover, kind, self._cube.value, GameEnd.BORNE_OFF)
+        else:
+            self._phase = Phase.ROLL
+            self._turn = self._on_roll
+        return chosen
+
+    def double(self, *, player: int | None = None) -> None:
+        """Offer to double the cube (R18), at the start of one's turn, before rolling.
+
+        Raises :class:`~tavla.TurnError` out of turn, :class:`~tavla.CubeError` when the
+        cube rules forbid it: after rolling, a cube owned by the opponent, no cube, the
+        Crawford game or a 1-point match (R24), ``max_cube`` (R19), Holland (R25).
+        """
+        if self._phase is Phase.PLAY and (player is None or player == self._turn):
+            raise CubeError("a double is offered before rolling, not after (R18)")
+        doubler = self._require(Phase.ROLL, "roll or double", player)
+        refusal = self._double_refusal()
+        if refusal is not None:
+            raise CubeError(refusal)
+        value = self._cube.value * 2
+        self._history.append(DoubleAction(doubler, value))
+        self._offer(_PendingCube(_Offer.DOUBLE, value, 1 - doubler))
+
+    def take(self, *, player: int | None = None) -> None:
+        """Take the double (R19) or the beaver or raccoon (R20): the cube takes the offered
+        value.  After a double the taker owns it; after a beaver the beaverer, after a
+        raccoon the raccooner.  The player on roll then rolls.
+
+        Raises :class:`~tavla.TurnError` when no double awaits this player's answer.
+        """
+        taker = self._require(Phase.CUBE, "answer the double", player)
+        pending = self._pending_cube
+        assert pending is not None
+        self._history.append(TakeAction(taker, pending.value))
+        self._cube = Cube(pending.value, pending.owner)
+        self._cube_turned = True
+        self._pending_cube = None
+        self._doubled_this_turn = True
+        self._phase = Phase.ROLL
+        self._turn = self._on_roll
+
+    def drop(self, *, player: int | None = None) -> None:
+        """Drop (pass) the double, beaver or raccoon (R19, R20): the game ends as a single
+        game worth the value before that double.
+
+        Raises :class:`~tavla.TurnError` when no double awaits this player's answer.
+        """
+        dropper = self._require(Phase.CUBE, "answer the double", player)
+        pending = self._pending_cube
+        assert pending is not None
+        self._history.append(DropAction(dropper))
+        self._pending_cube = None
+        self._finish(1 - dropper, ResultKind.SINGLE, pending.value // 2, GameEnd.DROP)
+
+    def beaver(self, *, player: int | None = None) -> None:
+        """Answer a double with a beaver (R20, money play with ``beavers``): take and at
+        once redouble, keeping the cube; the doubler must answer.
+
+        Raises :class:`~tavla.TurnError` when no double awaits this player's answer,
+        :class:`~tavla.CubeError` when beavers are not allowed, the offer is not a plain
+        double, or ``max_cube`` forbids it.
+        """
+        beaverer = self._require(Phase.CUBE, "answer the double", player)
+        pending = self._pending_cube
+        assert pending is not None
+        if not self._rules.beavers or self._match_length:
+            raise CubeError("beavers are not allowed: money play with beavers=True only (R20)")
+        if pending.offer is not _Offer.DOUBLE:
+            raise CubeError(f"only a double can be beavered, not a {pending.offer.value} (R20)")
+        self._redouble(_Offer.BEAVER, beaverer, pending.value * 2)
+
+    def raccoon(self, *, player: int | None = None) -> None:
+        """Answer a beaver with a raccoon (R20, ``raccoons``): take and at once redouble
+        again, keeping the cube; the beaverer must answer.
+
+        Raises :class:`~tavla.TurnError` when no offer awaits this player's answer,
+        :class:`~tavla.CubeError` when raccoons are not allowed, the offer is not a beaver,
+        or ``max_cube`` forbids it.
+        """
+        raccooner = self._require(Phase.CUBE, "answer the beaver", player)
+        pending = self._pending_cube
+        assert pending is not None
+        if not self._rules.raccoons or self._match_length:
+            raise CubeError("raccoons are not allowed: money play with raccoons=True only (R20)")
+        if pending.offer is not _Offer.BEAVER:
+            raise CubeError(f"only a beaver can be raccooned, not a {pending.offer.value} (R20)")
+        self._redouble(_Offer.RACCOON, raccooner, pending.value * 2)
+
+    def resign(self, kind: ResultKind | str | int, *, player: int | None = None) -> None:
+        """Offer to resign a game of ``kind`` (R17): ``"single"``, ``"gammon"``,
+        ``"backgammon"``, a :class:`ResultKind` or 1..3.  ``player`` (default: the player to
+        act) may resign at the start of a turn or after a roll; the opponent then accepts
+        or rejects.
+
+        Raises :class:`~tavla.TurnError` when no resignation can be offered now (before the
+        opening roll, while a double or another resignation awaits an answer, after the
+        game), :class:`~tavla.RulesError` for an unknown kind.
+        """
+        resigned = _result_kind(kind)
+        if self._phase not in (Phase.ROLL, Phase.PLAY):
+            raise TurnError(f"no resignation now: the game waits for {self._waiting_for()}")
+        assert self._turn is not None
+        resigner = self._turn if player is None else _player(player)
+        self._history.append(ResignAction(resigner, resigned))
+        self._pending_resignation = _PendingResignation(resigner, resigned, self._phase, self._turn)
+        self._phase = Phase.RESIGNATION
+        self._turn = 1 - resigner
+
+    def accept_resignation(self, *, player: int | None = None) -> None:
+        """Accept the resignation: the game ends with the resigned kind, scored as R16 and
+        R22 count it.  Raises :class:`~tavla.TurnError` when none awaits this player."""
+        accepter = self._require(Phase.RESIGNATION, "answer the resignation", player)
+        pending = self._pending_resignation
+        assert pending is not None
+        self._history.append(AcceptResignationAction(accepter))
+        self._pending_resignation = None
+        self._finish(accepter, pending.kind, self._cube.value, GameEnd.RESIGNATION)
+
+    def reject_resignation(self, *, player: int | None = None) -> None:
+        """Reject the resignation: the game goes on where it was.  Raises
+        :class:`~tavla.TurnError` when none awaits this player."""
+        rejecter = self._require(Phase.RESIGNATION, "answer the resignation", player)
+        pending = self._pending_resignation
+        assert pending is not None
+        self._history.append(RejectResignationAction(rejecter))
+        self._pending_resignation = None
+        self._phase = pending.phase
+        self._turn = pending.turn
+
+    # -- internals ---------------------------------------------------------------------
+
+    def _opening_roll(self, given: Roll | None) -> Roll:
+        while True:
+            rolled = given if given is not None else self._dice_source.roll()
+            if rolled[0] != rolled[1]:
+                break
+            if self._may_auto_double():
+                self._auto_doubles += 1
+                self._cube = Cube(self._cube.value * 2)
+            self._history.append(OpeningRoll(rolled, None, self._cube.value))
+            if given is not None:
+                return rolled
+        starter = 0 if rolled[0] > rolled[1] else 1
+        self._history.append(OpeningRoll(rolled, starter, self._cube.value))
+        self._on_roll = self._turn = starter
+        if self._rules.opening == "standard":
+            self._start_play((max(rolled), min(rolled)))
+        else:
+            self._phase = Phase.ROLL
+        return rolled
+
+    def _may_auto_double(self) -> bool:
+        rules = self._rules
+        return self._auto_doubles < rules.auto_doubles and (
+            rules.max_cube is None or self._cube.value * 2 <= rules.max_cube
+        )
+
+    def _start_play(self, dice: Roll) -> None:
+        self._dice = dice
+        self._legal_plays = self._position.legal_plays(dice)
+        self._phase = Phase.PLAY
+
+    def _find_legal(self, play: PlayLike) -> Play:
+        assert self._legal_plays is not None and self._dice is not None
+        legal = self._legal_plays
+        if isinstance(play, Play):
+            for candidate in legal:
+                if candidate.position == play.position:
+                    return candidate
+            raise IllegalPlayError(
+                f"{play.notation or 'the pass'} is not a legal play of {self._dice_text()}"
+                f" in {self._position.position_id}"
+            )
+        from .play import find_play
+
+        return self._find_legal(find_play(self._position, self._dice, play))
+
+    def _dice_text(self) -> str:
+        assert self._dice is not None
+        return f"{self._dice[0]}-{self._dice[1]}"
+
+    def _cube_context(self) -> CubeContext:
+        return CubeContext(self._match_length, self._score, self._crawford, self.turns_played)
+
+    def _double_refusal(self) -> str | None:
+        if self._phase is not Phase.ROLL or self._turn is None:
+            return f"no double now: the game waits for {self._waiting_for()}"
+        if self._doubled_this_turn:
+            return "the cube has already been turned this turn (R18)"
+        return self._cube.refusal(self._turn, self._rules, self._cube_context())
+
+    def _redouble(self, offer: _Offer, player: int, value: int) -> None:
+        max_cube = self._rules.max_cube
+        if max_cube is not None and value > max_cube:
+            raise CubeError(f"a {offer.value} to {value} exceeds max_cube {max_cube} (R19)")
+        action = BeaverAction if offer is _Offer.BEAVER else RaccoonAction
+        self._history.append(action(player, value))
+        self._offer(_PendingCube(offer, value, player))
+
+    def _offer(self, pending: _PendingCube) -> None:
+        assert self._turn is not None
+        self._pending_cube = pending
+        self._phase = Phase.CUBE
+        self._turn = 1 - self._turn
+
+    def _finish(self, winner: int, kind: ResultKind, cube_value: int, end: GameEnd) -> None:
+        self._result = game_result(
+            winner,
+            kind,
+            cube_value,
+            end,
+            self._rules,
+            money=self._match_length == 0,
+            cube_turned=self._cube_turned,
+        )
+        self._phase = Phase.OVER
+        self._turn = None
+
+    def _require(self, phase: Phase, action: str, player: int | None) -> int:
+        """The player to act, after checking the phase and the given player."""
+        if self._phase is not phase or self._turn is None:
+            raise TurnError(f"cannot {action} now: the game waits for {self._waiting_for()}")
+        if player is not None and _player(player) != self._turn:
+            raise TurnError(f"it is player {self._turn}'s turn to {action}, not player {player}'s")
+        return self._turn
+
+    def _waiting_for(self) -> str:
+        turn = self._turn
+        return {
+            Phase.OPENING: "the opening roll",
+            Phase.ROLL: f"player {turn} to roll or double",
+            Phase.CUBE: f"player {turn} to answer the double",
+            Phase.PLAY: f"player {turn} to play",
+            Phase.RESIGNATION: f"player {turn} to answer the resignation",
+            Phase.OVER: "nothing: it is over",
+        }[self._phase]
+
+    def __repr__(self) -> str:
+        return f"<Game {self._position.position_id} waiting for {self._waiting_for()}>"
+
+
+def _player(player: object) -> int:
+    if isinstance(player, bool) or player not in (0, 1):
+        raise TurnError(f"players are 0 and 1, got {player!r}")
+    return 1 if player == 1 else 0
+
+
+def _result_kind(kind: ResultKind | str | int) -> ResultKind:
+    if isinstance(kind, ResultKind):
+        return kind
+    if isinstance(kind, str) and kind.lower() in _KIND_NAMES:
+        return _KIND_NAMES[kind.lower()]
+    if isinstance(kind, int) and not isinstance(kind, bool) and kind in (1, 2, 3):
+        return ResultKind(kind)
+    raise RulesError(f"a resignation is single, gammon or backgammon, got {kind!r}")
+
+
+def _check_match_settings(match_length: object, score: object) -> None:
+    if isinstance(match_length, bool) or not isinstance(match_length, int) or match_length < 0:
+        raise RulesError(f"match_length is an int ≥ 0 (0 = money play), got {match_length!r}")
+    if (
+        not isinstance(score, tuple)
+        or len(score) != 2
+        or not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in score)
+    ):
+        raise RulesError(f"score is a pair of ints ≥ 0, got {score!r}")
+    if match_length and max(score) >= match_length:
+        raise RulesError(f"score {score} ends a {match_length}-point match: no game is left")
+    if not match_length and score != (0, 0):
+        raise RulesError("money play has no match score")

@@ -1,0 +1,166 @@
+"""Sessions of games: a match to N points (R23-R25) and money play (R26).
+
+Both play game after game with one dice source; each new game's starter follows R6
+(``next_game_starter``).  Players are 0 and 1 as in :class:`~tavla.Game`.
+"""
+
+from __future__ import annotations
+
+from .dice_source import DiceSource, DiceSourceLike
+from .errors import RulesError, TurnError
+from .game import Game
+from .rules import Rules
+
+
+class _Session:
+    """Games played one after another, with the running points of each player."""
+
+    def __init__(self, rules: Rules, dice: DiceSource | DiceSourceLike) -> None:
+        if not isinstance(rules, Rules):
+            raise RulesError(f"rules must be a tavla.Rules, got {type(rules).__name__}")
+        self._rules = rules
+        self._dice = dice if isinstance(dice, DiceSource) else DiceSource(dice)
+        self._games: list[Game] = []
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def games(self) -> tuple[Game, ...]:
+        """Every game started so far, the current one last."""
+        return tuple(self._games)
+
+    @property
+    def game(self) -> Game | None:
+        """The game being played or last played; None before the first."""
+        return self._games[-1] if self._games else None
+
+    @property
+    def points(self) -> tuple[int, int]:
+        """Points won by players 0 and 1 in the finished games (R16, R19, R22)."""
+        won = [0, 0]
+        for game in self._games:
+            if game.result is not None:
+                won[game.result.winner] += game.result.points
+        return won[0], won[1]
+
+    def _next_starter(self) -> int | None:
+        """R6: None for an opening roll, else the previous game's winner."""
+        if self._rules.next_game_starter == "winner" and self._games:
+            result = self._games[-1].result
+            assert result is not None
+            return result.winner
+        return None
+
+    def _require_game_over(self) -> None:
+        current = self.game
+        if current is not None and not current.is_over:
+            raise TurnError("the current game is not over: finish it before starting the next")
+
+
+class Match(_Session):
+    """A match to ``length`` points (R23).
+
+    :meth:`new_game` starts each game with the match score, the Crawford game marked (R24:
+    the first time a side reaches ``length - 1``, with ``rules.crawford``), and the starter
+    per R6.  The match is over when a side reaches ``length``; points beyond it are kept as
+    the games were worth (:attr:`score` may exceed ``length``).
+
+    Raises :class:`~tavla.RulesError` for a length below 1 or money-play options in
+    ``rules`` (Jacoby, beavers, automatic doubles; :meth:`Rules.check_match_play`).
+    """
+
+    def __init__(
+        self,
+        length: int,
+        rules: Rules | None = None,
+        dice: DiceSource | DiceSourceLike = None,
+    ) -> None:
+        if isinstance(length, bool) or not isinstance(length, int) or length < 1:
+            raise RulesError(f"a match is played to N ≥ 1 points (R23), got {length!r}")
+        rules = Rules.standard_match() if rules is None else rules
+        super().__init__(rules, dice)
+        rules.check_match_play()
+        self._length = length
+        self._crawford_game: int | None = None
+
+    @property
+    def length(self) -> int:
+        return self._length
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """Points of players 0 and 1 from the finished games."""
+        return self.points
+
+    @property
+    def is_over(self) -> bool:
+        return max(self.score) >= self._length
+
+    @property
+    def winner(self) -> int | None:
+        """The player who reached :attr:`length`, or None while the match goes on."""
+        score = self.score
+        if max(score) < self._length:
+            return None
+        return 0 if score[0] > score[1] else 1
+
+    @property
+    def crawford_game(self) -> int | None:
+        """Number (1-based) of the Crawford game once it has started, else None."""
+        return self._crawford_game
+
+    def new_game(self) -> Game:
+        """Start the next game and return it.
+
+        Raises :class:`~tavla.TurnError` if the current game is not over or the match is.
+        """
+        self._require_game_over()
+        if self.is_over:
+            raise TurnError(f"the match is over: player {self.winner} reached {self._length}")
+        score = self.score
+        crawford = (
+            self._rules.crawford
+            and self._length > 1
+            and self._crawford_game is None
+            and self._length - 1 in score
+        )
+        if crawford:
+            self._crawford_game = len(self._games) + 1
+        game = Game(
+            self._rules,
+            self._dice,
+            match_length=self._length,
+            score=score,
+            crawford=crawford,
+            starter=self._next_starter(),
+        )
+        self._games.append(game)
+        return game
+
+
+class MoneySession(_Session):
+    """Money play (R26): games without a target score, each won for cube value times result
+    kind, with the money options of ``rules`` (Jacoby, beavers, raccoons, automatic
+    doubles).  Default rules: :meth:`Rules.standard_money`.
+    """
+
+    def __init__(
+        self, rules: Rules | None = None, dice: DiceSource | DiceSourceLike = None
+    ) -> None:
+        super().__init__(Rules.standard_money() if rules is None else rules, dice)
+
+    @property
+    def balance(self) -> int:
+        """Player 0's net points: points won by 0 minus points won by 1."""
+        won = self.points
+        return won[0] - won[1]
+
+    def new_game(self) -> Game:
+        """Start the next game and return it.  Raises :class:`~tavla.TurnError` if the
+        current game is not over."""
+        self._require_game_over()
+        game = Game(self._rules, self._dice, starter=self._next_starter())
+        self._games.append(game)
+        return game

@@ -1,0 +1,162 @@
+"""Rule options (RULES.md): one frozen dataclass holding every option a game or match uses.
+
+Each field is an option named in RULES.md, with RULES.md's default.  Three presets give the
+usual combinations: :meth:`Rules.standard_match`, :meth:`Rules.standard_money` and
+:meth:`Rules.turkish`.  Options that contradict each other raise :class:`~tavla.RulesError`
+(a ValueError) when the rules are built; options that only contradict match play (Jacoby,
+beavers, automatic doubles) raise when a match or a match game is built with them
+(:meth:`Rules.check_match_play`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal, get_args
+
+from .errors import RulesError
+
+Opening = Literal["standard", "reroll"]
+NextGameStarter = Literal["opening_roll", "winner"]
+
+_OPENINGS: tuple[str, ...] = get_args(Opening)
+_STARTERS: tuple[str, ...] = get_args(NextGameStarter)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every rule option of RULES.md (immutable, hashable).
+
+    Attributes:
+        opening: R5. ``"standard"`` (default): the winner of the opening roll plays the two
+            numbers showing; ``"reroll"`` (traditional Turkish): the winner rolls both dice
+            again, so the first play may be a double.
+        next_game_starter: R6. ``"opening_roll"`` (default): every game starts with R5;
+            ``"winner"``: the previous game's winner starts and rolls both dice.
+        backgammons: R16. True (default): a backgammon scores 3 times the cube; False (Turkish): it
+            counts as a gammon.
+        cube: R18. True (default): the doubling cube is used; False (Turkish): no doubling.
+        max_cube: R19. Highest cube value a double may reach (a power of two ≥ 2), or None
+            (default) for no limit; 64 for a physical cube.
+        crawford: R24. True (default): the Crawford rule applies in matches.
+        holland: R25. False (default): in post-Crawford games the trailer may double at once;
+            True: not before both sides have played two turns.  Needs ``crawford``.
+        jacoby: R22, money play only. False here; :meth:`standard_money` turns it on, as it
+            is the money-play default.
+        beavers: R20, money play only. False (default).
+        raccoons: R20, money play only; needs ``beavers``.  None (the default) means "on
+            when beavers are on" and is stored as that bool.
+        auto_doubles: R21, money play only. How many opening-roll ties per game double the
+            centred cube; 0 (default).
+
+    Raises :class:`~tavla.RulesError` for an unknown value or contradictory options:
+    raccoons without beavers, Holland without Crawford, a cube option with ``cube=False``,
+    a ``max_cube`` that is not a power of two ≥ 2, a negative ``auto_doubles``.
+    """
+
+    opening: Opening = "standard"
+    next_game_starter: NextGameStarter = "opening_roll"
+    backgammons: bool = True
+    cube: bool = True
+    max_cube: int | None = None
+    crawford: bool = True
+    holland: bool = False
+    jacoby: bool = False
+    beavers: bool = False
+    raccoons: bool | None = None
+    auto_doubles: int = 0
+
+    def __post_init__(self) -> None:
+        if self.raccoons is None:
+            object.__setattr__(self, "raccoons", self.beavers)
+        if self.opening not in _OPENINGS:
+            raise RulesError(f"opening must be one of {_OPENINGS}, got {self.opening!r}")
+        if self.next_game_starter not in _STARTERS:
+            raise RulesError(
+                f"next_game_starter must be one of {_STARTERS}, got {self.next_game_starter!r}"
+            )
+        for name in ("backgammons", "cube", "crawford", "holland", "jacoby", "beavers"):
+            if not isinstance(getattr(self, name), bool):
+                raise RulesError(f"{name} must be True or False, got {getattr(self, name)!r}")
+        if not isinstance(self.raccoons, bool):
+            raise RulesError(f"raccoons must be True, False or None, got {self.raccoons!r}")
+        if isinstance(self.auto_doubles, bool) or not isinstance(self.auto_doubles, int):
+            raise RulesError(f"auto_doubles must be an int ≥ 0, got {self.auto_doubles!r}")
+        if self.auto_doubles < 0:
+            raise RulesError(f"auto_doubles must be ≥ 0, got {self.auto_doubles}")
+        if self.max_cube is not None and not _is_power_of_two_at_least_2(self.max_cube):
+            raise RulesError(f"max_cube must be None or a power of two ≥ 2, got {self.max_cube!r}")
+        if self.raccoons and not self.beavers:
+            raise RulesError("raccoons need beavers (R20): a raccoon answers a beaver")
+        if self.holland and not self.crawford:
+            raise RulesError(
+                "the Holland rule (R25) restricts post-Crawford games: it needs crawford"
+            )
+        if not self.cube:
+            used = [
+                name
+                for name, on in (
+                    ("jacoby", self.jacoby),
+                    ("beavers", self.beavers),
+                    ("auto_doubles", self.auto_doubles > 0),
+                    ("max_cube", self.max_cube is not None),
+                    ("holland", self.holland),
+                )
+                if on
+            ]
+            if used:
+                raise RulesError(f"{', '.join(used)} need the cube, but cube=False (R18)")
+
+    @classmethod
+    def standard_match(cls) -> Rules:
+        """Match play as GNU Backgammon and tournaments play it: cube, Crawford (R24), no
+        Holland, backgammons; no money-play options."""
+        return cls()
+
+    @classmethod
+    def standard_money(cls) -> Rules:
+        """Money play (R26) with its usual default, the Jacoby rule (R22); no beavers."""
+        return cls(jacoby=True)
+
+    @classmethod
+    def turkish(cls) -> Rules:
+        """Traditional tavla (FORMATS.md section 10.2): reroll opening (R5), the winner
+        starts the next game (R6), no backgammons (R16), no cube (R18)."""
+        return cls(
+            opening="reroll",
+            next_game_starter="winner",
+            backgammons=False,
+            cube=False,
+            crawford=False,
+        )
+
+    def check_match_play(self) -> None:
+        """Raise :class:`~tavla.RulesError` if an option is for money play only: Jacoby
+        (R22), beavers and raccoons (R20), automatic doubles (R21)."""
+        money_only = [
+            name
+            for name, on in (
+                ("jacoby", self.jacoby),
+                ("beavers", self.beavers),
+                ("auto_doubles", self.auto_doubles > 0),
+            )
+            if on
+        ]
+        if money_only:
+            raise RulesError(
+                f"{', '.join(money_only)} apply to money play only (R20-R22), not to a match"
+            )
+
+    def with_options(self, **options: object) -> Rules:
+        """A copy with some options changed, checked again like a new :class:`Rules`."""
+        if "beavers" in options and "raccoons" not in options:
+            options["raccoons"] = None
+        return replace(self, **options)  # type: ignore[arg-type]
+
+
+def _is_power_of_two_at_least_2(value: object) -> bool:
+    return (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and value >= 2
+        and value & (value - 1) == 0
+    )
