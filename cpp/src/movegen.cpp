@@ -18,25 +18,22 @@ inline std::uint64_t load64(const std::int8_t* p) {
     return v;
 }
 
-// What the legality of a single move depends on beyond its own points, computed once per
-// search node instead of once per candidate move.
-struct MoverState {
-    bool on_bar;
-    int highest;  // the mover's highest occupied index (25 = bar)
+// Bit p set: the mover has a checker on index p (1..25).
+std::uint32_t occupied_mask(const std::int8_t* mover) {
+    std::uint32_t mask = 0;
+    for (int p = 1; p <= kBar; ++p) mask |= std::uint32_t(mover[p] > 0) << p;
+    return mask;
+}
 
-    explicit MoverState(const Board& b)
-        : on_bar(b.mover()[kBar] > 0), highest(highest_point(b.mover())) {}
+// Bit p set: the mover's point p (1..24) is blocked (R10). Hits only take single checkers, so
+// this stays the same during a whole turn.
+std::uint32_t blocked_mask(const std::int8_t* opponent) {
+    std::uint32_t mask = 0;
+    for (int p = 1; p <= kPoints; ++p) mask |= std::uint32_t(opponent[kBar - p] >= 2) << p;
+    return mask;
+}
 
-    // The fast twin of single_move_fault() for a die 1..6; the two must agree.
-    bool can_move(const Board& b, int from, int die) const {
-        if (b.mover()[from] == 0) return false;
-        if (on_bar && from != kBar) return false;
-        const int to = from - die;
-        if (to >= 1) return b.opponent()[kBar - to] < 2;
-        if (highest > 6) return false;
-        return to == 0 || from == highest;
-    }
-};
+inline int highest_bit(std::uint32_t mask) { return 31 - __builtin_clz(mask); }
 
 }  // namespace
 
@@ -120,50 +117,99 @@ void MoveGenerator::record(int used, int die_used) {
     ++count_;
 }
 
-// Doubles: up to four moves of one die. Moves are taken in non-increasing order of their
-// starting point, which reaches every result once per distinct sequence of starting points.
-void MoveGenerator::search_double(int die, int depth, int min_from) {
-    bool moved = false;
-    if (depth < 4) {
-        const MoverState state(work_);
-        for (int from = min_from; from >= 1; --from) {
-            if (!state.can_move(work_, from, die)) continue;
-            moved = true;
-            const Board saved = work_;
-            const bool hit = apply_move(work_, from, die);
-            path_[depth] = Move{std::int8_t(from), std::int8_t(std::max(0, from - die))};
-            if (hit) hit_mask_ |= 1 << depth;
-            search_double(die, depth + 1, from);
-            hit_mask_ &= ~(1 << depth);
-            work_ = saved;
-        }
+// The starting points from which one checker may move `die` pips now (R10, R12, R13): the
+// fast twin of single_move_fault(), the two must agree.
+std::uint32_t MoveGenerator::movable(std::uint32_t occupied, int die) const {
+    if (occupied == 0) return 0;
+    if (occupied >> kBar & 1) return (blocked_ >> (kBar - die) & 1) ? 0 : 1u << kBar;
+    std::uint32_t from = occupied & ~(blocked_ << die);
+    const std::uint32_t home_and_off = (2u << die) - 2;  // points 1..die: bearing off
+    const std::uint32_t bearing = from & home_and_off;
+    from &= ~home_and_off;
+    const int highest = highest_bit(occupied);
+    if (highest <= 6) {
+        from |= bearing & (1u << die);                    // exact
+        if (highest < die) from |= 1u << highest;         // larger die, highest point
     }
-    if (!moved && depth > 0) record(depth, die);
+    return from;
 }
 
-void MoveGenerator::search_pair(int first, int second) {
-    const MoverState state(work_);
-    for (int from = kBar; from >= 1; --from) {
-        if (!state.can_move(work_, from, first)) continue;
-        const Board before_first = work_;
-        const bool hit1 = apply_move(work_, from, first);
+bool MoveGenerator::step(std::uint32_t& occupied, int from, int die) {
+    std::int8_t* mover = work_.mover();
+    const int to = from - die;
+    if (--mover[from] == 0) occupied &= ~(1u << from);
+    if (to <= 0) {
+        ++mover[kOff];
+        return false;
+    }
+    if (mover[to]++ == 0) occupied |= 1u << to;
+    std::int8_t& target = work_.opponent()[kBar - to];
+    if (target != 1) return false;
+    target = 0;
+    ++work_.opponent()[kBar];
+    return true;
+}
+
+void MoveGenerator::unstep(int from, int die, bool hit) {
+    std::int8_t* mover = work_.mover();
+    const int to = from - die;
+    ++mover[from];
+    if (to <= 0) {
+        --mover[kOff];
+        return;
+    }
+    --mover[to];
+    if (hit) {
+        work_.opponent()[kBar - to] = 1;
+        --work_.opponent()[kBar];
+    }
+}
+
+// Doubles: up to four moves of one die. Moves are taken in non-increasing order of their
+// starting point, which reaches every result once per distinct sequence of starting points.
+void MoveGenerator::search_double(std::uint32_t occupied, int die, int depth, int max_from) {
+    std::uint32_t candidates =
+        depth < 4 ? movable(occupied, die) & ((2u << max_from) - 1) : 0;
+    if (candidates == 0) {
+        if (depth > 0) record(depth, die);
+        return;
+    }
+    do {
+        const int from = highest_bit(candidates);
+        candidates &= ~(1u << from);
+        std::uint32_t after = occupied;
+        const bool hit = step(after, from, die);
+        path_[depth] = Move{std::int8_t(from), std::int8_t(std::max(0, from - die))};
+        if (hit) hit_mask_ |= 1 << depth;
+        search_double(after, die, depth + 1, from);
+        hit_mask_ &= ~(1 << depth);
+        unstep(from, die, hit);
+    } while (candidates != 0);
+}
+
+void MoveGenerator::search_pair(std::uint32_t occupied, int first, int second) {
+    for (std::uint32_t candidates = movable(occupied, first); candidates != 0;) {
+        const int from = highest_bit(candidates);
+        candidates &= ~(1u << from);
+        std::uint32_t after_first = occupied;
+        const bool hit1 = step(after_first, from, first);
         path_[0] = Move{std::int8_t(from), std::int8_t(std::max(0, from - first))};
-        hit_mask_ = hit1;
-        bool second_moved = false;
-        const MoverState state2(work_);
-        for (int from2 = kBar; from2 >= 1; --from2) {
-            if (!state2.can_move(work_, from2, second)) continue;
-            second_moved = true;
-            const Board before_second = work_;
-            const bool hit2 = apply_move(work_, from2, second);
+        std::uint32_t seconds = movable(after_first, second);
+        if (seconds == 0) {
+            hit_mask_ = hit1;
+            record(1, first);
+        }
+        while (seconds != 0) {
+            const int from2 = highest_bit(seconds);
+            seconds &= ~(1u << from2);
+            std::uint32_t after_second = after_first;
+            const bool hit2 = step(after_second, from2, second);
             path_[1] = Move{std::int8_t(from2), std::int8_t(std::max(0, from2 - second))};
             hit_mask_ = hit1 | (hit2 << 1);
             record(2, 0);
-            work_ = before_second;
+            unstep(from2, second, hit2);
         }
-        hit_mask_ = hit1;
-        if (!second_moved) record(1, first);
-        work_ = before_first;
+        unstep(from, first, hit1);
     }
 }
 
@@ -176,11 +222,13 @@ int MoveGenerator::generate(const Board& board, int d1, int d2) {
         table_stamp_.fill(0);
         stamp_ = 1;
     }
+    blocked_ = blocked_mask(board.opponent());
+    const std::uint32_t occupied = occupied_mask(board.mover());
     if (d1 == d2) {
-        search_double(d1, 0, kBar);
+        search_double(occupied, d1, 0, kBar);
     } else {
-        search_pair(d1, d2);
-        search_pair(d2, d1);
+        search_pair(occupied, d1, d2);
+        search_pair(occupied, d2, d1);
         if (best_used_ == 1) {
             // R9: when only one die can be played, the larger one must be if it can.
             const int larger = std::max(d1, d2);

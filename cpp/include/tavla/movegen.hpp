@@ -46,12 +46,16 @@ public:
     const PlayRecord& play(int i) const { return plays_[i]; }
 
 private:
-    void search_double(int die, int depth, int min_from);
-    void search_pair(int first, int second);
+    std::uint32_t movable(std::uint32_t occupied, int die) const;
+    bool step(std::uint32_t& occupied, int from, int die);
+    void unstep(int from, int die, bool hit);
+    void search_double(std::uint32_t occupied, int die, int depth, int max_from);
+    void search_pair(std::uint32_t occupied, int first, int second);
     void record(int used, int die_used);
     std::uint64_t hash_of(const Board& b) const;
 
     Board work_;
+    std::uint32_t blocked_ = 0;  // bit p: the mover's point p is blocked
     std::array<Move, 4> path_{};
     int hit_mask_ = 0;
     int best_used_ = 0;
