@@ -1,0 +1,62 @@
+"""`tavla moves`: the legal plays of a roll from the command line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from tavla.cli import main
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.mark.parametrize("roll", [["31"], ["3-1"], ["3", "1"]])
+def test_start_position_31(roll: list[str]) -> None:
+    code, out, _ = run("moves", "4HPwATDgc/ABMA", *roll)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "4HPwATDgc/ABMA  roll 3-1: 16 legal plays"
+    assert len(lines) == 17
+    assert any(line.split()[1:] == ["8/5", "6/5", "sGfwATDgc/ABMA"] for line in lines[1:])
+
+
+def test_real_position_json() -> None:
+    # From a real 7-point match (tests/data/gnubg_analysis.jsonl): the player rolled 21.
+    code, out, _ = run("moves", "jGfwATDg8+ABKA", "21", "--json")
+    assert code == 0
+    record = json.loads(out)
+    assert record["position_id"] == "jGfwATDg8+ABKA" and record["dice"] == [2, 1]
+    notations = [play["notation"] for play in record["plays"]]
+    assert len(notations) == 15 and "24/23 13/11" in notations and "24/21" in notations
+    assert all(len(play["position_id"]) == 14 for play in record["plays"])
+
+
+def test_gnubg_id_with_match_part_is_accepted() -> None:
+    code, out, _ = run("moves", "4HPwATDgc/ABMA:cAkAAAAAAAAE", "66")
+    assert code == 0 and out.startswith("4HPwATDgc/ABMA  roll 6-6: 11 legal plays")
+
+
+def test_forced_pass() -> None:
+    # The side on roll has a checker on the bar against a closed board (all six points made).
+    code, out, _ = run("moves", "27Y5AADg/wcAQA", "66")
+    assert code == 0, out
+    assert "no legal play: the turn passes" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["4HPwATDgc/ABM", "31"], "neither a Position ID"),
+        (["4HPwATDgc/AB!A", "31"], "not base64"),
+        (["4HPwATDgc/ABMA", "71"], "cannot read the roll"),
+    ],
+)
+def test_errors_are_one_line_and_exit_2(args: list[str], message: str) -> None:
+    code, out, err = run("moves", *args)
+    assert code == 2 and out == ""
+    assert message in err and len(err.strip().splitlines()) == 1
