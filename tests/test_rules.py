@@ -1,0 +1,103 @@
+"""Rules: RULES.md's options, their defaults, the presets and the contradictions."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from tavla import Rules, RulesError
+
+
+def test_defaults_are_rules_md_defaults() -> None:
+    rules = Rules()
+    assert rules.opening == "standard"  # R5
+    assert rules.next_game_starter == "opening_roll"  # R6
+    assert rules.backgammons is True  # R16
+    assert rules.cube is True  # R18
+    assert rules.max_cube is None  # R19
+    assert rules.crawford is True  # R24
+    assert rules.holland is False  # R25
+    assert rules.beavers is False  # R20
+    assert rules.raccoons is False  # R20: on only when beavers are on
+    assert rules.auto_doubles == 0  # R21
+    assert rules.jacoby is False
+
+
+def test_presets() -> None:
+    assert Rules.standard_match() == Rules()
+    money = Rules.standard_money()
+    assert money.jacoby is True  # R22: default on for money
+    assert money.beavers is False
+    turkish = Rules.turkish()
+    assert (turkish.opening, turkish.next_game_starter) == ("reroll", "winner")
+    assert turkish.backgammons is False
+    assert turkish.cube is False
+
+
+def test_raccoons_follow_beavers_unless_given() -> None:
+    assert Rules(beavers=True).raccoons is True
+    assert Rules(beavers=True, raccoons=False).raccoons is False
+
+
+def test_rules_are_frozen_and_hashable() -> None:
+    rules = Rules()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        rules.cube = False  # type: ignore[misc]
+    assert len({Rules(), Rules.standard_match(), Rules.standard_money()}) == 2
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"raccoons": True}, "raccoons need beavers"),
+        ({"holland": True, "crawford": False}, "needs crawford"),
+        ({"cube": False, "jacoby": True}, "jacoby need the cube"),
+        ({"cube": False, "beavers": True}, "beavers need the cube"),
+        ({"cube": False, "auto_doubles": 1}, "auto_doubles need the cube"),
+        ({"cube": False, "max_cube": 64}, "max_cube need the cube"),
+        ({"max_cube": 48}, "power of two"),
+        ({"max_cube": 1}, "power of two"),
+        ({"auto_doubles": -1}, "auto_doubles must be"),
+        ({"opening": "western"}, "opening must be one of"),
+        ({"next_game_starter": "loser"}, "next_game_starter must be one of"),
+        ({"backgammons": 1}, "backgammons must be True or False"),
+    ],
+)
+def test_contradictory_or_unknown_options_raise(options: dict[str, object], message: str) -> None:
+    with pytest.raises(RulesError, match=message):
+        Rules(**options)  # type: ignore[arg-type]
+
+
+def test_rules_error_is_a_value_error() -> None:
+    with pytest.raises(ValueError):
+        Rules(raccoons=True)
+
+
+@pytest.mark.parametrize(
+    ("options", "named"),
+    [
+        ({"jacoby": True}, "jacoby"),
+        ({"beavers": True}, "beavers"),
+        ({"auto_doubles": 1}, "auto_doubles"),
+    ],
+)
+def test_money_only_options_are_refused_in_a_match(options: dict[str, object], named: str) -> None:
+    rules = Rules(**options)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match=f"{named} apply to money play only"):
+        rules.check_match_play()
+
+
+def test_match_options_pass_the_match_check() -> None:
+    Rules.standard_match().check_match_play()
+    Rules(holland=True, max_cube=64).check_match_play()
+    Rules.turkish().check_match_play()
+
+
+def test_with_options_resolves_raccoons_again() -> None:
+    beavering = Rules(beavers=True)
+    assert beavering.raccoons is True
+    plain = beavering.with_options(beavers=False)
+    assert (plain.beavers, plain.raccoons) == (False, False)
+    with pytest.raises(RulesError, match="raccoons need beavers"):
+        beavering.with_options(beavers=False, raccoons=True)
