@@ -1,0 +1,216 @@
+#include <pybind11/functional.h>
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "convert.hpp"
+#include "tavla/playout.hpp"
+#include "tavla/pubeval.hpp"
+
+namespace tavla::bindings {
+namespace {
+
+constexpr int kChunk = 64;  // games per chunk between two checks for Ctrl-C
+
+using ScoreArray = py::array_t<double, py::array::c_style | py::array::forcecast>;
+
+// A policy argument: the name of a built-in, or a Python callable for the lockstep loop.
+struct PolicyArg {
+    std::unique_ptr<Policy> builtin;
+    py::object callable;
+};
+
+PolicyArg read_policy(const py::object& policy) {
+    PolicyArg arg;
+    if (py::isinstance<py::str>(policy)) {
+        const auto name = policy.cast<std::string>();
+        arg.builtin = make_builtin_policy(name);
+        if (!arg.builtin) throw py::value_error("unknown built-in policy '" + name + "'");
+    } else if (PyCallable_Check(policy.ptr())) {
+        arg.callable = policy;
+    } else {
+        throw py::type_error("a policy is a built-in name or a callable");
+    }
+    return arg;
+}
+
+// Remembers the first Python error raised between chunks or steps; KeyboardInterrupt only
+// stops the run, any other error is raised again once the run has stopped.
+struct StopReason {
+    std::optional<py::error_already_set> error;
+
+    void keep(py::error_already_set&& e) {
+        if (!error) error.emplace(std::move(e));
+    }
+    // With the GIL held: true when interrupted; re-raises other errors.
+    bool interrupted() {
+        if (!error) return false;
+        if (error->matches(PyExc_KeyboardInterrupt)) {
+            error.reset();
+            return true;
+        }
+        py::error_already_set e = std::move(*error);
+        error.reset();
+        throw e;
+    }
+};
+
+// With the GIL held: checks for Ctrl-C and reports progress; false to stop.
+bool check_in(const py::object& progress, std::int64_t done, StopReason& stop) {
+    try {
+        if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+        if (!progress.is_none()) progress(done);
+        return true;
+    } catch (py::error_already_set& e) {
+        stop.keep(std::move(e));
+        return false;
+    }
+}
+
+void run_lockstep(const PlayoutSpec& spec, std::array<PolicyArg, 2>& policies,
+                  std::int64_t games, int batch, GameResult* out, const py::object& progress,
+                  StopReason& stop) {
+    std::array<const Policy*, 2> builtin = {policies[0].builtin.get(), policies[1].builtin.get()};
+    std::array<int, 2> slot = {0, 1};
+    if (!builtin[0] && !builtin[1] && policies[0].callable.is(policies[1].callable)) slot[1] = 0;
+    std::array<py::object, 2> callables = {policies[0].callable, policies[1].callable};
+    if (slot[1] == 0) callables[1] = py::none();
+
+    auto lockstep = std::make_unique<Lockstep>(spec, builtin, slot, games, batch, out);
+    for (;;) {
+        bool waiting;
+        {
+            py::gil_scoped_release release;
+            waiting = lockstep->advance();
+        }
+        if (!waiting) break;
+        for (int s = 0; s < 2; ++s) {
+            const auto& candidates = lockstep->candidates(s);
+            if (candidates.empty()) continue;
+            const auto k = py::ssize_t(candidates.size());
+            py::array_t<std::int8_t> boards({k, py::ssize_t(2), py::ssize_t(kSlots)});
+            std::memcpy(boards.mutable_data(), candidates.data(), candidates.size() * sizeof(Board));
+            try {
+                const ScoreArray scores = ScoreArray::ensure(callables[s](boards));
+                if (!scores || scores.ndim() != 1 || scores.shape(0) != k)
+                    throw py::value_error("a policy must return one score per candidate (" +
+                                          std::to_string(k) + ")");
+                lockstep->apply(s, scores.data());
+            } catch (py::error_already_set& e) {
+                stop.keep(std::move(e));
+                return;
+            }
+        }
+        if (!check_in(progress, lockstep->finished(), stop)) return;
+    }
+    check_in(progress, lockstep->finished(), stop);
+}
+
+// Plays games 0..games-1; returns (winner, kind, first, plies, finished, interrupted) where
+// the arrays have `games` entries and games 0..finished-1 are complete.
+py::tuple play_games(const py::object& a, const py::object& b, std::int64_t games,
+                     const py::bytes& start, bool opening, std::uint64_t seed, int rotate,
+                     bool duplicate, bool alternate, int threads, int batch,
+                     const py::object& progress) {
+    if (games < 0) throw py::value_error("games must be >= 0");
+    if (rotate < 0 || rotate > 2) throw py::value_error("rotate must be 0, 1 or 2");
+    PlayoutSpec spec;
+    spec.start = board_from_bytes(start);
+    const std::string fault = board_error(spec.start);
+    if (!fault.empty()) throw py::value_error(fault);
+    if (spec.start.side[0][kOff] == kCheckers || spec.start.side[1][kOff] == kCheckers)
+        throw py::value_error("the start position is a finished game");
+    spec.opening = opening;
+    spec.seed = seed;
+    spec.rotate = rotate;
+    spec.duplicate = duplicate;
+    spec.alternate = alternate;
+    std::array<PolicyArg, 2> policies = {read_policy(a), read_policy(b)};
+
+    std::vector<GameResult> results(static_cast<std::size_t>(games));
+    StopReason stop;
+    std::int64_t finished = 0;
+    if (policies[0].builtin && policies[1].builtin) {
+        const std::array<const Policy*, 2> builtin = {policies[0].builtin.get(),
+                                                      policies[1].builtin.get()};
+        py::gil_scoped_release release;
+        finished = run_games(spec, builtin, games, std::max(1, threads), kChunk, results.data(),
+                             [&](std::int64_t done) {
+                                 py::gil_scoped_acquire acquire;
+                                 return check_in(progress, done, stop);
+                             });
+    } else {
+        run_lockstep(spec, policies, games, batch, results.data(), progress, stop);
+        while (finished < games && results[std::size_t(finished)].winner >= 0) ++finished;
+    }
+    const bool interrupted = stop.interrupted();
+
+    py::array_t<std::int8_t> winner(games), kind(games), first(games);
+    py::array_t<std::int32_t> plies(games);
+    for (std::int64_t i = 0; i < games; ++i) {
+        const GameResult& r = results[std::size_t(i)];
+        winner.mutable_at(i) = r.winner;
+        kind.mutable_at(i) = r.kind;
+        first.mutable_at(i) = r.first;
+        plies.mutable_at(i) = r.plies;
+    }
+    return py::make_tuple(winner, kind, first, plies, finished, interrupted);
+}
+
+py::array_t<double> pubeval_scores(const py::array_t<std::int8_t, py::array::c_style>& afters,
+                                   bool race) {
+    if (afters.ndim() != 3 || afters.shape(1) != 2 || afters.shape(2) != kSlots)
+        throw py::value_error("boards must have shape (K, 2, 26)");
+    const auto* boards = reinterpret_cast<const Board*>(afters.data());
+    const py::ssize_t k = afters.shape(0);
+    for (py::ssize_t i = 0; i < k; ++i) {
+        const std::string fault = board_error(boards[i]);
+        if (!fault.empty()) throw py::value_error("board " + std::to_string(i) + ": " + fault);
+    }
+    static const PubevalScorer scorer;
+    py::array_t<double> out(k);
+    for (py::ssize_t i = 0; i < k; ++i) out.mutable_at(i) = scorer.score(boards[i], race);
+    return out;
+}
+
+}  // namespace
+
+void bind_playout(py::module_& m) {
+    m.def("builtin_policies", &builtin_policy_names, "Names of the C++ policies.");
+    m.def("play_games", &play_games, py::arg("a"), py::arg("b"), py::arg("games"),
+          py::arg("start"), py::arg("opening"), py::arg("seed"), py::arg("rotate"),
+          py::arg("duplicate"), py::arg("alternate"), py::arg("threads"), py::arg("batch"),
+          py::arg("progress"),
+          "Whole games: (winner, kind, first, plies, finished, interrupted).");
+    m.def("pubeval_scores", &pubeval_scores, py::arg("afters"), py::arg("race"),
+          "pubeval scores of (K, 2, 26) boards seen by the side that just moved.");
+    m.def(
+        "pubeval_weights",
+        [] {
+            return py::make_tuple(py::array_t<double>(kPubevalInputs, kPubevalRaceWeights.data()),
+                                  py::array_t<double>(kPubevalInputs,
+                                                      kPubevalContactWeights.data()));
+        },
+        "pubeval's (race, contact) weights, 122 each.");
+    m.def(
+        "dice_rolls",
+        [](std::uint64_t seed, std::int64_t stream, int count) {
+            if (count < 0) throw py::value_error("count must be >= 0");
+            const std::uint64_t key = stream_key(seed, std::uint64_t(stream));
+            py::array_t<std::int8_t> out({py::ssize_t(count), py::ssize_t(2)});
+            for (int i = 0; i < count; ++i) {
+                const Roll r = roll_of_bits(draw(key, std::uint64_t(i)));
+                out.mutable_at(i, 0) = std::int8_t(r.d1);
+                out.mutable_at(i, 1) = std::int8_t(r.d2);
+            }
+            return out;
+        },
+        py::arg("seed"), py::arg("stream"), py::arg("count"),
+        "The first `count` rolls of a dice stream (rng.hpp), shape (count, 2).");
+}
+
+}  // namespace tavla::bindings

@@ -1,0 +1,51 @@
+// Built-in policies: what chooses one play of a turn inside the C++ playout loop. A new
+// built-in (an exact bear-off database, say) is one more Policy subclass and one more name in
+// make_builtin_policy; the loop in playout.cpp does not change.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "tavla/board.hpp"
+#include "tavla/movegen.hpp"
+#include "tavla/pubeval.hpp"
+
+namespace tavla {
+
+class Policy {
+public:
+    virtual ~Policy() = default;
+
+    // The index, 0..count-1, of the play to make among plays.play(i) (results seen from the
+    // mover), for `before` (the mover on roll). `entropy` is 64 random bits private to this game
+    // and ply. Called concurrently from many threads: it must not change shared state.
+    virtual int choose(const Board& before, const MoveGenerator& plays,
+                       std::uint64_t entropy) const = 0;
+};
+
+// Uniform over the distinct legal plays.
+class RandomPolicy final : public Policy {
+public:
+    int choose(const Board& before, const MoveGenerator& plays,
+               std::uint64_t entropy) const override;
+};
+
+// The play with the highest pubeval score; the first such play on an exact tie.
+class PubevalPolicy final : public Policy {
+public:
+    int choose(const Board& before, const MoveGenerator& plays,
+               std::uint64_t entropy) const override;
+
+private:
+    PubevalScorer scorer_;
+};
+
+// The names make_builtin_policy knows, in a stable order.
+std::vector<std::string> builtin_policy_names();
+
+// A built-in policy by name, or nullptr for an unknown name.
+std::unique_ptr<Policy> make_builtin_policy(const std::string& name);
+
+}  // namespace tavla

@@ -1,0 +1,34 @@
+#include "tavla/policy.hpp"
+
+#include "tavla/rng.hpp"
+
+namespace tavla {
+
+int RandomPolicy::choose(const Board&, const MoveGenerator& plays, std::uint64_t entropy) const {
+    return uniform_below(entropy, plays.count());
+}
+
+int PubevalPolicy::choose(const Board& before, const MoveGenerator& plays,
+                          std::uint64_t) const {
+    const bool race = is_race(before);
+    int best = 0;
+    double best_score = scorer_.score(plays.play(0).result, race);
+    for (int i = 1; i < plays.count(); ++i) {
+        const double s = scorer_.score(plays.play(i).result, race);
+        if (s > best_score) {
+            best_score = s;
+            best = i;
+        }
+    }
+    return best;
+}
+
+std::vector<std::string> builtin_policy_names() { return {"random", "pubeval"}; }
+
+std::unique_ptr<Policy> make_builtin_policy(const std::string& name) {
+    if (name == "random") return std::make_unique<RandomPolicy>();
+    if (name == "pubeval") return std::make_unique<PubevalPolicy>();
+    return nullptr;
+}
+
+}  // namespace tavla

@@ -1,0 +1,56 @@
+#include "tavla/pubeval.hpp"
+
+namespace tavla {
+namespace {
+
+// Signed count on the mover's point p: its checkers positive, the opponent's negative (the
+// opponent counts the same point as 25 - p; a valid board never has both on one point).
+inline int signed_count(const Board& b, int p) { return b.side[0][p] - b.side[1][kBar - p]; }
+
+// Inputs 5b..5b+4 of a point holding signed count n.
+std::array<double, 5> point_inputs(int n) {
+    return {n == -1 ? 1.0 : 0.0, n == 1 ? 1.0 : 0.0, n >= 2 ? 1.0 : 0.0, n == 3 ? 1.0 : 0.0,
+            n >= 4 ? (n - 3) / 2.0 : 0.0};
+}
+
+}  // namespace
+
+std::array<double, kPubevalInputs> pubeval_inputs(const Board& after) {
+    std::array<double, kPubevalInputs> x{};
+    for (int b = 0; b < kPoints; ++b) {
+        const auto inputs = point_inputs(signed_count(after, kPoints - b));
+        for (int k = 0; k < 5; ++k) x[5 * b + k] = inputs[k];
+    }
+    x[120] = after.side[1][kBar] / 2.0;
+    x[121] = after.side[0][kOff] / 15.0;
+    return x;
+}
+
+PubevalScorer::PubevalScorer() {
+    const std::array<const std::array<double, kPubevalInputs>*, 2> weights = {
+        &kPubevalContactWeights, &kPubevalRaceWeights};
+    for (int race = 0; race < 2; ++race) {
+        const auto& w = *weights[race];
+        for (int p = 1; p <= kPoints; ++p) {
+            const int b = kPoints - p;
+            for (int n = -kCheckers; n <= kCheckers; ++n) {
+                const auto inputs = point_inputs(n);
+                double sum = 0.0;
+                for (int k = 0; k < 5; ++k) sum += w[5 * b + k] * inputs[k];
+                table_[race][p][n + kCheckers] = sum;
+            }
+        }
+        bar_weight_[race] = w[120] / 2.0;
+        off_weight_[race] = w[121] / 15.0;
+    }
+}
+
+double PubevalScorer::score(const Board& after, bool race) const {
+    if (after.side[0][kOff] == kCheckers) return kPubevalWin;
+    const auto& table = table_[race];
+    double sum = bar_weight_[race] * after.side[1][kBar] + off_weight_[race] * after.side[0][kOff];
+    for (int p = 1; p <= kPoints; ++p) sum += table[p][signed_count(after, p) + kCheckers];
+    return sum;
+}
+
+}  // namespace tavla
