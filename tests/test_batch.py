@@ -1,0 +1,63 @@
+"""legal_results: shapes, dtypes, passes, and errors naming the row."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tavla import InvalidPositionError, NotationError, Position, legal_results
+
+START = Position.initial().board
+# The side on roll on the bar against a closed board: nothing moves (see test_cli_moves).
+CLOSED_OUT = Position.from_position_id("27Y5AADg/wcAQA").board
+
+
+def test_shapes_offsets_and_a_pass() -> None:
+    boards = np.stack([START, CLOSED_OUT, START])
+    results, offsets = legal_results(boards, [[3, 1], [6, 6], [1, 1]])
+    assert results.dtype == np.int8 and offsets.dtype == np.int64
+    assert offsets.tolist() == [0, 16, 17, 17 + 42]
+    assert results.shape == (59, 2, 26)
+    # The pass hands the unchanged board to the opponent.
+    assert (results[16] == CLOSED_OUT[::-1]).all()
+
+
+def test_empty_batch() -> None:
+    results, offsets = legal_results(np.zeros((0, 2, 26), dtype=np.int8), np.zeros((0, 2), int))
+    assert results.shape == (0, 2, 26) and offsets.tolist() == [0]
+
+
+def test_any_integer_dtype_is_accepted() -> None:
+    _, offsets = legal_results(START[np.newaxis].astype(np.int64), np.array([[6, 5]]))
+    assert offsets.tolist() == [0, 7]
+
+
+def test_invalid_board_names_its_row() -> None:
+    bad = START.copy()
+    bad[0, 6] = 6  # 16 checkers
+    with pytest.raises(InvalidPositionError, match="row 1: side on roll has 16 checkers"):
+        legal_results(np.stack([START, bad]), [[3, 1], [3, 1]])
+
+
+def test_finished_game_names_its_row() -> None:
+    over = np.zeros((2, 26), dtype=np.int8)
+    over[0, 0] = 15
+    over[1, 6] = 15
+    with pytest.raises(InvalidPositionError, match="row 0: the game is over"):
+        legal_results(over[np.newaxis], [[3, 1]])
+
+
+@pytest.mark.parametrize(
+    ("boards", "dice", "error", "message"),
+    [
+        (START[np.newaxis], [[0, 1]], NotationError, r"row 0: dice must be 1 to 6"),
+        (np.stack([START, START]), [[1, 1], [3, 7]], NotationError, r"row 1: dice"),
+        (START[np.newaxis], [[1, 1], [2, 2]], NotationError, r"shape \(1, 2\)"),
+        (START[np.newaxis], [[1.0, 1.0]], NotationError, "integers"),
+        (START, [[1, 1]], InvalidPositionError, r"shape \(N, 2, 26\)"),
+        (START[np.newaxis].astype(float), [[1, 1]], InvalidPositionError, "integer counts"),
+    ],
+)
+def test_bad_input(boards: object, dice: object, error: type, message: str) -> None:
+    with pytest.raises(error, match=message):
+        legal_results(boards, dice)  # type: ignore[arg-type]
