@@ -20,10 +20,12 @@ from .errors import (
     TurnError,
 )
 from .game import Game, Phase
+from .ids import GnubgId, MatchId, Xgid, parse_gnubg_id, parse_xgid
 from .match import Match, MoneySession
 from .names import roll_name
 from .play import Play
 from .position import Position, ResultKind
+from .render import text_board
 from .rules import Rules
 from .scoring import GameEnd, GameResult
 
@@ -33,11 +35,13 @@ __all__ = [
     "Game",
     "GameEnd",
     "GameResult",
+    "GnubgId",
     "IllegalPlayError",
     "InvalidIdError",
     "InvalidPositionError",
     "Match",
     "MatchFileError",
+    "MatchId",
     "MoneySession",
     "NotationError",
     "Phase",
@@ -48,7 +52,11 @@ __all__ = [
     "RulesError",
     "TavlaError",
     "TurnError",
+    "Xgid",
     "legal_results",
+    "parse_gnubg_id",
     "parse_roll",
+    "parse_xgid",
     "roll_name",
+    "text_board",
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..errors import InvalidIdError
+from ..ids import parse_gnubg_id
 from ..position import Position
 
 
@@ -16,4 +17,6 @@ def read_position(text: str) -> Position:
         raise InvalidIdError(
             f"{text!r} is neither a Position ID (14 characters), a GNUbg ID nor an XGID"
         )
+    if ":" in text:
+        return parse_gnubg_id(text).position  # checks the Match ID part too
     return Position.from_position_id(position_part)
