@@ -130,8 +130,8 @@ class MatchId:
       writes them.
     - ``match_length``: 0 for money play (R26), else N (R23).
     - ``score``: (player 0, player 1).
-    - ``jacoby``: the Jacoby rule is in use (R22); stored inverted in bit 67, which gnubg
-      sets in match play, so match IDs default to ``jacoby=False``.
+    - ``jacoby``: the Jacoby rule is in use (R22), stored inverted in bit 67.  The default
+      False is what gnubg writes in match play; its money sessions default to True.
 
     Build one directly, or with :meth:`parse`; ``str()`` and :meth:`encode` give the
     12-character ID.  Bad fields raise :class:`~tavla.InvalidIdError` naming the fault.
