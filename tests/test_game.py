@@ -672,3 +672,86 @@ def test_bad_game_settings(arguments: dict[str, object], message: str) -> None:
 def test_default_rules_depend_on_match_or_money() -> None:
     assert Game().rules == Rules.standard_money()
     assert Game(match_length=3).rules == Rules.standard_match()
+
+
+# -- Match ID, GNUbg ID and XGID of the current state (FORMATS.md sections 2 and 3) ---------
+
+
+def test_ids_through_an_opening_and_a_double() -> None:
+    game = Game(match_length=7)
+    assert str(game.match_id) == "MAHgAAAAAAAE"  # new game: playing, player 0, no dice
+    game.roll((3, 6))  # player 1 wins the opening with 6-3
+    assert str(game.gnubg_id) == "4HPwATDgc/ABMA:cAnvAAAAAAAE"
+    game = Game(match_length=7)
+    game.roll((3, 4))
+    assert str(game.match_id) == "cAnuAAAAAAAE"  # player 1 rolled 3 and 4
+    game.play("24/20 13/10")
+    assert str(game.gnubg_id) == "4HPiASHgc/ABMA:MAHgAAAAAAAE"
+
+
+def test_a_pending_double_stays_oriented_to_the_doubler() -> None:
+    game = Game(match_length=5)
+    game.roll((3, 1))
+    game.play("8/5 6/5")
+    assert str(game.gnubg_id) == "sGfwATDgc/ABMA:cAmgAAAAAAAE"
+    game.double()  # player 1 doubles: the position stays player 1's, turn goes to 0
+    assert str(game.gnubg_id) == "sGfwATDgc/ABMA:cBGgAAAAAAAE"
+    mirrored = Position.from_position_id("4HPwATCwZ/ABMA")
+    game = Game(match_length=5, starter=0, position=mirrored)
+    assert str(game.gnubg_id) == "4HPwATCwZ/ABMA:MAGgAAAAAAAE"
+    game.double()
+    assert str(game.gnubg_id) == "4HPwATCwZ/ABMA:MBmgAAAAAAAE"
+
+
+def test_match_ids_of_cube_and_resignation_states() -> None:
+    took = Game(match_length=5, starter=1)
+    took.double()
+    took.take()
+    took.roll((3, 1))
+    assert str(took.match_id) == "QYmlAAAAAAAE"  # player 0 took, player 1 rolled 31
+    redouble = Game(match_length=5, starter=0, cube=Cube(2, 0))
+    redouble.double()
+    assert str(redouble.match_id) == "ARmgAAAAAAAE"  # the field keeps the value 2
+    single = Game(match_length=5, score=(2, 1), starter=0)
+    single.resign("single")
+    assert str(single.match_id) == "MCmgACAACAAE"
+    gammon = Game(match_length=7, score=(0, 5), starter=0)
+    gammon.resign("gammon")
+    assert str(gammon.match_id) == "MEngAAAAKAAE"
+
+
+def test_match_ids_of_crawford_post_crawford_and_money() -> None:
+    crawford = Game(match_length=5, score=(4, 2), crawford=True)
+    crawford.roll((3, 1))
+    assert str(crawford.match_id) == "sIGlAEAAEAAE"
+    post = Game(match_length=5, score=(4, 2), starter=1)
+    post.roll((6, 6))
+    assert str(post.match_id) == "cAm7AEAAEAAE"
+    money = Game(MONEY, starter=1, cube=Cube(8, 1))
+    money.roll((4, 4))
+    assert str(money.match_id) == "UwkSAAAAAAAA"  # money with Jacoby: last bit clear
+    assert str(Game(MONEY).match_id) == "MAEAAAAAAAAA"
+
+
+def test_xgids() -> None:
+    start = "XGID=-b----E-C---eE---c-e----B-"
+    owned = Game(match_length=9, score=(2, 4), starter=1, cube=Cube(2, 0))
+    owned.roll((5, 2))
+    assert str(owned.xgid) == f"{start}:1:-1:1:52:4:2:0:9:10"
+    crawford = Game(match_length=5, score=(2, 4), crawford=True, starter=1)
+    crawford.roll((3, 1))
+    assert str(crawford.xgid) == f"{start}:0:0:1:31:4:2:1:5:10"
+    redoubled = Game(NO_JACOBY, starter=1, cube=Cube(2, 1))
+    redoubled.double()
+    assert str(redoubled.xgid) == f"{start}:1:1:1:D:0:0:0:0:10"
+    assert str(Game(MONEY, starter=1).xgid) == f"{start}:0:0:1:00:0:0:1:0:10"
+
+
+def test_ids_of_a_beaver_and_of_a_finished_game() -> None:
+    game = doubled_money_game()
+    game.beaver()  # player 1 now owns the cube at 2 and offers 4
+    match_id = game.match_id
+    assert (match_id.cube_value, match_id.cube_owner, match_id.double_offered) == (2, 1, True)
+    assert (match_id.dice_owner, match_id.turn) == (0, 0)
+    game.drop()
+    assert game.match_id.game_state.name == "DROPPED"

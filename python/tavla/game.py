@@ -12,6 +12,7 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from . import game_ids
 from .actions import (
     AcceptResignationAction,
     Action,
@@ -30,6 +31,7 @@ from .cube import Cube, CubeContext
 from .dice import Roll, parse_roll
 from .dice_source import DiceSource, DiceSourceLike
 from .errors import CubeError, IllegalPlayError, RulesError, TurnError
+from .ids import GnubgId, MatchId, Xgid
 from .play import Play
 from .position import Position, ResultKind
 from .rules import Rules
@@ -258,6 +260,22 @@ class Game:
         if self._legal_plays is None:
             raise TurnError(f"no roll to play: the game waits for {self._waiting_for()}")
         return list(self._legal_plays)
+
+    @property
+    def match_id(self) -> MatchId:
+        """GNU Backgammon Match ID of the current state (``str()`` gives the 12 characters;
+        FORMATS.md section 2)."""
+        return game_ids.match_id(self)
+
+    @property
+    def gnubg_id(self) -> GnubgId:
+        """``PositionID:MatchID`` of the current state (FORMATS.md section 2.3)."""
+        return game_ids.gnubg_id(self)
+
+    @property
+    def xgid(self) -> Xgid:
+        """XGID of the current state (``str()`` gives ``XGID=...``; FORMATS.md section 3)."""
+        return game_ids.xgid(self)
 
     @property
     def may_double(self) -> bool:

@@ -1,0 +1,87 @@
+"""A game's current state as interchange IDs: GNU Backgammon Match ID and GNUbg ID, XGID.
+
+Players keep their numbers (FORMATS.md section 0.3): :class:`~tavla.Game` player 0 is gnubg
+player 0 and XGID's top side, player 1 gnubg player 1 and XGID's bottom side.  The position
+is oriented as both formats expect: to the side on roll, or to the doubler while a double
+awaits an answer (FORMATS.md section 1.1, "Pending double").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from .ids import DOUBLE_OFFERED, GameState, GnubgId, MatchId, Xgid
+from .scoring import GameEnd
+
+if TYPE_CHECKING:
+    from .game import Game
+
+_GAME_STATES = {
+    GameEnd.BORNE_OFF: GameState.OVER,
+    GameEnd.RESIGNATION: GameState.RESIGNED,
+    GameEnd.DROP: GameState.DROPPED,
+}
+_XG_SIDE = {0: -1, 1: 1}  # gnubg player 0 = XGID top (-1), player 1 = bottom (1)
+_XG_DEFAULT_MAX_CUBE = 1024  # XG writes log2 10 when no limit is set
+
+
+def _cube_before_offer(game: Game) -> tuple[int, int | None]:
+    """Value and owner of the cube as the IDs store them: during a pending offer, as they
+    were before it (a beaver or raccoon counts as taken by the player who made it)."""
+    offered = game.offered_cube_value
+    if offered is None or offered // 2 == game.cube.value:
+        return game.cube.value, game.cube.owner
+    assert game.turn is not None
+    return offered // 2, 1 - game.turn
+
+
+def match_id(game: Game) -> MatchId:
+    """The Match ID of ``game`` now (FORMATS.md section 2).  Before the opening roll it is
+    the new-game state gnubg shows (playing, player 0, no dice).  A resignation offer is
+    kept; beavers and raccoons have no field of their own and show as a pending double."""
+    value, owner = _cube_before_offer(game)
+    result = game.result
+    return MatchId(
+        cube_value=value,
+        cube_owner=owner,
+        dice_owner=game.on_roll,
+        crawford=game.is_crawford,
+        game_state=GameState.PLAYING if result is None else _GAME_STATES[result.end],
+        turn=game.on_roll if game.turn is None else game.turn,
+        double_offered=game.offered_cube_value is not None,
+        resignation=game.resignation_offered,
+        dice=game.dice,
+        match_length=game.match_length,
+        score=game.score,
+        jacoby=game.match_length == 0 and game.rules.jacoby,
+    )
+
+
+def gnubg_id(game: Game) -> GnubgId:
+    """``PositionID:MatchID`` of ``game`` now (FORMATS.md section 2.3)."""
+    return GnubgId(game.position, match_id(game))
+
+
+def xgid(game: Game) -> Xgid:
+    """The XGID of ``game`` now (FORMATS.md section 3): ``D`` while a double awaits an
+    answer, ``00`` before the roll; the maximum cube is ``rules.max_cube`` or XG's 1024.
+    A resignation offer has no XGID field and is left out."""
+    value, owner = _cube_before_offer(game)
+    dice: tuple[int, int] | Literal["D"] | None = game.dice
+    if game.offered_cube_value is not None:
+        dice = DOUBLE_OFFERED
+    money = game.match_length == 0
+    return Xgid(
+        game.position,
+        cube_value=value,
+        cube_owner=0 if owner is None else _XG_SIDE[owner],
+        turn=_XG_SIDE[game.on_roll],
+        dice=dice,
+        score_bottom=game.score[1],
+        score_top=game.score[0],
+        crawford=game.is_crawford,
+        jacoby=money and game.rules.jacoby,
+        beavers=money and game.rules.beavers,
+        match_length=game.match_length,
+        max_cube=game.rules.max_cube or _XG_DEFAULT_MAX_CUBE,
+    )
