@@ -10,10 +10,22 @@ neighbouring chains are grouped with a count (``8/5(2)``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from itertools import pairwise
+from numbers import Integral
+
+from .errors import NotationError
 
 BAR = 25
 OFF = 0
+
+Segment = tuple[int, int]
+"""One checker going from a point to a lower one, by one die or several: ``(24, 14)``."""
+
+_POINT = r"(?:bar|b|off|\d+)"
+_TOKEN = re.compile(rf"^({_POINT}\*?(?:[/-]{_POINT}\*?)+)(?:\((\d+)\))?$", re.IGNORECASE)
+_BARE_POINT = re.compile(rf"^{_POINT}$", re.IGNORECASE)
 
 
 def point_name(point: int) -> str:
@@ -81,3 +93,84 @@ def format_play(moves: Sequence[tuple[int, int]], hits: Sequence[bool] | None = 
         text if count == 1 else f"{text}({count})"
         for text, (_, count) in zip(texts, groups, strict=True)
     )
+
+
+def parse_play(play: str | Sequence[Sequence[int]]) -> list[Segment]:
+    """Read a typed play into segments ``(from, to)``, one per checker path (FORMATS.md 4.4).
+
+    ``play`` is text or a sequence of ``(from, to)`` int pairs (25 = bar, 0 = off).  Text is
+    read in any case: moves are separated by spaces or commas; the points of a move by ``/``
+    or ``-``; ``bar``, ``b`` or ``25`` is the bar, ``off`` or ``0`` is off; ``*`` marks are
+    accepted and ignored (a play is identified by its result); ``(n)`` repeats a move n
+    times; a chain ``13/7*/5`` gives one segment per step written, ``(13, 7), (7, 5)``.  Text
+    made of bare points only (``"8 5 6 5"``) is read as from/to pairs.  A segment may need
+    several dice (``24/14``): splitting it by the roll is left to
+    :func:`tavla.play.find_play`.  ``""`` or an empty sequence is no move: ``[]``.
+
+    Raises :class:`~tavla.NotationError` (a ValueError) naming the token that cannot be
+    read, or a move that does not go from a higher point to a lower one.
+    """
+    if isinstance(play, str):
+        return _parse_text(play)
+    try:
+        pairs = [tuple(pair) for pair in play]
+    except TypeError:
+        raise NotationError(
+            f"a play is text or a sequence of (from, to) pairs, got {play!r}"
+        ) from None
+    segments = []
+    for pair in pairs:
+        if len(pair) != 2 or not all(
+            isinstance(p, Integral) and not isinstance(p, bool) for p in pair
+        ):
+            raise NotationError(f"a move is a (from, to) pair of ints, got {pair!r}")
+        segments.append(_checked_segment(int(pair[0]), int(pair[1]), repr(pair)))
+    return segments
+
+
+def _parse_text(text: str) -> list[Segment]:
+    tokens = [token for token in re.split(r"[\s,]+", text.strip()) if token]
+    if tokens and all(_BARE_POINT.match(token) for token in tokens):
+        if len(tokens) % 2:
+            raise NotationError(
+                f"cannot read {text!r}: bare points pair up as from, to, and {tokens[-1]!r} "
+                "has no partner"
+            )
+        tokens = [f"{start}/{end}" for start, end in zip(tokens[::2], tokens[1::2], strict=True)]
+    segments: list[Segment] = []
+    for token in tokens:
+        match = _TOKEN.match(token)
+        if match is None:
+            raise NotationError(
+                f"cannot read the move {token!r}: write from/to, e.g. 13/7, bar/22, 6/off, 8/5(2)"
+            )
+        points = [_point_value(name.rstrip("*"), token) for name in re.split("[/-]", match[1])]
+        chain = [_checked_segment(start, end, repr(token)) for start, end in pairwise(points)]
+        count = int(match[2] or 1)
+        if not 1 <= count <= 4:
+            raise NotationError(f"cannot read the move {token!r}: a roll plays 1 to 4 moves")
+        segments.extend(chain * count)
+    return segments
+
+
+def _point_value(name: str, token: str) -> int:
+    lowered = name.lower()
+    if lowered in ("bar", "b"):
+        return BAR
+    if lowered == "off":
+        return OFF
+    value = int(name)
+    if value > BAR:
+        raise NotationError(
+            f"cannot read the move {token!r}: no point {name} (24 is the highest, 25 the bar)"
+        )
+    return value
+
+
+def _checked_segment(start: int, end: int, shown: str) -> Segment:
+    if not (OFF < start <= BAR and OFF <= end < BAR and end < start):
+        raise NotationError(
+            f"cannot read the move {shown}: a checker moves from the bar or a point 1..24 "
+            "down to a lower point or off"
+        )
+    return start, end
