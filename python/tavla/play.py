@@ -191,6 +191,7 @@ class _Search:
 
     def __init__(self, key: bytes) -> None:
         self._key = key
+        self._dice = 0  # dice played by the assignment being searched
         self._seen: set[tuple[bytes, _Paths, bool]] = set()
         self.results: dict[bytes, bool] = {}
         """Result key (opponent on roll) -> True if every path to it hit on an unnamed point."""
