@@ -162,11 +162,12 @@ def test_an_automatic_double_does_not_turn_the_cube(rules: Rules, points: int) -
     assert game.result.points == points
 
 
-def test_jacoby_with_a_centred_cube_from_the_start() -> None:
-    game = Game(MONEY, starter=0, position=last_checker_against({6: 15}), cube=Cube(2))
+@pytest.mark.parametrize(("cube", "points"), [(Cube(2), 2), (Cube(2, 0), 4), (Cube(2, 1), 4)])
+def test_jacoby_with_a_cube_given_at_the_start(cube: Cube, points: int) -> None:
+    game = Game(MONEY, starter=0, position=last_checker_against({6: 15}), cube=cube)
     bear_off_last(game)
     assert game.result is not None
-    assert game.result.points == 2
+    assert game.result.points == points  # a centred 2 came from automatic doubles
 
 
 # -- doubles, takes and drops (R18, R19) ---------------------------------------------------

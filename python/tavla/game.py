@@ -94,7 +94,8 @@ class Game:
             player starts by rolling both dice (R6 ``"winner"``, or a hand-built position).
         position: a hand-built position to start from, seen from ``starter`` (default
             player 0), who is to roll.  Default: the starting position (R4).
-        cube: the cube to start with (default centred at 1).
+        cube: the cube to start with (default centred at 1).  An owned cube counts as
+            turned for the Jacoby rule; a centred one above 1 as automatic doubles (R22).
 
     Every action checks the turn and the rules and raises :class:`~tavla.TurnError`,
     :class:`~tavla.CubeError` or :class:`~tavla.IllegalPlayError` without changing
@@ -145,7 +146,8 @@ class Game:
         self._crawford = crawford
         self._position = Position.initial() if position is None else position
         self._cube = cube
-        self._cube_turned = False
+        # R22: an owned cube has been turned; a centred one above 1 only by automatic doubles.
+        self._cube_turned = cube.owner is not None
         self._auto_doubles = 0
         self._history: list[Action] = []
         self._turns_played = [0, 0]

@@ -120,7 +120,8 @@ class Rules:
     @classmethod
     def turkish(cls) -> Rules:
         """Traditional tavla (FORMATS.md section 10.2): reroll opening (R5), the winner
-        starts the next game (R6), no backgammons (R16), no cube (R18)."""
+        starts the next game (R6), no backgammons (R16), no cube (R18), hence no Crawford
+        rule either (R24)."""
         return cls(
             opening="reroll",
             next_game_starter="winner",
