@@ -32,7 +32,7 @@ from .dice import Roll, parse_roll
 from .dice_source import DiceSource, DiceSourceLike
 from .errors import CubeError, IllegalPlayError, RulesError, TurnError
 from .ids import GnubgId, MatchId, Xgid
-from .play import Play
+from .play import Play, find_play
 from .position import Position, ResultKind
 from .rules import Rules
 from .scoring import GameEnd, GameResult, game_result
@@ -114,31 +114,9 @@ class Game:
         position: Position | None = None,
         cube: Cube | None = None,
     ) -> None:
-        _check_match_settings(match_length, score)
-        if rules is None:
-            rules = Rules.standard_money() if match_length == 0 else Rules.standard_match()
-        if not isinstance(rules, Rules):
-            raise RulesError(f"rules must be a tavla.Rules, got {type(rules).__name__}")
-        if match_length:
-            rules.check_match_play()
-        if crawford and not (rules.crawford and match_length > 1 and match_length - 1 in score):
-            raise RulesError(
-                "only a match game with a side one point away can be the Crawford game (R24)"
-            )
-        if starter not in (None, 0, 1) or isinstance(starter, bool):
-            raise RulesError(f"starter must be None, 0 or 1, got {starter!r}")
-        if position is not None and not isinstance(position, Position):
-            raise RulesError(f"position must be a tavla.Position, got {type(position).__name__}")
-        if position is not None and position.is_over:
-            raise RulesError("the game cannot start from a finished position")
-        cube = Cube() if cube is None else cube
-        if not isinstance(cube, Cube):
-            raise RulesError(f"cube must be a tavla.Cube, got {type(cube).__name__}")
-        if rules.max_cube is not None and cube.value > rules.max_cube:
-            raise RulesError(f"the cube at {cube.value} exceeds max_cube {rules.max_cube}")
-        if cube.value > 1 and not rules.cube:
-            raise RulesError("these rules play without the cube (R18)")
-
+        rules, cube = _checked_settings(
+            rules, match_length, score, crawford, starter, position, cube
+        )
         self._rules = rules
         self._dice_source = dice if isinstance(dice, DiceSource) else DiceSource(dice)
         self._match_length = match_length
@@ -506,8 +484,6 @@ class Game:
                 f"{play.notation or 'the pass'} is not a legal play of {self._dice_text()}"
                 f" in {self._position.position_id}"
             )
-        from .play import find_play
-
         return self._find_legal(find_play(self._position, self._dice, play))
 
     def _dice_text(self) -> str:
@@ -588,6 +564,43 @@ def _result_kind(kind: ResultKind | str | int) -> ResultKind:
     if isinstance(kind, int) and not isinstance(kind, bool) and kind in (1, 2, 3):
         return ResultKind(kind)
     raise RulesError(f"a resignation is single, gammon or backgammon, got {kind!r}")
+
+
+def _checked_settings(
+    rules: Rules | None,
+    match_length: int,
+    score: tuple[int, int],
+    crawford: bool,
+    starter: int | None,
+    position: Position | None,
+    cube: Cube | None,
+) -> tuple[Rules, Cube]:
+    """The rules and cube a game starts with, after checking every constructor argument."""
+    _check_match_settings(match_length, score)
+    if rules is None:
+        rules = Rules.standard_money() if match_length == 0 else Rules.standard_match()
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules must be a tavla.Rules, got {type(rules).__name__}")
+    if match_length:
+        rules.check_match_play()
+    if crawford and not (rules.crawford and match_length > 1 and match_length - 1 in score):
+        raise RulesError(
+            "only a match game with a side one point away can be the Crawford game (R24)"
+        )
+    if starter not in (None, 0, 1) or isinstance(starter, bool):
+        raise RulesError(f"starter must be None, 0 or 1, got {starter!r}")
+    if position is not None and not isinstance(position, Position):
+        raise RulesError(f"position must be a tavla.Position, got {type(position).__name__}")
+    if position is not None and position.is_over:
+        raise RulesError("the game cannot start from a finished position")
+    cube = Cube() if cube is None else cube
+    if not isinstance(cube, Cube):
+        raise RulesError(f"cube must be a tavla.Cube, got {type(cube).__name__}")
+    if rules.max_cube is not None and cube.value > rules.max_cube:
+        raise RulesError(f"the cube at {cube.value} exceeds max_cube {rules.max_cube}")
+    if cube.value > 1 and not rules.cube:
+        raise RulesError("these rules play without the cube (R18)")
+    return rules, cube
 
 
 def _check_match_settings(match_length: object, score: object) -> None:
