@@ -393,22 +393,12 @@ def test_every_legal_play_reads_back(position: Position, d1: int, d2: int) -> No
         assert position.play((d1, d2), play.notation.upper()) == play.position
 
 
-def corpus_path() -> Path | None:
-    for path in (
-        Path(__file__).parent / "data" / "movegen.jsonl",
-        Path("/work/shared/corpus/movegen.jsonl"),
-    ):
-        if path.exists():
-            return path
-    return None
+CORPUS = Path(__file__).parent / "data" / "movegen.jsonl"
 
 
-@pytest.mark.skipif(corpus_path() is None, reason="movegen.jsonl is not available")
 def test_corpus_notation_reads_back() -> None:
-    path = corpus_path()
-    assert path is not None
     checked = 0
-    with path.open() as lines:
+    with CORPUS.open() as lines:
         for line in islice(lines, 0, None, 10):
             case = json.loads(line)
             position = Position.from_position_id(case["position_id"])
