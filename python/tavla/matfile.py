@@ -19,7 +19,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from . import actions as played
 from .errors import MatchFileError
+from .match import Match, MoneySession
 from .play import Play
 
 LEFT = 0
@@ -422,9 +424,7 @@ def format_mat(record: MatchRecord) -> str:
     by :func:`parse_mat` are the same as the record's (see :meth:`GameRecord.same_as`).
     """
     lines = [
-        f'; [{key} "{value}"]'
-        for key, value in record.headers
-        if key in _WRITTEN_HEADERS and value
+        f'; [{key} "{value}"]' for key, value in record.headers if key in _WRITTEN_HEADERS and value
     ]
     if lines:
         lines.append("")
@@ -459,3 +459,51 @@ def record_plays(record: MatchRecord, plays: Sequence[Sequence[Play | None]]) ->
                 actions[index] = replace(actions[index], play=plain_form(play))
         games.append(replace(game, actions=tuple(actions)))
     return replace(record, games=tuple(games))
+
+
+def match_record(
+    session: Match | MoneySession, players: tuple[str, str] = ("Player 1", "Player 2")
+) -> MatchRecord:
+    """The record of a played :class:`~tavla.Match` or :class:`~tavla.MoneySession`, ready
+    for :func:`format_mat`: each play in the plain form, each cube action, a ``Wins`` line
+    for each finished game, and a roll left unplayed (a resignation after rolling) as
+    ``dd:`` (FORMATS.md 5.2).  Rejected resignations have no cell in the format and are
+    left out.  Money sessions get length 0 and the running points as their scores.
+    """
+    length = session.length if isinstance(session, Match) else 0
+    games = []
+    won = [0, 0]
+    for number, game in enumerate(session.games, start=1):
+        actions: list[Action] = []
+        rolled: played.RollAction | None = None
+        for item in game.history:
+            if isinstance(item, played.RollAction):
+                rolled = item
+            elif isinstance(item, played.PlayAction):
+                dice = (max(item.dice), min(item.dice))
+                actions.append(Action(item.player, ActionKind.ROLL, dice, plain_form(item.play)))
+                rolled = None
+            elif isinstance(item, (played.DoubleAction, played.BeaverAction, played.RaccoonAction)):
+                kind = _CUBE_OFFERS[type(item)]
+                actions.append(Action(item.player, kind, value=item.value))
+            elif isinstance(item, played.TakeAction):
+                actions.append(Action(item.player, ActionKind.TAKE))
+            elif isinstance(item, played.DropAction):
+                actions.append(Action(item.player, ActionKind.DROP))
+        if rolled is not None:  # rolled, then resigned without playing
+            dice = (max(rolled.dice), min(rolled.dice))
+            actions.append(Action(rolled.player, ActionKind.ROLL, dice, ""))
+        score = game.score if length else (won[0], won[1])
+        result = game.result
+        if result is not None:
+            actions.append(Action(result.winner, ActionKind.WIN, value=result.points))
+            won[result.winner] += result.points
+        games.append(GameRecord(number, score, tuple(actions)))
+    return MatchRecord(length, players, games=tuple(games))
+
+
+_CUBE_OFFERS: dict[type, ActionKind] = {
+    played.DoubleAction: ActionKind.DOUBLE,
+    played.BeaverAction: ActionKind.BEAVER,
+    played.RaccoonAction: ActionKind.RACCOON,
+}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from .moves import moves
+from .replay import replay
 from .show import show
 
 
@@ -15,4 +16,5 @@ def main() -> None:
 
 
 main.add_command(moves)
+main.add_command(replay)
 main.add_command(show)

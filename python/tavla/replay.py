@@ -1,0 +1,423 @@
+"""Replaying match files against the rules: every play, cube action, result and score.
+
+Each game of a :class:`~tavla.matfile.MatchRecord` is played again on a :class:`~tavla.Game`
+with the file's dice: every play must be a legal play of its roll (R7-R14), every cube action
+must be allowed (R18-R20, R24), every ``Wins N points`` must be what the game is worth (R16,
+R19, R22) and every score line the sum of the games before it (R23).
+
+What breaks a rule is a *mismatch*.  What real files record but no rule can check is a
+*note*: plays hidden by the site (``????``), resignations and abandoned games, points capped
+at what the match needed, one-game sessions scored without gammons, unfinished matches.
+Neither ever raises: a file that cannot be read at all raises
+:class:`~tavla.MatchFileError` from :func:`~tavla.matfile.read_mat` before any replay.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import TavlaError
+from .game import Game, Phase
+from .matfile import Action, ActionKind, GameRecord, MatchRecord, read_mat
+from .play import Play
+from .position import ResultKind
+from .rules import Rules
+from .scoring import GameEnd
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A mismatch or a note about one place of a match file.
+
+    Attributes:
+        file: the file's path as given ("" for a record not read from a file).
+        game: the game number as written (``Game 3``).
+        move: the ``NN)`` move number of the line, None when the finding is about the game
+            as a whole or an unnumbered line.
+        line: the line number in the file (1-based), 0 when not tied to a line.
+        position_id: GNU Backgammon Position ID of the board at that moment, seen from the
+            player on roll, or None when no board is known (after a hidden play).
+        reason: what is wrong (mismatch) or what could not be checked (note).
+    """
+
+    file: str
+    game: int
+    move: int | None
+    line: int
+    position_id: str | None
+    reason: str
+
+    def __str__(self) -> str:
+        where = f"{self.file or '<record>'}:{self.line}:" if self.line else f"{self.file}:"
+        where += f" game {self.game}"
+        if self.move is not None:
+            where += f", move {self.move}"
+        board = f" [{self.position_id}]" if self.position_id else ""
+        return f"{where}{board}: {self.reason}"
+
+
+@dataclass
+class GameReplay:
+    """What replaying one game found.
+
+    Attributes:
+        number: the game number as written.
+        score: the score (left, right) before the game, as its score line gives it.
+        plays: for each roll of the game in order, the legal :class:`Play` it was matched
+            to, or None when it was not checked (hidden, after a mismatch, or a roll left
+            unplayed before a resignation).
+        cube_actions: doubles, beavers, raccoons, takes and drops recorded.
+        winner: the player credited with the game (0 left, 1 right), None if unfinished.
+        points: the points credited, as written in the ``Wins`` line (0 if unfinished).
+        end: how the game ended: ``"borne off"``, ``"drop"``, ``"resignation"`` or
+            ``"unfinished"``.
+        mismatches: rule violations found (at most one per game for plays: the board is
+            unknown after an illegal play, so the rest of the game is not checked).
+        notes: what could not be checked.
+    """
+
+    number: int
+    score: tuple[int, int]
+    plays: list[Play | None] = field(default_factory=list)
+    cube_actions: int = 0
+    winner: int | None = None
+    points: int = 0
+    end: str = "unfinished"
+    mismatches: list[Finding] = field(default_factory=list)
+    notes: list[Finding] = field(default_factory=list)
+
+    @property
+    def checked_plays(self) -> int:
+        """Plays matched to a legal play."""
+        return sum(play is not None for play in self.plays)
+
+
+@dataclass
+class MatchReplay:
+    """What replaying one match file found.
+
+    Attributes:
+        file: the path as given.
+        record: the match as read.
+        games: one :class:`GameReplay` per game.
+        final_score: the score after the last game, from its score line and ``Wins`` line.
+        mismatches: every rule violation, game by game, then the match-level ones.
+        notes: everything that could not be checked, in the same order.
+    """
+
+    file: str
+    record: MatchRecord
+    games: list[GameReplay] = field(default_factory=list)
+    final_score: tuple[int, int] = (0, 0)
+    mismatches: list[Finding] = field(default_factory=list)
+    notes: list[Finding] = field(default_factory=list)
+
+    @property
+    def plays(self) -> int:
+        """Rolls recorded (played, passed or hidden) in all games."""
+        return sum(len(game.plays) for game in self.games)
+
+    @property
+    def cube_actions(self) -> int:
+        return sum(game.cube_actions for game in self.games)
+
+
+_CUBE_KINDS = (
+    ActionKind.DOUBLE,
+    ActionKind.TAKE,
+    ActionKind.DROP,
+    ActionKind.BEAVER,
+    ActionKind.RACCOON,
+)
+_END_KINDS = (ActionKind.WIN, ActionKind.LOSE, ActionKind.RESIGN)
+
+
+def match_rules(record: MatchRecord) -> Rules:
+    """The rules a file was played under: :meth:`Rules.standard_match` for a match, with
+    ``[Crawford "Off"]`` honoured and ``[CubeLimit]`` as ``max_cube``; for money play
+    (length 0) :meth:`Rules.standard_money` with beavers and raccoons allowed (a file that
+    records one was played with them) and ``[Jacoby "Off"]`` honoured."""
+    limit = record.header("CubeLimit") or ""
+    max_cube = int(limit) if limit.isdigit() and int(limit) >= 2 else None
+    if max_cube is not None and max_cube & (max_cube - 1):
+        max_cube = None
+    if record.length == 0:
+        jacoby = (record.header("Jacoby") or "On").lower() != "off"
+        return Rules(jacoby=jacoby, beavers=True, max_cube=max_cube)
+    crawford = (record.header("Crawford") or "On").lower() != "off"
+    return Rules(crawford=crawford, max_cube=max_cube)
+
+
+class _GameReplayer:
+    """Drives one :class:`Game` through the actions of one game record."""
+
+    def __init__(self, file: str, record: MatchRecord, game: GameRecord, crawford: bool) -> None:
+        self.file = file
+        self.record = record
+        self.game_record = game
+        self.report = GameReplay(game.number, game.score)
+        self.game: Game | None = None
+        self.checking = True
+        self.hidden = False
+        self.loser: int | None = None
+        try:
+            self.game = Game(
+                match_rules(record),
+                match_length=record.length,
+                score=game.score if record.length else (0, 0),
+                crawford=crawford,
+            )
+        except TavlaError as exc:
+            self.mismatch(None, f"the game cannot be played: {exc}")
+
+    # -- findings ----------------------------------------------------------------------
+
+    def _finding(self, action: Action | None, reason: str) -> Finding:
+        board = None
+        if self.game is not None and not self.hidden:
+            board = self.game.position.position_id
+        line = action.line if action is not None else self.game_record.line
+        move = action.move_number if action is not None else None
+        return Finding(self.file, self.game_record.number, move, line, board, reason)
+
+    def mismatch(self, action: Action | None, reason: str) -> None:
+        self.report.mismatches.append(self._finding(action, reason))
+        self.checking = False
+
+    def note(self, action: Action | None, reason: str) -> None:
+        self.report.notes.append(self._finding(action, reason))
+
+    # -- actions -----------------------------------------------------------------------
+
+    def run(self) -> GameReplay:
+        actions = self.game_record.actions
+        for index, action in enumerate(actions):
+            if action.kind is ActionKind.ROLL:
+                last_roll = all(later.kind in _END_KINDS for later in actions[index + 1 :])
+                self.roll(action, last_roll)
+            elif action.kind in _CUBE_KINDS:
+                self.report.cube_actions += 1
+                self.cube(action)
+            elif action.kind is ActionKind.WIN:
+                self.win(action)
+            else:
+                self.give_up(action)
+        if self.report.winner is None:
+            self.note(None, "the game is unfinished: no 'Wins' line")
+        return self.report
+
+    def roll(self, action: Action, last_roll: bool) -> None:
+        self.report.plays.append(None)
+        game = self.game
+        if not self.checking or game is None:
+            return
+        assert action.dice is not None
+        if action.play is None:
+            self.note(action, "play hidden by the site (????): the rest of the game is unchecked")
+            self.hidden, self.checking = True, False
+            return
+        try:
+            if game.phase is Phase.OPENING:
+                high, low = action.dice
+                game.roll((high, low) if action.player == 0 else (low, high))
+                if game.turn != action.player:
+                    reason = f"{high}{low} cannot open a game (R5: a tie is rolled again)"
+                    self.mismatch(action, reason)
+                    return
+            else:
+                game.roll(action.dice, player=action.player)
+            if action.play == "" and not game.legal_plays[0].is_pass and last_roll:
+                self.note(action, "rolled and gave up without playing: a resignation follows")
+                return
+            self.report.plays[-1] = game.play(action.play, player=action.player)
+        except TavlaError as exc:
+            shown = action.play or "no move"
+            dice = f"{action.dice[0]}{action.dice[1]}"
+            self.mismatch(action, f"{_who(action.player)} {dice}: {shown}: {exc}")
+
+    def cube(self, action: Action) -> None:
+        game = self.game
+        if not self.checking or game is None:
+            return
+        method = {
+            ActionKind.DOUBLE: game.double,
+            ActionKind.TAKE: game.take,
+            ActionKind.DROP: game.drop,
+            ActionKind.BEAVER: game.beaver,
+            ActionKind.RACCOON: game.raccoon,
+        }[action.kind]
+        try:
+            method(player=action.player)
+        except TavlaError as exc:
+            self.mismatch(action, f"{_who(action.player)} {action.kind.value}: {exc}")
+            return
+        offered = game.offered_cube_value
+        if action.value is not None and offered is not None and action.value != offered:
+            self.mismatch(
+                action, f"{action.kind.value} to {action.value}, but the cube goes to {offered}"
+            )
+
+    def give_up(self, action: Action) -> None:
+        """``Losses N point`` (Galaxy) or a resignation cell: the player gives the game up."""
+        self.loser = action.player
+
+    def win(self, action: Action) -> None:
+        report = self.report
+        if report.winner is not None:
+            self.mismatch(action, "a second 'Wins' line in one game")
+            return
+        if action.value is None:
+            self.mismatch(action, "the 'Wins' line gives no points")
+            return
+        game = self.game
+        result = game.result if game is not None else None
+        winner = action.player
+        if result is not None:
+            if result.winner != winner:
+                self.note(action, f"'Wins' stands in the loser's column: {_who(result.winner)} won")
+                winner = result.winner
+            report.end = result.end.value
+            self.check_points(action, result.points, result.cube_value, winner)
+        else:
+            if self.loser == winner:
+                # Galaxy writes an unnumbered "Losses" line without its column padding.
+                self.note(action, "'Losses' stands in the winner's column")
+            report.end = "resignation"
+            self.resignation(action, winner)
+        report.winner, report.points = winner, action.value
+
+    def resignation(self, action: Action, winner: int) -> None:
+        """A game that ends neither by bearing off nor by a drop (R17): the written points
+        must be a single, gammon or backgammon at the cube's value (or the points needed)."""
+        assert action.value is not None
+        game = self.game
+        if game is None or (not self.checking and not self.hidden):
+            return
+        cube = game.cube.value
+        kinds = [kind for kind in ResultKind if cube * kind == action.value]
+        needed = self.record.length - self.game_record.score[winner]
+        if kinds and game.phase in (Phase.ROLL, Phase.PLAY):
+            loser = 1 - winner
+            try:
+                game.resign(kinds[0], player=loser)
+                game.accept_resignation(player=winner)
+            except TavlaError as exc:
+                self.mismatch(action, f"resignation of {action.value} points: {exc}")
+                return
+            result = game.result
+            assert result is not None and result.end is GameEnd.RESIGNATION
+            self.note(
+                action,
+                f"{_who(loser)} resigned or abandoned"
+                f"{' (Losses)' if self.loser is not None else ''}: {kinds[0].name.lower()},"
+                f" {action.value} point(s) at cube {cube}",
+            )
+            self.check_points(action, result.points, cube, winner)
+        elif kinds:
+            self.note(action, f"the game ends while {game.phase.value}: {action.value} point(s)")
+        elif self.record.length and action.value == needed:
+            self.note(
+                action,
+                f"{_who(1 - winner)} conceded the match: {action.value} points, all the"
+                " winner needed",
+            )
+        else:
+            self.mismatch(
+                action,
+                f"Wins {action.value} points, but a game at cube {cube} is worth"
+                f" {cube}, {2 * cube} or {3 * cube}",
+            )
+
+    def check_points(self, action: Action, worth: int, cube: int, winner: int) -> None:
+        """Compare the written points with what the game is worth (R16, R19, R22)."""
+        written = action.value
+        assert written is not None
+        if written == worth:
+            return
+        length = self.record.length
+        needed = length - self.game_record.score[winner]
+        if length and needed <= written < worth:
+            self.note(
+                action,
+                f"Wins {written}: the game is worth {worth}, capped at {needed}"
+                " needed to win the match",
+            )
+        elif length and len(self.record.games) == 1 and written == cube and worth > cube:
+            self.note(
+                action,
+                f"Wins {written}: the game is worth {worth}; this one-game session counts no"
+                " gammon without a turned cube (money play with the Jacoby rule, R22)",
+            )
+        else:
+            self.mismatch(action, f"Wins {written}, but the game is worth {worth} (R16, R19)")
+
+
+def _who(player: int) -> str:
+    return "left player" if player == 0 else "right player"
+
+
+def replay_record(record: MatchRecord, file: str = "") -> MatchReplay:
+    """Replay every game of a record (see the module docstring); never raises for what the
+    record holds.  ``file`` names the record in findings."""
+    replay = MatchReplay(file, record)
+    length = record.length
+    crawford_seen = False
+    expected: tuple[int, int] | None = (0, 0)
+    for game in record.games:
+        crawford = False
+        if length > 1 and length - 1 in game.score and not crawford_seen:
+            crawford = crawford_seen = True
+        report = _GameReplayer(file, record, game, crawford).run()
+        if length and expected is not None and game.score != expected:
+            report.mismatches.append(
+                Finding(
+                    file,
+                    game.number,
+                    None,
+                    game.line,
+                    None,
+                    f"the score line says {game.score[0]}-{game.score[1]}, the games before"
+                    f" give {expected[0]}-{expected[1]} (R23)",
+                )
+            )
+        if game.crawford_mark and not crawford:
+            report.mismatches.append(
+                Finding(
+                    file,
+                    game.number,
+                    None,
+                    game.line,
+                    None,
+                    "marked Crawford, but it is not the Crawford game (R24)",
+                )
+            )
+        replay.games.append(report)
+        replay.mismatches += report.mismatches
+        replay.notes += report.notes
+        expected = None
+        if report.winner is not None:
+            score = list(game.score)
+            score[report.winner] += report.points
+            expected = (score[0], score[1])
+    if record.games:
+        replay.final_score = expected or record.games[-1].score
+    if length and max(replay.final_score) < length:
+        replay.notes.append(
+            Finding(
+                file,
+                record.games[-1].number if record.games else 0,
+                None,
+                0,
+                None,
+                f"the match ends at {replay.final_score[0]}-{replay.final_score[1]},"
+                f" short of {length} points: unfinished or conceded",
+            )
+        )
+    return replay
+
+
+def replay_file(path: str | Path) -> MatchReplay:
+    """Read a ``.mat`` file and replay it.  Raises :class:`~tavla.MatchFileError` naming the
+    line when the file cannot be read as a match file, OSError when it cannot be opened."""
+    return replay_record(read_mat(path), str(path))

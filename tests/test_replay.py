@@ -1,0 +1,332 @@
+"""Replaying match files against the rules: mismatches, notes, real matches end to end."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from tavla.actions import PlayAction
+from tavla.game import Phase
+from tavla.match import Match, MoneySession
+from tavla.matfile import format_mat, match_record, parse_mat, read_mat, record_plays
+from tavla.replay import GameReplay, replay_file, replay_record
+
+REALDATA = Path(__file__).parent / "data" / "realdata"
+START = "4HPwATDgc/ABMA"  # Position ID of the starting position (FORMATS.md 1.2)
+
+
+def row(number: int | None, left: str = "", right: str = "") -> str:
+    """One move line in gnubg's columns: right cell from column 33."""
+    prefix = f"{number:3d}) " if number is not None else "     "
+    return f"{prefix}{left:<27} {right}".rstrip()
+
+
+def match(*games: tuple[tuple[int, int], list[str]], length: int = 3) -> str:
+    """A match file: each game is (score before it, its move lines)."""
+    lines = [f" {length} point match", ""]
+    for number, (score, rows) in enumerate(games, start=1):
+        lines += [f" Game {number}", f" {'Ann : ' + str(score[0]):<31}Bob : {score[1]}", *rows, ""]
+    return "\n".join(lines)
+
+
+def replay_text(text: str) -> tuple[list[str], list[str], list[GameReplay]]:
+    replay = replay_record(parse_mat(text), "hand.mat")
+    return (
+        [finding.reason for finding in replay.mismatches],
+        [finding.reason for finding in replay.notes],
+        replay.games,
+    )
+
+
+OPEN_AND_DROP = [
+    row(1, "31: 8/5 6/5", " Doubles => 2"),
+    row(2, " Drops"),
+    row(None, "", " Wins 1 point"),
+]
+
+
+def test_a_double_dropped_scores_the_value_before_the_double() -> None:
+    mismatches, notes, games = replay_text(match(((0, 0), OPEN_AND_DROP)))
+    assert mismatches == []
+    assert notes == ["the match ends at 0-1, short of 3 points: unfinished or conceded"]
+    (game,) = games
+    assert (game.winner, game.points, game.end, game.cube_actions) == (1, 1, "drop", 2)
+    assert [play.notation for play in game.plays if play is not None] == ["8/5 6/5"]
+
+
+def test_wrong_points_after_a_drop_are_a_mismatch() -> None:
+    rows = [*OPEN_AND_DROP[:2], row(None, "", " Wins 2 points")]
+    mismatches, _, _ = replay_text(match(((0, 0), rows)))
+    assert mismatches == ["Wins 2, but the game is worth 1 (R16, R19)"]
+
+
+def test_an_illegal_play_names_game_move_line_and_position() -> None:
+    replay = replay_record(parse_mat(match(((0, 0), [row(1, "31: 8/4 6/5")]))), "hand.mat")
+    (finding,) = replay.mismatches
+    assert (finding.file, finding.game, finding.move, finding.line) == ("hand.mat", 1, 1, 5)
+    assert finding.position_id == START
+    assert finding.reason.startswith("left player 31: 8/4 6/5: ")
+    assert str(finding).startswith(f"hand.mat:5: game 1, move 1 [{START}]: left player 31")
+
+
+def test_a_double_to_the_wrong_value() -> None:
+    mismatches, _, _ = replay_text(match(((0, 0), [row(1, "31: 8/5 6/5", " Doubles => 4")])))
+    assert mismatches == ["double to 4, but the cube goes to 2"]
+
+
+def test_only_the_cube_owner_may_redouble() -> None:
+    rows = [
+        row(1, "31: 8/5 6/5", " Doubles => 2"),
+        row(2, " Takes", "64: 24/14"),
+        row(3, "52: 13/8 6/4", " Doubles => 4"),
+    ]
+    mismatches, _, games = replay_text(match(((0, 0), rows)))
+    assert mismatches == [
+        "right player double: player 0 owns the cube: only the owner may redouble (R18)"
+    ]
+    assert games[0].checked_plays == 3
+
+
+def test_formats_hand_written_example_redoubles_without_owning_the_cube() -> None:
+    # FORMATS.md 5.1: gnubg imports this file, but Ali redoubles a cube Veli owns (R18).
+    from test_matfile import HAND_WRITTEN
+
+    replay = replay_record(parse_mat(HAND_WRITTEN))
+    assert [(f.game, f.move, f.reason) for f in replay.mismatches] == [
+        (1, 5, "left player double: player 1 owns the cube: only the owner may redouble (R18)"),
+        # The Wins line stands in Veli's column, so the next score line does not add up.
+        (2, None, "the score line says 2-0, the games before give 0-2 (R23)"),
+    ]
+    assert replay.games[0].checked_plays == 6
+
+
+def test_gnubg_export_replays_cleanly() -> None:
+    from test_matfile import GNUBG_EXPORT
+
+    replay = replay_record(parse_mat(GNUBG_EXPORT))
+    assert replay.mismatches == []
+    (game,) = replay.games
+    assert (game.winner, game.points, game.end, game.checked_plays) == (0, 2, "drop", 9)
+    assert replay.final_score == (2, 0)
+
+
+def crawford_match(double_in_game_2: bool) -> str:
+    left_wins_two = [
+        row(1, "31: 8/5 6/5", " Doubles => 2"),
+        row(2, " Takes", "64: 24/14"),
+        row(3, " Doubles => 4", " Drops"),
+        row(None, " Wins 2 points"),
+    ]
+    second = [row(1, "31: 8/5 6/5", " Doubles => 2" if double_in_game_2 else "42: 8/4 6/4")]
+    return match(((0, 0), left_wins_two), ((2, 0), second))
+
+
+def test_no_double_in_the_crawford_game() -> None:
+    mismatches, _, _ = replay_text(crawford_match(double_in_game_2=True))
+    assert mismatches == ["right player double: no doubling in the Crawford game (R24)"]
+    mismatches, _, games = replay_text(crawford_match(double_in_game_2=False))
+    assert mismatches == []
+    assert [(game.winner, game.points) for game in games] == [(0, 2), (None, 0)]
+
+
+def test_a_score_line_that_does_not_add_up() -> None:
+    text = match(((0, 0), OPEN_AND_DROP), ((0, 0), [row(1, "31: 8/5 6/5")]))
+    mismatches, _, _ = replay_text(text)
+    assert mismatches == ["the score line says 0-0, the games before give 0-1 (R23)"]
+
+
+def test_a_pass_when_a_play_exists() -> None:
+    rows = [row(1, "31: 8/5 6/5", "64:"), row(2, "52: 13/8 6/4")]
+    mismatches, _, _ = replay_text(match(((0, 0), rows)))
+    assert len(mismatches) == 1
+    assert mismatches[0].startswith("right player 64: no move: ")
+
+
+def test_rolling_then_resigning_is_a_note() -> None:
+    rows = [row(1, "31: 8/5 6/5", "64:"), row(None, " Wins 1 point")]
+    mismatches, notes, games = replay_text(match(((0, 0), rows)))
+    assert mismatches == []
+    assert notes[:2] == [
+        "rolled and gave up without playing: a resignation follows",
+        "right player resigned or abandoned: single, 1 point(s) at cube 1",
+    ]
+    assert (games[0].winner, games[0].end, games[0].checked_plays) == (0, "resignation", 1)
+
+
+def test_a_hidden_play_is_a_note() -> None:
+    rows = [row(1, "31: 8/5 6/5", "64: ????"), row(None, " Wins 2 points")]
+    mismatches, notes, games = replay_text(match(((0, 0), rows)))
+    assert mismatches == []
+    assert notes[:2] == [
+        "play hidden by the site (????): the rest of the game is unchecked",
+        "right player resigned or abandoned: gammon, 2 point(s) at cube 1",
+    ]
+    assert (len(games[0].plays), games[0].checked_plays) == (2, 1)
+
+
+def test_galaxy_losses_and_a_match_concession_are_notes() -> None:
+    rows = [row(1, "61: 13/7 8/7", " Losses 5 point"), row(None, " Wins 5 point and the match")]
+    mismatches, notes, games = replay_text(match(((0, 0), rows), length=5))
+    assert mismatches == []
+    assert notes == ["right player conceded the match: 5 points, all the winner needed"]
+    assert (games[0].winner, games[0].points) == (0, 5)
+
+
+def test_impossible_points_after_a_resignation() -> None:
+    rows = [row(1, "31: 8/5 6/5", "64: ????"), row(None, " Wins 4016 point")]
+    mismatches, _, _ = replay_text(match(((0, 0), rows), length=5))
+    assert mismatches == ["Wins 4016 points, but a game at cube 1 is worth 1, 2 or 3"]
+
+
+def test_two_plays_in_a_row_by_one_player() -> None:
+    mismatches, _, _ = replay_text(match(((0, 0), [row(1, "31: 8/5 6/5"), row(2, "52: 13/8 6/4")])))
+    assert mismatches == ["left player 52: 13/8 6/4: it is player 1's turn to roll, not player 0's"]
+
+
+def test_a_double_cannot_open_a_game() -> None:
+    mismatches, _, _ = replay_text(match(((0, 0), [row(1, "33: 8/5(2) 6/3(2)")])))
+    assert mismatches == ["33 cannot open a game (R5: a tie is rolled again)"]
+
+
+def test_no_cube_in_a_one_point_match_and_no_game_after_its_end() -> None:
+    mismatches, _, _ = replay_text(
+        match(((0, 0), [row(1, "31: 8/5 6/5", " Doubles => 2")]), length=1)
+    )
+    assert mismatches == ["right player double: a 1-point match never uses the cube (R24)"]
+    resigned = [row(1, "31: 8/5 6/5", " Losses 1 point"), row(None, " Wins 1 point")]
+    text = match(((0, 0), resigned), ((1, 0), [row(1, "31: 8/5 6/5")]), length=1)
+    mismatches, _, _ = replay_text(text)
+    assert len(mismatches) == 1
+    assert mismatches[0].startswith("the game cannot be played: score (1, 0) ends a 1-point match")
+
+
+def test_money_beaver_then_take_and_no_beaver_in_a_match() -> None:
+    rows = [
+        row(1, "31: 8/5 6/5", " Doubles => 2"),
+        row(2, " Beavers => 4", " Takes"),
+        row(3, "", "64: 24/14"),
+        row(None, " Wins 4 points"),
+    ]
+    replay = replay_record(parse_mat(match(((0, 0), rows), length=0)))
+    assert replay.mismatches == []
+    assert (replay.games[0].cube_actions, replay.final_score) == (3, (4, 0))
+    mismatches, _, _ = replay_text(match(((0, 0), rows)))
+    assert mismatches == [
+        "left player beaver: beavers are not allowed: money play with beavers=True only (R20)"
+    ]
+
+
+# file, games, rolls, rolls checked, cube actions, final score, mismatches, notes, how each
+# game ended.  Rolls and cube actions are grep counts; final scores and resignations agree
+# with the SGF records of the same matches (realdata/SOURCES.md) where those exist.
+REAL = [
+    (
+        "Player0192-Player0193_7p_2025-11-08-2305.mat",  # SGF: B+2R W+2 W+4 W+3R
+        (4, 189, 189, 8, (9, 2), 0, 2),
+        ["resignation", "drop", "borne off", "resignation"],
+    ),
+    (
+        "Player0635 - Player0592 5pt Backgammon Studio 2024_04_22 19_06_30.txt",
+        (8, 393, 393, 12, (4, 5), 0, 0),
+        ["drop"] * 6 + ["borne off"] * 2,
+    ),
+    (
+        "Player0752 - Player0592 3pt Backgammon Studio 2024_05_11 20_10_33.txt",
+        (2, 63, 62, 6, (0, 4017), 1, 1),  # "Wins 4016 point": a corrupt export
+        ["drop", "resignation"],
+    ),
+    (
+        "match1484923.txt",  # SGF: B+2 W+2 B+2 B+1R
+        (4, 203, 203, 6, (2, 5), 0, 1),
+        ["borne off", "borne off", "borne off", "resignation"],
+    ),
+    ("match2900236.txt", (2, 72, 72, 2, (2, 1), 0, 2), ["drop", "resignation"]),
+    ("match4007088.txt", (2, 64, 64, 4, (0, 4), 0, 1), ["drop", "borne off"]),
+    ("match8794401.txt", (1, 41, 41, 0, (1, 0), 0, 2), ["borne off"]),
+    (
+        "test-match01.txt",  # SGF: B+2R W+1 B+2R
+        (3, 159, 159, 4, (1, 4), 0, 2),
+        ["resignation", "borne off", "resignation"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "totals", "ends"), REAL)
+def test_real_matches_end_to_end(name: str, totals: tuple[object, ...], ends: list[str]) -> None:
+    replay = replay_file(REALDATA / name)
+    found = (
+        len(replay.games),
+        replay.plays,
+        sum(game.checked_plays for game in replay.games),
+        replay.cube_actions,
+        replay.final_score,
+        len(replay.mismatches),
+        len(replay.notes),
+    )
+    assert found == totals
+    assert [game.end for game in replay.games] == ends
+
+
+def test_real_notes_say_what_could_not_be_checked() -> None:
+    capped = replay_file(REALDATA / "match4007088.txt")
+    assert [n.reason for n in capped.notes] == [
+        "Wins 3: the game is worth 6, capped at 2 needed to win the match"
+    ]
+    money = replay_file(REALDATA / "match8794401.txt")
+    assert money.notes[0].reason.startswith("Wins 1: the game is worth 2; this one-game session")
+
+
+@pytest.mark.parametrize("name", ["match1484923.txt", "test-match01.txt"])
+def test_plain_form_rewrite_replays_to_the_same_positions(name: str) -> None:
+    first = replay_file(REALDATA / name)
+    record = record_plays(first.record, [game.plays for game in first.games])
+    again = replay_record(parse_mat(format_mat(record)))
+    assert again.mismatches == []
+    for old, new in zip(first.games, again.games, strict=True):
+        assert [p.position for p in old.plays if p] == [p.position for p in new.plays if p]
+
+
+def random_session(session: Match | MoneySession, seed: int) -> None:
+    """Play games to the end with random legal plays and an occasional double."""
+    choose = random.Random(seed)
+    for _ in range(3):
+        game = session.new_game()
+        while not game.is_over:
+            if game.phase is Phase.ROLL and game.may_double and choose.random() < 0.1:
+                game.double()
+                answer = game.take if choose.random() < 0.7 else game.drop
+                answer()
+            elif game.phase in (Phase.OPENING, Phase.ROLL):
+                game.roll()
+            else:
+                game.play(choose.choice(game.legal_plays))
+        if isinstance(session, Match) and session.is_over:
+            return
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_played_match_written_and_read_back(seed: int, tmp_path: Path) -> None:
+    played = Match(5, dice=seed)
+    random_session(played, seed)
+    record = match_record(played, ("Ann", "Bob"))
+    path = tmp_path / "played.mat"
+    path.write_text(format_mat(record), encoding="utf-8")
+    again = read_mat(path)
+    assert len(again.games) == len(played.games)
+    assert all(a.same_as(b) for a, b in zip(again.games, record.games, strict=True))
+    replay = replay_file(path)
+    assert replay.mismatches == []
+    assert replay.final_score == played.score
+    positions = [p.position for g in replay.games for p in g.plays if p]
+    made = [a.play for g in played.games for a in g.history if isinstance(a, PlayAction)]
+    assert positions == [play.position for play in made]
+
+
+def test_a_money_session_written_and_read_back() -> None:
+    played = MoneySession(dice=7)
+    random_session(played, 7)
+    replay = replay_record(parse_mat(format_mat(match_record(played))))
+    assert replay.mismatches == []
+    assert replay.final_score == played.points
