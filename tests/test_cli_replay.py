@@ -1,0 +1,110 @@
+"""``tavla replay``: summaries, JSON, exit codes, files that are not match files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from tavla.cli import main
+
+REALDATA = Path(__file__).parent / "data" / "realdata"
+CORRUPT = "Player0752 - Player0592 3pt Backgammon Studio 2024_05_11 20_10_33.txt"
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["replay", *args])
+    return result.exit_code, result.output
+
+
+def test_a_clean_match_exits_0_with_its_summary() -> None:
+    path = str(REALDATA / "test-match01.txt")
+    code, output = run(path)
+    assert code == 0
+    assert output.splitlines() == [
+        f"{path}: 3-point match, gnubg - Player0616: 3 games, 159 plays, 4 cube actions,"
+        " final score 1-4, 0 mismatches, 2 notes",
+        "total: 1 matches, 3 games, 159 plays, 4 cube actions, 0 mismatches, 2 notes,"
+        " 0 files skipped, 0 unreadable",
+    ]
+
+
+def test_notes_are_listed_on_request() -> None:
+    code, output = run("--notes", str(REALDATA / "match4007088.txt"))
+    assert code == 0
+    assert "  note: " in output
+    assert "game 2 [AAAAtm0TgEAAAA]: Wins 3: the game is worth 6, capped at 2" in output
+
+
+def test_a_directory_with_a_corrupt_export_exits_1() -> None:
+    code, output = run(str(REALDATA))
+    assert code == 1
+    lines = output.splitlines()
+    assert lines[-1] == (
+        "total: 8 matches, 26 games, 1184 plays, 42 cube actions, 1 mismatches, 11 notes,"
+        " 0 files skipped, 0 unreadable"
+    )
+    (mismatch,) = [line for line in lines if "MISMATCH" in line]
+    assert mismatch.endswith(
+        f"{CORRUPT}:58: game 2, move 24: Wins 4016 points, but a game at cube 4 is worth 4, 8 or 12"
+    )
+    assert not any("file/s" in line or "%|" in line for line in lines)  # no progress bar
+
+
+def test_json_output() -> None:
+    code, output = run("--json", str(REALDATA / CORRUPT))
+    assert code == 1
+    record = json.loads(output)
+    assert record["totals"] == {
+        "matches": 1,
+        "games": 2,
+        "plays": 63,
+        "cube_actions": 6,
+        "mismatches": 1,
+        "notes": 1,
+        "skipped": 0,
+        "unreadable": 0,
+    }
+    (match,) = record["matches"]
+    assert (match["length"], match["players"]) == (3, ["Player0752", "Player0592"])
+    assert [game["end"] for game in match["games"]] == ["drop", "resignation"]
+    assert (match["games"][1]["plays"], match["games"][1]["checked_plays"]) == (42, 41)
+    assert match["mismatches"][0] | {"file": ""} == {
+        "file": "",
+        "game": 2,
+        "move": 24,
+        "line": 58,
+        "position_id": None,
+        "reason": "Wins 4016 points, but a game at cube 4 is worth 4, 8 or 12",
+    }
+
+
+def test_other_text_exports_are_skipped(tmp_path: Path) -> None:
+    (tmp_path / "analysis.txt").write_text(
+        "Move number 1:  Ann to play 32\n\n GNU Backgammon  Position ID: 4HPwATDgc/ABMA\n"
+        "                 Match ID   : MICpAAAAAAAE\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "xg.txt").write_text("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10\n")
+    (tmp_path / "notes.md").write_text("not looked at: neither .mat nor .txt\n")
+    code, output = run(str(tmp_path))
+    assert code == 0
+    assert output.splitlines() == [
+        f"skipped {tmp_path / 'analysis.txt'}: not a match file: a GNU Backgammon analysis export",
+        f"skipped {tmp_path / 'xg.txt'}: not a match file: an eXtreme Gammon position export",
+        "total: 0 matches, 0 games, 0 plays, 0 cube actions, 0 mismatches, 0 notes,"
+        " 2 files skipped, 0 unreadable",
+    ]
+
+
+def test_unreadable_input_exits_2_and_names_the_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.mat"
+    bad.write_text(" 3 point match\n Game 1\n A : 0     B : 0\n  1) 31: 8/5 x\n")
+    result = CliRunner().invoke(
+        main, ["replay", str(bad), str(tmp_path / "missing.mat"), str(REALDATA / CORRUPT)]
+    )
+    assert result.exit_code == 2
+    assert f"unreadable {bad}: line 4: cannot read the move 'x': '1) 31: 8/5 x'" in result.output
+    assert f"unreadable {tmp_path / 'missing.mat'}: no such file or directory" in result.output
+    assert "total: 1 matches" in result.output
