@@ -27,50 +27,53 @@ class Play:
         position: the resulting :class:`Position`, with the opponent on roll.
     """
 
-    __slots__ = ("_hit_mask", "_moves_raw", "_notation", "_result_key")
+    __slots__ = ("_notation", "_raw")
 
-    def __init__(self, result_key: bytes, moves_raw: bytes, hit_mask: int) -> None:
-        self._result_key = result_key
-        self._moves_raw = moves_raw
-        self._hit_mask = hit_mask
-        self._notation: str | None = None
+    def __init__(self, raw: tuple[bytes, bytes, int]) -> None:
+        # One play as the core gives it: (result key seen by the opponent, the moves as
+        # from/to bytes, a hit mask with bit i set when move i hit).  Everything else is
+        # derived on demand, so that legal_plays() stays cheap.
+        self._raw = raw
 
     @property
     def moves(self) -> tuple[Move, ...]:
-        raw = self._moves_raw
+        raw = self._raw[1]
         return tuple((raw[i], raw[i + 1]) for i in range(0, len(raw), 2))
 
     @property
     def hit_flags(self) -> tuple[bool, ...]:
         """For each move of :attr:`moves`, whether it hit a blot."""
-        return tuple(bool(self._hit_mask >> i & 1) for i in range(len(self._moves_raw) // 2))
+        mask = self._raw[2]
+        return tuple(bool(mask >> i & 1) for i in range(len(self._raw[1]) // 2))
 
     @property
     def hits(self) -> int:
-        return int(self._hit_mask).bit_count()
+        return int(self._raw[2]).bit_count()
 
     @property
     def notation(self) -> str:
-        if self._notation is None:
-            self._notation = format_play(self.moves, self.hit_flags)
-        return self._notation
+        try:
+            return self._notation
+        except AttributeError:
+            self._notation: str = format_play(self.moves, self.hit_flags)
+            return self._notation
 
     @property
     def position(self) -> Position:
-        return Position._from_key(self._result_key)
+        return Position._from_key(self._raw[0])
 
     @property
     def is_pass(self) -> bool:
         """True for the forced pass: nothing could move."""
-        return not self._moves_raw
+        return not self._raw[1]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Play):
             return NotImplemented
-        return self._result_key == other._result_key and self._moves_raw == other._moves_raw
+        return self._raw[:2] == other._raw[:2]
 
     def __hash__(self) -> int:
-        return hash((self._result_key, self._moves_raw))
+        return hash(self._raw[:2])
 
     def __repr__(self) -> str:
         return f"<Play {self.notation or 'pass'} -> {self.position.position_id}>"

@@ -9,17 +9,14 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from . import _core
 from .dice import parse_roll
-from .errors import InvalidIdError, InvalidPositionError
-
-if TYPE_CHECKING:
-    from .play import Play
+from .errors import IllegalPlayError, InvalidIdError, InvalidPositionError
 
 BoardArray = npt.NDArray[np.int8]
 
@@ -182,11 +179,10 @@ class Position:
         it holds one play with no moves (the forced pass).  Sorted by their moves, highest
         starting points first.  Raises :class:`~tavla.IllegalPlayError` if the game is over.
         """
-        from .play import Play
-
         d1, d2 = parse_roll(dice)
-        self._require_playable()
-        return [Play(key, moves, mask) for key, moves, mask in _core.legal_plays(self._key, d1, d2)]
+        if self._key[0] == 15 or self._key[26] == 15:
+            raise IllegalPlayError("the game is over: a side has borne off all 15 checkers")
+        return list(map(Play, _core.legal_plays(self._key, d1, d2)))
 
     def play(self, dice: str | Sequence[int], play: str | Sequence[tuple[int, int]]) -> Position:
         """The position after a play (R14), with the opponent on roll.
@@ -199,12 +195,6 @@ class Position:
         from .play import find_play
 
         return find_play(self, parse_roll(dice), play).position
-
-    def _require_playable(self) -> None:
-        if self.is_over:
-            from .errors import IllegalPlayError
-
-            raise IllegalPlayError("the game is over: a side has borne off all 15 checkers")
 
     # -- dunder ------------------------------------------------------------------------
 
@@ -234,3 +224,7 @@ class Position:
 _INITIAL = Position(
     [[0, 0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0]] * 2
 )
+
+# Play is built on Position, and legal_plays() returns Plays: import it once Position exists
+# (importing it inside the method would cost every call).
+from .play import Play  # noqa: E402
