@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from tavla.actions import PlayAction
 from tavla.game import Phase
 from tavla.match import Match, MoneySession
 from tavla.matfile import format_mat, match_record, parse_mat, read_mat, record_plays
+from tavla.position import Position
 from tavla.replay import GameReplay, replay_file, replay_record
 
 REALDATA = Path(__file__).parent / "data" / "realdata"
@@ -330,3 +332,49 @@ def test_a_money_session_written_and_read_back() -> None:
     replay = replay_record(parse_mat(format_mat(match_record(played))))
     assert replay.mismatches == []
     assert replay.final_score == played.points
+
+
+ANALYSED = {  # gnubg analysis export (one per game) -> the match file it analysed
+    "Player0635 - Player0592 5pt Backgammon Studio 2024_04_22 19_06_30": (
+        "Player0635 - Player0592 5pt Backgammon Studio 2024_04_22 19_06_30.txt"
+    ),
+    "match1484923_analyzed": "match1484923.txt",
+    "test-match01_analyzed": "test-match01.txt",
+}
+
+
+def analysed_plays() -> dict[tuple[str, int], list[dict[str, object]]]:
+    """gnubg's analysed checker plays (tests/data/gnubg_analysis.jsonl) by (file, game)."""
+    found: dict[tuple[str, int], list[dict[str, object]]] = {}
+    path = Path(__file__).parent / "data" / "gnubg_analysis.jsonl"
+    for line in path.read_text(encoding="utf-8").splitlines():
+        entry = json.loads(line)
+        stem, _, suffix = entry["source"].removesuffix(".txt").rpartition("_")
+        if not suffix.startswith("00"):
+            stem, suffix = entry["source"].removesuffix(".txt"), "001"
+        if stem in ANALYSED:
+            found.setdefault((ANALYSED[stem], int(suffix)), []).append(entry)
+    return found
+
+
+def test_replayed_positions_are_gnubgs() -> None:
+    """Every checker play gnubg analysed in these matches is met by the replay, in order, in
+    the same position (Position ID), with the same dice and the same play."""
+    analysed = analysed_plays()
+    assert len(analysed) == 8 + 4 + 3
+    assert sum(len(entries) for entries in analysed.values()) == 689
+    for (name, number), entries in sorted(analysed.items()):
+        replay = replay_file(REALDATA / name)
+        game = replay.games[number - 1]
+        rolls = [a.dice for a in replay.record.games[number - 1].actions if a.dice]
+        before = [Position.initial(), *[play.position for play in game.plays if play][:-1]]
+        visited = [
+            (position.position_id, dice, play.notation)
+            for position, dice, play in zip(before, rolls, game.plays, strict=True)
+            if play is not None and not play.is_pass
+        ]
+        cursor = iter(visited)
+        for entry in entries:
+            dice = tuple(sorted(entry["dice"], reverse=True))
+            wanted = (entry["position_id"], dice, entry["played"])
+            assert wanted in cursor, (name, number, wanted)
