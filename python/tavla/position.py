@@ -171,7 +171,7 @@ class Position:
 
     # -- plays -------------------------------------------------------------------------
 
-    def legal_plays(self, dice: str | Sequence[int]) -> list[Play]:
+    def legal_plays(self, dice: str | Sequence[int]) -> list[_play.Play]:
         """Every distinct legal play of a roll (R7-R13), R9 applied to the whole turn.
 
         ``dice`` is a pair of ints 1..6 or text such as ``"31"``.  Plays are distinct when
@@ -182,7 +182,7 @@ class Position:
         d1, d2 = parse_roll(dice)
         if self._key[0] == 15 or self._key[26] == 15:
             raise IllegalPlayError("the game is over: a side has borne off all 15 checkers")
-        return list(map(Play, _core.legal_plays(self._key, d1, d2)))
+        return list(map(_play.Play, _core.legal_plays(self._key, d1, d2)))
 
     def play(self, dice: str | Sequence[int], play: str | Sequence[tuple[int, int]]) -> Position:
         """The position after a play (R14), with the opponent on roll.
@@ -225,6 +225,7 @@ _INITIAL = Position(
     [[0, 0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0]] * 2
 )
 
-# Play is built on Position, and legal_plays() returns Plays: import it once Position exists
-# (importing it inside the method would cost every call).
-from .play import Play  # noqa: E402
+# Play is built on Position, and legal_plays() returns Plays.  Bound here, once Position
+# exists, as a module (which works whichever of the two is imported first); an import inside
+# the method would cost every call.
+from . import play as _play  # noqa: E402
