@@ -58,6 +58,13 @@ def test_a_double_dropped_scores_the_value_before_the_double() -> None:
     assert [play.notation for play in game.plays if play is not None] == ["8/5 6/5"]
 
 
+def test_a_game_ended_without_a_wins_line_is_credited_with_a_note() -> None:
+    mismatches, notes, games = replay_text(match(((0, 0), OPEN_AND_DROP[:2])))
+    assert mismatches == []
+    assert notes[0] == "no 'Wins' line: right player won 1 point(s)"
+    assert (games[0].winner, games[0].points, games[0].end) == (1, 1, "drop")
+
+
 def test_wrong_points_after_a_drop_are_a_mismatch() -> None:
     rows = [*OPEN_AND_DROP[:2], row(None, "", " Wins 2 points")]
     mismatches, _, _ = replay_text(match(((0, 0), rows)))

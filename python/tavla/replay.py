@@ -203,7 +203,16 @@ class _GameReplayer:
                 self.win(action)
             else:
                 self.give_up(action)
-        if self.report.winner is None:
+        result = self.game.result if self.game is not None else None
+        if self.report.winner is None and result is not None:
+            report = self.report
+            report.winner, report.points, report.end = (
+                result.winner,
+                result.points,
+                result.end.value,
+            )
+            self.note(None, f"no 'Wins' line: {_who(result.winner)} won {result.points} point(s)")
+        elif self.report.winner is None:
             self.note(None, "the game is unfinished: no 'Wins' line")
         return self.report
 
