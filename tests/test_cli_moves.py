@@ -60,3 +60,8 @@ def test_errors_are_one_line_and_exit_2(args: list[str], message: str) -> None:
     code, out, err = run("moves", *args)
     assert code == 2 and out == ""
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_turkish_roll_name() -> None:
+    code, out, _ = run("moves", "4HPwATDgc/ABMA", "6-5", "--lang", "tr")
+    assert code == 0 and out.startswith("4HPwATDgc/ABMA  roll şeşbeş: 7 legal plays")

@@ -7,7 +7,9 @@ import json
 import click
 
 from ..dice import parse_roll
+from ..names import roll_label
 from .errors import input_errors
+from .options import lang_option
 from .positions import read_position
 
 
@@ -15,7 +17,8 @@ from .positions import read_position
 @click.argument("position_id")
 @click.argument("roll", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
-def moves(position_id: str, roll: tuple[str, ...], as_json: bool) -> None:
+@lang_option
+def moves(position_id: str, roll: tuple[str, ...], as_json: bool, lang: str) -> None:
     """List every legal play of ROLL (31, 3-1 or 3 1) in POSITION_ID (Position ID or XGID)."""
     with input_errors():
         position = read_position(position_id)
@@ -39,7 +42,8 @@ def moves(position_id: str, roll: tuple[str, ...], as_json: bool) -> None:
         click.echo(json.dumps(record, indent=2))
         return
     count = "no legal play: the turn passes" if forced_pass else f"{len(plays)} legal plays"
-    click.echo(f"{position.position_id}  roll {dice[0]}-{dice[1]}: {count}")
+    shown = f"{dice[0]}-{dice[1]}" if lang == "en" else roll_label(dice, "tr")
+    click.echo(f"{position.position_id}  roll {shown}: {count}")
     width = max(len(play.notation) for play in plays)
     for number, play in enumerate(plays, start=1):
         text = play.notation or "(pass)"
