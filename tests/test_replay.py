@@ -140,6 +140,18 @@ def test_no_double_in_the_crawford_game() -> None:
     assert [(game.winner, game.points) for game in games] == [(0, 2), (None, 0)]
 
 
+def test_a_crawford_off_header_allows_the_double() -> None:
+    text = '; [Crawford "Off"]\n' + crawford_match(double_in_game_2=True)
+    mismatches, _, _ = replay_text(text)
+    assert mismatches == []
+
+
+def test_a_crawford_mark_on_a_game_that_is_not_crawford() -> None:
+    text = match(((0, 0), OPEN_AND_DROP)).replace(" Game 1", " Game 1 (Crawford)")
+    mismatches, _, _ = replay_text(text)
+    assert mismatches == ["marked Crawford, but it is not the Crawford game (R24)"]
+
+
 def test_a_score_line_that_does_not_add_up() -> None:
     text = match(((0, 0), OPEN_AND_DROP), ((0, 0), [row(1, "31: 8/5 6/5")]))
     mismatches, _, _ = replay_text(text)

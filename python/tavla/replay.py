@@ -152,7 +152,9 @@ def match_rules(record: MatchRecord) -> Rules:
 class _GameReplayer:
     """Drives one :class:`Game` through the actions of one game record."""
 
-    def __init__(self, file: str, record: MatchRecord, game: GameRecord, crawford: bool) -> None:
+    def __init__(
+        self, file: str, record: MatchRecord, game: GameRecord, rules: Rules, crawford: bool
+    ) -> None:
         self.file = file
         self.record = record
         self.game_record = game
@@ -163,7 +165,7 @@ class _GameReplayer:
         self.loser: int | None = None
         try:
             self.game = Game(
-                match_rules(record),
+                rules,
                 match_length=record.length,
                 score=game.score if record.length else (0, 0),
                 crawford=crawford,
@@ -371,13 +373,14 @@ def replay_record(record: MatchRecord, file: str = "") -> MatchReplay:
     record holds.  ``file`` names the record in findings."""
     replay = MatchReplay(file, record)
     length = record.length
-    crawford_seen = False
+    rules = match_rules(record)
+    crawford_seen = not rules.crawford
     expected: tuple[int, int] | None = (0, 0)
     for game in record.games:
         crawford = False
         if length > 1 and length - 1 in game.score and not crawford_seen:
             crawford = crawford_seen = True
-        report = _GameReplayer(file, record, game, crawford).run()
+        report = _GameReplayer(file, record, game, rules, crawford).run()
         if length and expected is not None and game.score != expected:
             report.mismatches.append(
                 Finding(
