@@ -38,6 +38,12 @@ PolicyArg read_policy(const py::object& policy) {
     return arg;
 }
 
+py::array_t<std::int8_t> boards_array(const std::vector<Board>& boards) {
+    py::array_t<std::int8_t> out({py::ssize_t(boards.size()), py::ssize_t(2), py::ssize_t(kSlots)});
+    if (!boards.empty()) std::memcpy(out.mutable_data(), boards.data(), boards.size() * sizeof(Board));
+    return out;
+}
+
 // Remembers the first Python error raised between chunks or steps; KeyboardInterrupt only
 // stops the run, any other error is raised again once the run has stopped.
 struct StopReason {
@@ -92,10 +98,11 @@ void run_lockstep(const PlayoutSpec& spec, std::array<PolicyArg, 2>& policies,
             const auto& candidates = lockstep->candidates(s);
             if (candidates.empty()) continue;
             const auto k = py::ssize_t(candidates.size());
-            py::array_t<std::int8_t> boards({k, py::ssize_t(2), py::ssize_t(kSlots)});
-            std::memcpy(boards.mutable_data(), candidates.data(), candidates.size() * sizeof(Board));
             try {
-                const ScoreArray scores = ScoreArray::ensure(callables[s](boards));
+                const ScoreArray scores = ScoreArray::ensure(
+                    callables[s](boards_array(candidates), boards_array(lockstep->positions(s)),
+                                 py::array_t<std::int64_t>(py::ssize_t(lockstep->offsets(s).size()),
+                                                           lockstep->offsets(s).data())));
                 if (!scores || scores.ndim() != 1 || scores.shape(0) != k)
                     throw py::value_error("a policy must return one score per candidate (" +
                                           std::to_string(k) + ")");

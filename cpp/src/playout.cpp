@@ -136,6 +136,7 @@ bool Lockstep::advance() {
     for (int s = 0; s < 2; ++s) {
         candidates_[s].clear();
         offsets_[s].assign(1, 0);
+        positions_[s].clear();
         waiting_[s].clear();
     }
     bool any_waiting = false;
@@ -149,6 +150,7 @@ bool Lockstep::advance() {
                 const int s = slot_[state.mover_policy];
                 for (int i = 0; i < count; ++i) candidates_[s].push_back(gen_.play(i).result.swapped());
                 offsets_[s].push_back(std::int64_t(candidates_[s].size()));
+                positions_[s].push_back(state.board);
                 waiting_[s].push_back(a);
                 any_waiting = true;
                 break;

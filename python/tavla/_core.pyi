@@ -1,5 +1,7 @@
 """Type stub of the compiled core (cpp/bindings). Boards are 52 raw int8 bytes."""
 
+from collections.abc import Callable
+
 import numpy as np
 import numpy.typing as npt
 
@@ -13,3 +15,27 @@ def single_move(board: bytes, from_point: int, die: int) -> tuple[bytes, bool]: 
 def legal_results(
     boards: npt.NDArray[np.int8], dice: npt.NDArray[np.int64]
 ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int64]]: ...
+
+# Playouts (bind_playout.cpp). A policy is a built-in name or a callable
+# (candidates, positions, offsets) -> scores.
+def builtin_policies() -> list[str]: ...
+def play_games(
+    a: object,
+    b: object,
+    games: int,
+    start: bytes,
+    opening: bool,
+    seed: int,
+    rotate: int,
+    duplicate: bool,
+    alternate: bool,
+    threads: int,
+    batch: int,
+    progress: Callable[[int], None] | None,
+) -> tuple[
+    npt.NDArray[np.int8], npt.NDArray[np.int8], npt.NDArray[np.int8], npt.NDArray[np.int32],
+    int, bool,
+]: ...
+def pubeval_scores(afters: npt.NDArray[np.int8], race: bool) -> npt.NDArray[np.float64]: ...
+def pubeval_weights() -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]: ...
+def dice_rolls(seed: int, stream: int, count: int) -> npt.NDArray[np.int8]: ...

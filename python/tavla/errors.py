@@ -44,3 +44,8 @@ class MatchFileError(TavlaError, ValueError):
 class RulesError(TavlaError, ValueError):
     """Contradictory rule options (RULES.md), e.g. raccoons without beavers, or a money-play
     option (Jacoby, beavers, automatic doubles) in a match."""
+
+
+class PlayoutError(TavlaError, ValueError):
+    """A self-play, rollout or duel that cannot run as asked: an unknown policy name, a bad
+    number of games, seed or thread count, or a policy callable that returned bad scores."""

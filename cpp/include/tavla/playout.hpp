@@ -90,6 +90,8 @@ public:
     // number of waiting games.
     const std::vector<Board>& candidates(int slot) const { return candidates_[slot]; }
     const std::vector<std::int64_t>& offsets(int slot) const { return offsets_[slot]; }
+    // The position before each waiting turn, seen by the side on roll.
+    const std::vector<Board>& positions(int slot) const { return positions_[slot]; }
 
     // Makes, in every game waiting in `slot`, the play with the highest score (the first one
     // on a tie). `scores` has one entry per candidate.
@@ -113,6 +115,7 @@ private:
     std::vector<std::int64_t> active_game_;
     std::array<std::vector<Board>, 2> candidates_;
     std::array<std::vector<std::int64_t>, 2> offsets_;
+    std::array<std::vector<Board>, 2> positions_;
     std::array<std::vector<int>, 2> waiting_;  // active indices, in candidate order
     MoveGenerator gen_;
 };

@@ -1,0 +1,271 @@
+"""Whole cubeless games played by the C++ core, and :func:`selfplay`.
+
+A *policy* chooses one play per turn. It is either the name of a built-in C++ policy
+(``"random"``: uniform over the distinct legal plays; ``"pubeval"``: Tesauro's public
+evaluator) or a Python callable. A callable receives a batch of candidates, an ``int8`` array
+of shape ``(K, 2, 26)``: the positions after each legal play, seen by the opponent (who is on
+roll next, row 0), and returns ``K`` finite scores, higher = better for the side that just
+moved; in each turn the play with the highest score (the first on a tie) is made. A policy
+that needs the position before the play (pubeval decides race or contact on it) may instead
+be an object with a method ``score_turns(candidates, positions, offsets)``: ``positions``
+``(T, 2, 26)`` int8 holds the T positions before the turns (the side on roll in row 0) and
+``offsets`` ``(T + 1,)`` int64 says that turn t's candidates are rows
+``offsets[t]:offsets[t + 1]``.
+
+The core advances up to ``batch`` games in lockstep and calls a callable once per step with
+the candidates of every game that waits for it, so a NumPy or neural-network evaluator pays
+one Python call per step for the whole batch, not one per position: about as many calls as
+the longest game of each batch has turns (a game that ends is replaced by the next one, so a
+run of N games makes roughly N x plies-per-game / batch calls). Turns with a single legal
+play (forced plays and passes) are made without asking.
+
+Games are cubeless and end when a side has borne off all 15 (R15); each is scored 1, 2 or 3
+(single, gammon, backgammon: R16, backgammons counted). Dice come from a counter-based
+generator (DESIGN.md "Randomness", ``cpp/include/tavla/rng.hpp``): game ``g`` of a run with
+seed ``s`` uses its own stream derived from ``(s, g)``, so results are identical whatever the
+number of threads or the batch size.
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from . import _core
+from ._progress import progress_bar
+from .errors import PlayoutError
+from .position import Position
+
+ScoreFunction = Callable[[npt.NDArray[np.int8]], npt.ArrayLike]
+
+
+class TurnScorer(Protocol):
+    """A Python policy that also sees the positions before the turns (module docstring)."""
+
+    def score_turns(
+        self,
+        candidates: npt.NDArray[np.int8],
+        positions: npt.NDArray[np.int8],
+        offsets: npt.NDArray[np.int64],
+    ) -> npt.ArrayLike: ...
+
+
+Policy = str | ScoreFunction | TurnScorer
+"""A built-in policy name (see :func:`builtin_policies`), a callable scoring candidates, or
+a :class:`TurnScorer`."""
+
+DEFAULT_BATCH = 1024
+"""Games advanced together when a Python policy plays."""
+
+
+def builtin_policies() -> tuple[str, ...]:
+    """Names of the policies played in C++: ``("random", "pubeval")``."""
+    return tuple(_core.builtin_policies())
+
+
+@dataclass(frozen=True, eq=False)
+class PlayoutResults:
+    """Per-game results of a run between policy ``a`` (index 0) and ``b`` (index 1).
+
+    Arrays have one entry per finished game, in game order: ``winner`` (``int8``, 0 = a,
+    1 = b), ``kind`` (``int8``, 1 single, 2 gammon, 3 backgammon: R16), ``first`` (``int8``,
+    the policy that made the first play) and ``plies`` (``int32``, plays made by both sides,
+    forced passes included). ``interrupted`` is True when Ctrl-C stopped the run: the arrays
+    then hold the games that finished first (games ``0..n-1``).
+    """
+
+    winner: npt.NDArray[np.int8]
+    kind: npt.NDArray[np.int8]
+    first: npt.NDArray[np.int8]
+    plies: npt.NDArray[np.int32]
+    interrupted: bool = False
+
+    @property
+    def games(self) -> int:
+        """Number of finished games."""
+        return int(self.winner.shape[0])
+
+    @property
+    def points(self) -> npt.NDArray[np.int8]:
+        """Points won by ``a`` in each game: +kind when a won, -kind when b won."""
+        return np.where(self.winner == 0, self.kind, -self.kind).astype(np.int8)
+
+    @property
+    def win_rate(self) -> float:
+        """Fraction of the games won by ``a``."""
+        return _mean(self.winner == 0)
+
+    @property
+    def gammon_rate(self) -> float:
+        """Fraction of the games, won by either side, that ended in a gammon or backgammon."""
+        return _mean(self.kind >= 2)
+
+    @property
+    def backgammon_rate(self) -> float:
+        """Fraction of the games, won by either side, that ended in a backgammon."""
+        return _mean(self.kind == 3)
+
+    @property
+    def ppg(self) -> float:
+        """Points per game won by ``a`` (mean of :attr:`points`)."""
+        return _mean(self.points)
+
+
+def _mean(values: npt.NDArray[np.bool_] | npt.NDArray[np.int8]) -> float:
+    return float(np.mean(values)) if len(values) else float("nan")
+
+
+def _validated(policy: object) -> str | Callable[..., npt.NDArray[np.float64]]:
+    if isinstance(policy, str):
+        if policy not in builtin_policies():
+            known = ", ".join(builtin_policies())
+            raise PlayoutError(f"unknown policy {policy!r}: the built-in ones are {known}")
+        return policy
+    score_turns = getattr(policy, "score_turns", None)
+    if score_turns is None and not callable(policy):
+        raise PlayoutError(
+            "a policy is a built-in name, a callable or an object with score_turns, got "
+            f"{type(policy).__name__}"
+        )
+
+    def checked(
+        candidates: npt.NDArray[np.int8],
+        positions: npt.NDArray[np.int8],
+        offsets: npt.NDArray[np.int64],
+    ) -> npt.NDArray[np.float64]:
+        if score_turns is not None:
+            raw = score_turns(candidates, positions, offsets)
+        else:
+            raw = policy(candidates)  # type: ignore[operator]
+        scores = np.asarray(raw, dtype=np.float64)
+        if scores.shape != (len(candidates),):
+            raise PlayoutError(
+                f"a policy must return {len(candidates)} scores for candidates of shape "
+                f"{candidates.shape}, got shape {scores.shape}"
+            )
+        if not np.all(np.isfinite(scores)):
+            raise PlayoutError("a policy returned a score that is NaN or infinite")
+        return scores
+
+    return checked
+
+
+def thread_count(threads: int | None) -> int:
+    """The threads to use: ``threads`` itself (at least 1), or every core when None."""
+    if threads is None:
+        if hasattr(os, "sched_getaffinity"):
+            return max(1, len(os.sched_getaffinity(0)))
+        return os.cpu_count() or 1
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise PlayoutError(f"threads must be a positive int or None, got {threads!r}")
+    return threads
+
+
+def _count(name: str, value: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
+        raise PlayoutError(f"{name} must be an int >= 0, got {value!r}")
+    return int(value)
+
+
+def _seed(seed: int) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:
+        raise PlayoutError(f"seed must be an int in 0 .. 2**64 - 1, got {seed!r}")
+    return int(seed)
+
+
+def play_games(
+    a: Policy,
+    b: Policy,
+    games: int,
+    *,
+    start: Position | None = None,
+    seed: int = 0,
+    rotate: int = 0,
+    duplicate: bool = False,
+    alternate: bool = False,
+    threads: int | None = None,
+    batch: int = DEFAULT_BATCH,
+    progress: bool | None = None,
+) -> PlayoutResults:
+    """Play ``games`` games of ``a`` against ``b`` in the core (the engine behind
+    :func:`selfplay`, :func:`~tavla.rollout` and :func:`~tavla.duel`).
+
+    ``start`` None starts from R4 with an R5 opening roll ("standard": the higher die starts
+    and plays both dice, never a double); a Position puts policy ``a`` on roll there, rolling
+    normally. ``rotate`` (0, 1, 2) stratifies the first roll(s) by game number: the roll of
+    ply 0 of game g is the (g mod 36)-th of the 36 ordered rolls, that of ply 1 the
+    ((g // 36) mod 36)-th. ``duplicate``: games 2k and 2k + 1 share dice stream k.
+    ``alternate``: in odd games the policies change seats (so with ``duplicate`` each dice
+    stream is played once from each seat). Built-in policies run on ``threads`` threads
+    (None = every core); a Python policy runs single-threaded in lockstep batches of
+    ``batch`` games. Raises :class:`~tavla.PlayoutError` for bad arguments or bad scores.
+    """
+    games = _count("games", games)
+    seed = _seed(seed)
+    batch = _count("batch", batch)
+    if batch < 1:
+        raise PlayoutError("batch must be at least 1")
+    if start is not None and not isinstance(start, Position):
+        raise PlayoutError(f"start must be a Position or None, got {type(start).__name__}")
+    if start is not None and start.is_over:
+        raise PlayoutError("start is a finished game: a side has borne off all 15 checkers")
+    threads = thread_count(threads)
+    policy_a = _validated(a)
+    policy_b = policy_a if b is a else _validated(b)
+    key = (start or Position.initial()).key
+    with progress_bar(games, progress, "games") as update:
+        winner, kind, first, plies, finished, interrupted = _core.play_games(
+            policy_a, policy_b, games, key, start is None, seed, rotate, duplicate,
+            alternate, threads, batch, update,
+        )  # fmt: skip
+    if interrupted:
+        warnings.warn(
+            f"interrupted: kept the {finished} of {games} games that finished",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+    return PlayoutResults(
+        winner[:finished], kind[:finished], first[:finished], plies[:finished], interrupted
+    )
+
+
+def selfplay(
+    policy: Policy | tuple[Policy, Policy],
+    games: int,
+    *,
+    seed: int = 0,
+    threads: int | None = None,
+    start: Position | None = None,
+    batch: int = DEFAULT_BATCH,
+    progress: bool | None = None,
+) -> PlayoutResults:
+    """Play ``games`` cubeless games of ``policy`` against itself, or ``policy=(a, b)`` of
+    ``a`` against ``b`` (a is index 0 of the results).
+
+    From the start position with an R5 opening roll when ``start`` is None (the higher die
+    starts, so who moves first is random: see ``first``); otherwise from ``start`` with ``a``
+    on roll. Built-in policies play in C++ on ``threads`` threads (None = every core) with the
+    GIL released; Python callables are called once per lockstep step of ``batch`` games (see
+    the module docstring). ``progress``: a bar of games done and games/s on stderr (None = when
+    stderr is a terminal). Ctrl-C stops the run and returns the games that finished, with a
+    RuntimeWarning. Raises :class:`~tavla.PlayoutError` for bad arguments.
+
+    >>> results = selfplay("random", 1000, seed=1)
+    >>> results.games, results.plies.dtype
+    (1000, dtype('int32'))
+    """
+    if isinstance(policy, tuple):
+        if len(policy) != 2:
+            raise PlayoutError(f"policy=(a, b) takes two policies, got {len(policy)}")
+        a, b = policy
+    else:
+        a = b = policy
+    return play_games(
+        a, b, games, start=start, seed=seed, threads=threads, batch=batch, progress=progress
+    )

@@ -1,0 +1,184 @@
+"""Whole games in the core: determinism (threads, batch sizes, seeds), invariants over a
+million random plies, Python policies in lockstep, Ctrl-C, and bad arguments."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import tavla
+from tavla import PlayoutError, Position, _core, selfplay
+
+FIELDS = ("winner", "kind", "first", "plies")
+
+
+def same_games(x: tavla.PlayoutResults, y: tavla.PlayoutResults, n: int | None = None) -> bool:
+    return all(np.array_equal(getattr(x, f)[:n], getattr(y, f)[:n]) for f in FIELDS)
+
+
+WEIGHTS = np.random.default_rng(5).integers(1, 2**20, size=52, dtype=np.int64)
+
+
+def hashed_scores(candidates: np.ndarray) -> np.ndarray:
+    """A deterministic policy that plays like a random one: a hash of each candidate."""
+    keys = candidates.reshape(len(candidates), 52).astype(np.int64) @ WEIGHTS
+    return ((keys * 2654435761) % 1_000_003).astype(np.float64)
+
+
+@pytest.mark.parametrize("policy", ["random", "pubeval"])
+def test_same_seed_same_games_for_any_thread_count(policy: str) -> None:
+    one = selfplay(policy, 3000, seed=7, threads=1)
+    two = selfplay(policy, 3000, seed=7, threads=2)
+    assert same_games(one, two)
+    assert not np.array_equal(one.plies, selfplay(policy, 3000, seed=8, threads=2).plies)
+
+
+def test_game_g_does_not_depend_on_the_number_of_games() -> None:
+    assert same_games(selfplay("random", 700, seed=3), selfplay("random", 300, seed=3), 300)
+
+
+def test_lockstep_results_do_not_depend_on_the_batch_size() -> None:
+    runs = [selfplay(hashed_scores, 120, seed=4, batch=batch) for batch in (1, 7, 500)]
+    assert same_games(runs[0], runs[1]) and same_games(runs[0], runs[2])
+    assert not same_games(runs[0], selfplay(hashed_scores, 120, seed=5))
+
+
+class CheckingRandomPolicy:
+    """Plays uniformly at random and checks every position it is asked to play from: 15
+    checkers a side, counts >= 0, no point held by both sides, no side with 15 off yet."""
+
+    def __init__(self) -> None:
+        self.rng = np.random.default_rng(1)
+        self.calls = 0
+        self.turns = 0
+
+    def score_turns(
+        self, candidates: np.ndarray, positions: np.ndarray, offsets: np.ndarray
+    ) -> np.ndarray:
+        self.calls += 1
+        self.turns += len(positions)
+        assert positions.dtype == np.int8 and positions.shape[1:] == (2, 26)
+        assert offsets.shape == (len(positions) + 1,) and offsets[-1] == len(candidates)
+        assert (np.diff(offsets) >= 2).all()  # only real choices are handed out
+        assert (positions >= 0).all()
+        assert (positions.sum(axis=2, dtype=np.int16) == 15).all()
+        assert not ((positions[:, 0, 1:25] > 0) & (positions[:, 1, 24:0:-1] > 0)).any()
+        assert (positions[:, :, 0] < 15).all()
+        return self.rng.random(len(candidates))
+
+
+def test_a_million_random_plies_keep_the_rules() -> None:
+    policy = CheckingRandomPolicy()
+    results = selfplay(policy, 11_000, seed=1, batch=4000)
+    assert results.plies.sum() >= 1_000_000
+    # Forced plays and passes (about a fifth of random turns) are not handed out.
+    assert 0.75 * results.plies.sum() < policy.turns < results.plies.sum()
+    # One call per lockstep step, far fewer than one per turn.
+    assert policy.calls < results.plies.sum() / 1000
+    # Every game ended with one winner and a result kind of R16.
+    assert set(np.unique(results.winner)) == {0, 1}
+    assert set(np.unique(results.kind)) == {1, 2, 3}
+
+
+def test_results_and_rates() -> None:
+    results = selfplay("random", 4000, seed=2)
+    assert results.games == 4000
+    assert results.winner.dtype == np.int8 and results.plies.dtype == np.int32
+    points = np.where(results.winner == 0, results.kind, -results.kind)
+    assert np.array_equal(results.points, points)
+    assert results.ppg == pytest.approx(points.mean())
+    assert results.win_rate == pytest.approx(np.mean(results.winner == 0))
+    assert results.gammon_rate == pytest.approx(np.mean(results.kind >= 2))
+    assert results.backgammon_rate == pytest.approx(np.mean(results.kind == 3))
+    # The R5 opening roll: each side starts about half the games (4000 games: sd 0.008).
+    assert abs(np.mean(results.first == 0) - 0.5) < 0.04
+
+
+def test_dice_streams_are_uniform() -> None:
+    rolls = np.concatenate([_core.dice_rolls(9, stream, 360) for stream in range(100)])
+    counts = np.bincount(6 * (rolls[:, 0] - 1) + rolls[:, 1] - 1, minlength=36)
+    chi2 = ((counts - 1000) ** 2 / 1000).sum()
+    assert chi2 < 70  # 35 degrees of freedom: P(chi2 > 70) < 0.001
+    assert np.array_equal(_core.dice_rolls(9, 3, 10), _core.dice_rolls(9, 3, 20)[:10])
+    assert not np.array_equal(_core.dice_rolls(9, 3, 10), _core.dice_rolls(9, 4, 10))
+
+
+def test_a_start_position_puts_policy_a_on_roll() -> None:
+    # a: one checker on its 1-point, any roll bears it off and wins the game at once.
+    start = Position([[14, 1, *[0] * 24], [0, *[0] * 5, 15, *[0] * 19]])
+    results = selfplay(("random", "pubeval"), 50, seed=1, start=start)
+    assert (results.winner == 0).all() and (results.first == 0).all()
+    assert (results.plies == 1).all() and (results.kind == 2).all()
+
+
+def test_ctrl_c_keeps_the_games_that_finished() -> None:
+    calls = []
+
+    def interrupt_third_time(done: int) -> None:
+        calls.append(done)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+
+    full = selfplay("random", 2000, seed=6)
+    start = Position.initial().key
+    for threads in (1, 2):
+        calls.clear()
+        *_, plies, finished, interrupted = _core.play_games(
+            "random", "random", 2000, start, True, 6, 0, False, False, threads, 1,
+            interrupt_third_time,
+        )  # fmt: skip
+        assert interrupted and 0 < finished < 2000
+        assert np.array_equal(plies[:finished], full.plies[:finished])
+
+
+def test_ctrl_c_in_a_python_policy() -> None:
+    calls = []
+
+    def policy(candidates: np.ndarray) -> np.ndarray:
+        calls.append(1)
+        if len(calls) == 300:
+            raise KeyboardInterrupt
+        return hashed_scores(candidates)
+
+    with pytest.warns(RuntimeWarning, match="interrupted"):
+        partial = selfplay(policy, 1000, seed=2, batch=4)
+    assert partial.interrupted and 0 < partial.games < 1000
+    assert same_games(partial, selfplay(hashed_scores, 1000, seed=2), partial.games)
+
+
+def test_policy_errors() -> None:
+    with pytest.raises(PlayoutError, match="unknown policy 'gnubg'"):
+        selfplay("gnubg", 10)
+    with pytest.raises(PlayoutError, match="a policy is"):
+        selfplay(42, 10)  # type: ignore[arg-type]
+    with pytest.raises(PlayoutError, match="must return"):
+        selfplay(lambda c: np.zeros(len(c) + 1), 10)
+    with pytest.raises(PlayoutError, match="NaN"):
+        selfplay(lambda c: np.full(len(c), np.nan), 10)
+    with pytest.raises(ZeroDivisionError):
+        selfplay(lambda c: 1 / 0, 10)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"games": -1}, "games must be"),
+        ({"seed": -1}, "seed must be"),
+        ({"seed": 2**64}, "seed must be"),
+        ({"threads": 0}, "threads must be"),
+        ({"batch": 0}, "batch must be"),
+        ({"start": "start"}, "start must be"),
+    ],
+)
+def test_bad_arguments(kwargs: dict, message: str) -> None:
+    arguments = {"games": 10, **kwargs}
+    with pytest.raises(PlayoutError, match=message):
+        selfplay("random", **arguments)
+
+
+def test_finished_start_and_bad_pair() -> None:
+    over = Position([[15, *[0] * 25], [0, *[0] * 5, 15, *[0] * 19]])
+    with pytest.raises(PlayoutError, match="finished"):
+        selfplay("random", 1, start=over)
+    with pytest.raises(PlayoutError, match="two policies"):
+        selfplay(("random",), 1)  # type: ignore[arg-type]
