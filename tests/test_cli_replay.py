@@ -23,11 +23,21 @@ def test_a_clean_match_exits_0_with_its_summary() -> None:
     code, output = run(path)
     assert code == 0
     assert output.splitlines() == [
-        f"{path}: 3-point match, gnubg - Player0616: 3 games, 159 plays, 4 cube actions,"
-        " final score 1-4, 0 mismatches, 2 notes",
+        f"{path}: 3-point match, gnubg - Player0616: 3 games (3 single), 159 plays,"
+        " 4 cube actions, final score 1-4, 0 mismatches, 2 notes",
         "total: 1 matches, 3 games, 159 plays, 4 cube actions, 0 mismatches, 2 notes,"
         " 0 files skipped, 0 unreadable",
     ]
+
+
+def test_turkish_result_terms() -> None:
+    # The gnubg .mat from gnubgparser: games 1 and 2 are single (a resignation, a drop),
+    # game 3 a gammon borne off on a 2-cube ("Wins 4 points"), game 4 a backgammon resigned
+    # on a centred cube ("Wins 3 points").
+    match = REALDATA / "Player0192-Player0193_7p_2025-11-08-2305.mat"
+    code, output = run("--lang", "tr", str(match))
+    assert code == 0
+    assert "4 games (2 oyun, 1 mars, 1 katmerli mars)" in output
 
 
 def test_notes_are_listed_on_request() -> None:

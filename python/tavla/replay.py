@@ -72,6 +72,8 @@ class GameReplay:
         points: the points credited, as written in the ``Wins`` line (0 if unfinished).
         end: how the game ended: ``"borne off"``, ``"drop"``, ``"resignation"`` or
             ``"unfinished"``.
+        kind: single, gammon or backgammon as the rules count the result (R16; a drop is
+            single), None when the game is unfinished or its end is not known.
         mismatches: rule violations found (at most one per game for plays: the board is
             unknown after an illegal play, so the rest of the game is not checked).
         notes: what could not be checked.
@@ -84,6 +86,7 @@ class GameReplay:
     winner: int | None = None
     points: int = 0
     end: str = "unfinished"
+    kind: ResultKind | None = None
     mismatches: list[Finding] = field(default_factory=list)
     notes: list[Finding] = field(default_factory=list)
 
@@ -208,10 +211,11 @@ class _GameReplayer:
         result = self.game.result if self.game is not None else None
         if self.report.winner is None and result is not None:
             report = self.report
-            report.winner, report.points, report.end = (
+            report.winner, report.points, report.end, report.kind = (
                 result.winner,
                 result.points,
                 result.end.value,
+                result.kind,
             )
             self.note(None, f"no 'Wins' line: {_who(result.winner)} won {result.points} point(s)")
         elif self.report.winner is None:
@@ -288,7 +292,7 @@ class _GameReplayer:
             if result.winner != winner:
                 self.note(action, f"'Wins' stands in the loser's column: {_who(result.winner)} won")
                 winner = result.winner
-            report.end = result.end.value
+            report.end, report.kind = result.end.value, result.kind
             self.check_points(action, result.points, result.cube_value, winner)
         else:
             if self.loser == winner:
@@ -318,6 +322,7 @@ class _GameReplayer:
                 return
             result = game.result
             assert result is not None and result.end is GameEnd.RESIGNATION
+            self.report.kind = result.kind
             self.note(
                 action,
                 f"{_who(loser)} resigned or abandoned"

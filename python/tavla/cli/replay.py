@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -18,7 +19,10 @@ import click
 from tqdm import tqdm
 
 from ..errors import MatchFileError
+from ..names import Language, term_label
+from ..position import ResultKind
 from ..replay import Finding, MatchReplay, replay_file
+from .options import lang_option
 
 MATCH_SUFFIXES = (".mat", ".txt")
 
@@ -85,15 +89,33 @@ def _replay_one(path: Path, run: _Run) -> None:
         run.errors.append((str(path), str(exc).removeprefix(f"{path}: ")))
 
 
-def _summary(match: MatchReplay) -> str:
+def _count(number: int, noun: str, plural: str = "") -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {plural or noun + 's'}"
+
+
+def _results(match: MatchReplay, lang: str) -> str:
+    """How the games were won, e.g. ``3 single, 1 gammon`` (``3 oyun, 1 mars`` in Turkish)."""
+    kinds = Counter(game.kind for game in match.games if game.kind is not None)
+    language: Language = "tr" if lang == "tr" else "en"
+    return ", ".join(
+        f"{kinds[kind]} {term_label(kind.name.lower(), language)}"
+        for kind in ResultKind
+        if kinds[kind]
+    )
+
+
+def _summary(match: MatchReplay, lang: str) -> str:
     record = match.record
     kind = f"{record.length}-point match" if record.length else "money session"
     names = " - ".join(name or "?" for name in record.players)
     score = "-".join(str(points) for points in match.final_score)
+    results = _results(match, lang)
     return (
-        f"{match.file}: {kind}, {names}: {len(match.games)} games, {match.plays} plays,"
-        f" {match.cube_actions} cube actions, final score {score},"
-        f" {len(match.mismatches)} mismatches, {len(match.notes)} notes"
+        f"{match.file}: {kind}, {names}: {_count(len(match.games), 'game')}"
+        f"{f' ({results})' if results else ''}, {_count(match.plays, 'play')},"
+        f" {_count(match.cube_actions, 'cube action')}, final score {score},"
+        f" {_count(len(match.mismatches), 'mismatch', 'mismatches')},"
+        f" {_count(len(match.notes), 'note')}"
     )
 
 
@@ -113,6 +135,7 @@ def _match_json(match: MatchReplay) -> dict[str, Any]:
                 "winner": game.winner,
                 "points": game.points,
                 "end": game.end,
+                "kind": game.kind.name.lower() if game.kind is not None else None,
             }
             for game in match.games
         ],
@@ -140,7 +163,8 @@ def _print_findings(label: str, findings: list[Finding], progress: bool) -> None
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
 @click.option("--notes", "show_notes", is_flag=True, help="List every note, not only counts.")
-def replay(paths: tuple[str, ...], as_json: bool, show_notes: bool) -> None:
+@lang_option
+def replay(paths: tuple[str, ...], as_json: bool, show_notes: bool, lang: str) -> None:
     """Replay the match files in PATHS (.mat/.txt files, or directories searched for them)
     and check every play, cube action, result and score against the rules.
 
@@ -155,7 +179,7 @@ def replay(paths: tuple[str, ...], as_json: bool, show_notes: bool) -> None:
         if as_json or len(run.matches) == before:
             continue
         match = run.matches[-1]
-        _echo(_summary(match), progress)
+        _echo(_summary(match, lang), progress)
         _print_findings("MISMATCH", match.mismatches, progress)
         if show_notes:
             _print_findings("note", match.notes, progress)
