@@ -132,6 +132,19 @@ def rollout(
     batch: int = ...,
     progress: bool | None = ...,
 ) -> list[RolloutResult]: ...
+@overload
+def rollout(
+    position: Position,
+    policy: Policy = ...,
+    games: int = ...,
+    *,
+    dice: str | Sequence[int] | None = ...,
+    seed: int = ...,
+    rotate: bool = ...,
+    threads: int | None = ...,
+    batch: int = ...,
+    progress: bool | None = ...,
+) -> RolloutResult | list[RolloutResult]: ...
 def rollout(
     position: Position,
     policy: Policy = "pubeval",

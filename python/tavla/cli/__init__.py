@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import click
 
+from .bench import bench
+from .duel import duel
 from .moves import moves
 from .replay import replay
+from .rollout import rollout
+from .selfplay import selfplay
 from .show import show
 
 
@@ -18,3 +22,7 @@ def main() -> None:
 main.add_command(moves)
 main.add_command(replay)
 main.add_command(show)
+main.add_command(selfplay)
+main.add_command(rollout)
+main.add_command(duel)
+main.add_command(bench)

@@ -1,0 +1,91 @@
+"""``tavla rollout POSITION_ID [--roll 31]``: cubeless rollouts of a position or of every
+play of a roll."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+
+from ..dice import parse_roll
+from ..rollout import RolloutResult
+from ..rollout import rollout as run_rollout
+from .errors import input_errors
+from .playout_options import POLICY, games_option, playout_options
+from .positions import read_position
+
+COLUMNS = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
+HEADER = "    win   W g  W bg   L g  L bg    equity  (s.e.)"
+
+
+def _record(result: RolloutResult) -> dict[str, Any]:
+    record: dict[str, Any] = {}
+    if result.play is not None:
+        record["play"] = result.play.notation
+        record["position_id"] = result.play.position.position_id
+    record.update(zip(COLUMNS, map(float, result.probabilities), strict=True))
+    record["std_errors"] = dict(zip(COLUMNS, map(float, result.std_errors), strict=True))
+    record["equity"] = result.equity
+    record["equity_std_error"] = result.equity_std_error
+    record["games"] = result.games
+    return record
+
+
+def _line(result: RolloutResult) -> str:
+    w, wg, wbg, lg, lbg = (100 * p for p in result.probabilities)
+    return (
+        f"{w:6.2f} {wg:5.2f} {wbg:5.2f} {lg:5.2f} {lbg:5.2f}  {result.equity:+.4f}"
+        f"  ({result.equity_std_error:.4f})"
+    )
+
+
+@click.command()
+@click.argument("position_id")
+@click.option("--roll", "-r", default=None, help="Roll out every legal play of this roll (31).")
+@click.option("--policy", "-p", type=POLICY, default="pubeval", show_default=True,
+              help="The policy that plays both sides.")  # fmt: skip
+@games_option(1296)
+@click.option("--rotate/--no-rotate", default=True, show_default=True,
+              help="Stratify the first rolls over the 36 outcomes.")  # fmt: skip
+@playout_options
+def rollout(
+    position_id: str,
+    roll: str | None,
+    policy: str,
+    games: int,
+    rotate: bool,
+    seed: int,
+    threads: int | None,
+    progress: bool | None,
+    as_json: bool,
+) -> None:
+    """Roll out POSITION_ID (Position ID, GNUbg ID or XGID) with the side on roll to roll,
+    or with --roll every legal play of that roll, best first. Probabilities are in percent
+    from the side on roll (the side playing): win, win gammon, win backgammon, lose gammon,
+    lose backgammon; the equity is cubeless points per game."""
+    with input_errors():
+        position = read_position(position_id)
+        dice = None if roll is None else parse_roll(roll)
+        found = run_rollout(
+            position, policy, games, dice=dice, seed=seed, rotate=rotate, threads=threads,
+            progress=progress,
+        )  # fmt: skip
+    results = found if isinstance(found, list) else [found]
+    if as_json:
+        body: Any = [_record(r) for r in results] if roll else _record(results[0])
+        click.echo(json.dumps(body, indent=2))
+        return
+    rotation = "rotated" if rotate else "not rotated"
+    click.echo(
+        f"{position.position_id}: {policy} rollout, {games:,} games, {rotation}, seed {seed}"
+    )
+    if roll is None:
+        click.echo(HEADER)
+        click.echo(_line(results[0]))
+        return
+    width = max(len(r.play.notation if r.play else "") for r in results) or 6
+    click.echo(f"     {'play':<{width}}  {HEADER}")
+    for number, result in enumerate(results, start=1):
+        notation = (result.play.notation if result.play else "") or "(pass)"
+        click.echo(f"{number:3d}. {notation:<{width}}  {_line(result)}")

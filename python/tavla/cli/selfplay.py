@@ -1,0 +1,65 @@
+"""``tavla selfplay POLICY [OPPONENT]``: many cubeless games between built-in policies."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import click
+
+from ..playout import selfplay as run_selfplay
+from .errors import input_errors
+from .playout_options import POLICY, games_option, playout_options
+
+
+@click.command()
+@click.argument("policy", type=POLICY)
+@click.argument("opponent", type=POLICY, required=False)
+@games_option(10_000)
+@playout_options
+def selfplay(
+    policy: str,
+    opponent: str | None,
+    games: int,
+    seed: int,
+    threads: int | None,
+    progress: bool | None,
+    as_json: bool,
+) -> None:
+    """Play POLICY against itself (or against OPPONENT) from the opening roll and print the
+    results from POLICY's side: wins, gammons, backgammons, points per game, speed."""
+    opponent = opponent or policy
+    started = time.perf_counter()
+    with input_errors():
+        results = run_selfplay(
+            (policy, opponent), games, seed=seed, threads=threads, progress=progress
+        )
+    seconds = time.perf_counter() - started
+    record = {
+        "policy": policy,
+        "opponent": opponent,
+        "games": results.games,
+        "seed": seed,
+        "win_rate": results.win_rate,
+        "gammon_rate": results.gammon_rate,
+        "backgammon_rate": results.backgammon_rate,
+        "ppg": results.ppg,
+        "plies_per_game": float(results.plies.mean()),
+        "games_per_second": results.games / seconds,
+        "interrupted": results.interrupted,
+    }
+    if as_json:
+        click.echo(json.dumps(record, indent=2))
+        return
+    click.echo(f"{policy} vs {opponent}: {results.games:,} games, seed {seed}")
+    rows = [
+        (f"{policy} wins", f"{results.win_rate:.2%}"),
+        ("gammons (either side)", f"{results.gammon_rate:.2%}"),
+        ("backgammons (either side)", f"{results.backgammon_rate:.2%}"),
+        (f"points per game for {policy}", f"{results.ppg:+.4f}"),
+        ("plies per game", f"{record['plies_per_game']:.1f}"),
+        ("games per second", f"{record['games_per_second']:,.0f}"),
+    ]
+    width = max(len(label) for label, _ in rows)
+    for label, value in rows:
+        click.echo(f"  {label:<{width}}  {value}")
