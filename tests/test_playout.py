@@ -182,3 +182,12 @@ def test_finished_start_and_bad_pair() -> None:
         selfplay("random", 1, start=over)
     with pytest.raises(PlayoutError, match="two policies"):
         selfplay(("random",), 1)  # type: ignore[arg-type]
+
+
+def test_progress_bar_on_request(capsys: pytest.CaptureFixture[str]) -> None:
+    results = selfplay("random", 3000, seed=1, threads=1, progress=True)
+    assert results.games == 3000
+    err = capsys.readouterr().err
+    assert "3.00k/3.00k" in err and "game/s" in err
+    selfplay(hashed_scores, 50, seed=1, progress=False)
+    assert capsys.readouterr().err == ""

@@ -21,7 +21,7 @@ def progress_bar(
         return
     from tqdm import tqdm
 
-    with tqdm(total=total, unit="game", desc=label, unit_scale=True, leave=False) as bar:
+    with tqdm(total=total, unit="game", desc=label, unit_scale=True) as bar:
 
         def update(done: int) -> None:
             bar.update(done - bar.n)

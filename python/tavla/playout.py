@@ -224,6 +224,8 @@ def play_games(
             policy_a, policy_b, games, key, start is None, seed, rotate, duplicate,
             alternate, threads, batch, update,
         )  # fmt: skip
+        if update is not None:
+            update(finished)
     if interrupted:
         warnings.warn(
             f"interrupted: kept the {finished} of {games} games that finished",
