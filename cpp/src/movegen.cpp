@@ -187,7 +187,8 @@ void MoveGenerator::search_double(std::uint32_t occupied, int die, int depth, in
     } while (candidates != 0);
 }
 
-void MoveGenerator::search_pair(std::uint32_t occupied, int first, int second) {
+void MoveGenerator::search_pair(std::uint32_t occupied, int first, int second,
+                                bool second_pass) {
     for (std::uint32_t candidates = movable(occupied, first); candidates != 0;) {
         const int from = highest_bit(candidates);
         candidates &= ~(1u << from);
@@ -202,6 +203,12 @@ void MoveGenerator::search_pair(std::uint32_t occupied, int first, int second) {
         while (seconds != 0) {
             const int from2 = highest_bit(seconds);
             seconds &= ~(1u << from2);
+            // Second pass: two moves of different checkers, neither entering nor bearing
+            // off, were already found in the other order by the first pass; skip the
+            // duplicate before making it (the result list is unchanged).
+            if (second_pass && from - first >= 1 && from2 - second >= 1 &&
+                !(occupied >> kBar & 1) && !(from2 == from - first && work_.mover()[from2] == 1))
+                continue;
             std::uint32_t after_second = after_first;
             const bool hit2 = step(after_second, from2, second);
             path_[1] = Move{std::int8_t(from2), std::int8_t(std::max(0, from2 - second))};
@@ -227,8 +234,8 @@ int MoveGenerator::generate(const Board& board, int d1, int d2) {
     if (d1 == d2) {
         search_double(occupied, d1, 0, kBar);
     } else {
-        search_pair(occupied, d1, d2);
-        search_pair(occupied, d2, d1);
+        search_pair(occupied, d1, d2, false);
+        search_pair(occupied, d2, d1, true);
         if (best_used_ == 1) {
             // R9: when only one die can be played, the larger one must be if it can.
             const int larger = std::max(d1, d2);

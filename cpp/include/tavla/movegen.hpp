@@ -50,7 +50,7 @@ private:
     bool step(std::uint32_t& occupied, int from, int die);
     void unstep(int from, int die, bool hit);
     void search_double(std::uint32_t occupied, int die, int depth, int max_from);
-    void search_pair(std::uint32_t occupied, int first, int second);
+    void search_pair(std::uint32_t occupied, int first, int second, bool second_pass);
     void record(int used, int die_used);
     std::uint64_t hash_of(const Board& b) const;
 
