@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <system_error>
 #include <thread>
 
 namespace tavla {
@@ -97,11 +98,15 @@ std::int64_t run_games(const PlayoutSpec& spec, const std::array<const Policy*, 
 
     std::vector<std::thread> workers;
     for (int t = 1; t < std::min<std::int64_t>(threads, chunks); ++t) {
-        workers.emplace_back([&] {
-            auto gen = std::make_unique<MoveGenerator>();
-            while (play_chunk(*gen)) {
-            }
-        });
+        try {
+            workers.emplace_back([&] {
+                auto gen = std::make_unique<MoveGenerator>();
+                while (play_chunk(*gen)) {
+                }
+            });
+        } catch (const std::system_error&) {
+            break;  // the system has no more threads to give: play on with those started
+        }
     }
     auto gen = std::make_unique<MoveGenerator>();
     while (play_chunk(*gen)) {
