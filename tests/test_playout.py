@@ -123,8 +123,8 @@ def test_ctrl_c_keeps_the_games_that_finished() -> None:
     start = Position.initial().key
     for threads in (1, 2):
         calls.clear()
-        *_, plies, finished, interrupted = _core.play_games(
-            "random", "random", 2000, start, True, 6, 0, False, False, threads, 1,
+        _, _, _, plies, _, _, finished, interrupted = _core.play_games(
+            "random", "random", 2000, start, True, 6, 0, False, False, 0, threads, 1,
             interrupt_third_time,
         )  # fmt: skip
         assert interrupted and 0 < finished < 2000
@@ -191,3 +191,32 @@ def test_progress_bar_on_request(capsys: pytest.CaptureFixture[str]) -> None:
     assert "3.00k/3.00k" in err and "game/s" in err
     selfplay(hashed_scores, 50, seed=1, progress=False)
     assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_truncated_games_stop_with_their_last_board(threads: int) -> None:
+    from tavla.playout import play_games
+
+    full = play_games("random", "random", 200, seed=11, threads=threads)
+    cut = play_games("random", "random", 200, seed=11, truncate=30, threads=threads)
+    assert cut.final_boards is not None and cut.on_roll is not None
+    short = full.plies <= 30
+    # Games over within 30 plies end as before; the others stop at exactly 30 plies.
+    assert np.array_equal(cut.winner[short], full.winner[short])
+    assert (cut.winner[~short] == -1).all() and (cut.plies[~short] == 30).all()
+    assert np.array_equal(cut.stopped, ~short) and (cut.on_roll[short] == -1).all()
+    # After an even number of plies the policy that made the first play is on roll again.
+    assert np.array_equal(cut.on_roll[~short], cut.first[~short])
+    for board in cut.final_boards[~short]:
+        assert Position(board).pip_counts[0] > 0 and not Position(board).is_over
+
+
+def test_truncation_in_lockstep_matches_the_builtin() -> None:
+    from examples import load_example
+    from tavla.playout import play_games
+
+    numpy_pubeval = load_example("numpy_pubeval").NumpyPubeval()
+    builtin = play_games("pubeval", "pubeval", 60, seed=12, truncate=15)
+    python = play_games(numpy_pubeval, numpy_pubeval, 60, seed=12, truncate=15, batch=7)
+    assert same_games(builtin, python)
+    assert np.array_equal(builtin.final_boards, python.final_boards)  # type: ignore[arg-type]

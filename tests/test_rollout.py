@@ -106,3 +106,40 @@ def test_bad_rollouts() -> None:
         rollout(SIX_VS_ACE, games=0)
     with pytest.raises(PlayoutError, match="Position"):
         rollout("4HPwATDgc/ABMA")  # type: ignore[call-overload]
+
+
+def certain(probabilities: list[float]):  # type: ignore[no-untyped-def]
+    """An evaluator giving every stopped position the same probabilities."""
+    return lambda boards: np.tile(probabilities, (len(boards), 1))
+
+
+def test_truncated_after_one_ply_uses_the_evaluator_where_games_stop() -> None:
+    # SIX_VS_ACE: 27 of the 36 first rolls bear off (a single win); the 9 misses stop after
+    # one ply with the opponent on roll, whom the evaluator gives a sure win: 27/36 again.
+    result = rollout(
+        SIX_VS_ACE, "random", 360, seed=4, truncate=1, evaluator=certain([1, 0, 0, 0, 0])
+    )
+    assert list(result.probabilities) == [0.75, 0, 0, 0, 0] and result.equity == 0.5
+
+
+def test_truncated_estimates_are_turned_to_the_side_rolled_out() -> None:
+    # The evaluator says the side on roll at the stop (the opponent, after each of the 9
+    # misses) loses a gammon: those 9 become gammon wins for the side rolled out, beside the
+    # 27 single wins. Win 1, win gammon 9/36, equity 27/36 * 1 + 9/36 * 2 = 1.25.
+    result = rollout(
+        SIX_VS_ACE, "random", 360, seed=4, truncate=1, evaluator=certain([0, 0, 0, 1, 0])
+    )
+    assert list(result.probabilities) == [1.0, 0.25, 0, 0, 0] and result.equity == 1.25
+
+
+def test_truncation_needs_an_evaluator_that_answers_well() -> None:
+    with pytest.raises(PlayoutError, match="truncate and evaluator go together"):
+        rollout(SIX_VS_ACE, "random", 36, truncate=1)
+    with pytest.raises(PlayoutError, match="truncate and evaluator go together"):
+        rollout(SIX_VS_ACE, "random", 36, evaluator=certain([1, 0, 0, 0, 0]))
+    with pytest.raises(PlayoutError, match=r"return shape \(9, 5\)"):
+        rollout(SIX_VS_ACE, "random", 36, truncate=1, evaluator=certain([1, 0, 0, 0]))
+    with pytest.raises(PlayoutError, match=r"outside 0\.\.1"):
+        rollout(SIX_VS_ACE, "random", 36, truncate=1, evaluator=certain([1.5, 0, 0, 0, 0]))
+    with pytest.raises(PlayoutError, match="truncate must be at least 1"):
+        rollout(SIX_VS_ACE, "random", 36, truncate=0, evaluator=certain([1, 0, 0, 0, 0]))

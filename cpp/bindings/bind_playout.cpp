@@ -117,14 +117,18 @@ void run_lockstep(const PlayoutSpec& spec, std::array<PolicyArg, 2>& policies,
     check_in(progress, lockstep->finished(), stop);
 }
 
-// Plays games 0..games-1; returns (winner, kind, first, plies, finished, interrupted) where
-// the arrays have `games` entries and games 0..finished-1 are complete.
+// Plays games 0..games-1; returns (winner, kind, first, plies, on_roll, final_boards,
+// finished, interrupted) where the arrays have `games` entries and games 0..finished-1 are
+// done. With truncate > 0, a game stopped after `truncate` plies has winner -1, the policy on
+// roll in on_roll and its board (seen from that side) in final_boards; otherwise
+// final_boards is empty.
 py::tuple play_games(const py::object& a, const py::object& b, std::int64_t games,
                      const py::bytes& start, bool opening, std::uint64_t seed, int rotate,
-                     bool duplicate, bool alternate, int threads, int batch,
+                     bool duplicate, bool alternate, int truncate, int threads, int batch,
                      const py::object& progress) {
     if (games < 0) throw py::value_error("games must be >= 0");
     if (rotate < 0 || rotate > 2) throw py::value_error("rotate must be 0, 1 or 2");
+    if (truncate < 0) throw py::value_error("truncate must be >= 0");
     PlayoutSpec spec;
     spec.start = board_from_bytes(start);
     const std::string fault = board_error(spec.start);
@@ -136,9 +140,12 @@ py::tuple play_games(const py::object& a, const py::object& b, std::int64_t game
     spec.rotate = rotate;
     spec.duplicate = duplicate;
     spec.alternate = alternate;
+    spec.truncate = truncate;
     std::array<PolicyArg, 2> policies = {read_policy(a), read_policy(b)};
 
     std::vector<GameResult> results(static_cast<std::size_t>(games));
+    std::vector<Board> final_boards(truncate > 0 ? static_cast<std::size_t>(games) : 0);
+    spec.final_boards = truncate > 0 ? final_boards.data() : nullptr;
     StopReason stop;
     std::int64_t finished = 0;
     if (policies[0].builtin && policies[1].builtin) {
@@ -152,20 +159,22 @@ py::tuple play_games(const py::object& a, const py::object& b, std::int64_t game
                              });
     } else {
         run_lockstep(spec, policies, games, batch, results.data(), progress, stop);
-        while (finished < games && results[std::size_t(finished)].winner >= 0) ++finished;
+        while (finished < games && results[std::size_t(finished)].done()) ++finished;
     }
     const bool interrupted = stop.interrupted();
 
-    py::array_t<std::int8_t> winner(games), kind(games), first(games);
+    py::array_t<std::int8_t> winner(games), kind(games), first(games), on_roll(games);
     py::array_t<std::int32_t> plies(games);
     for (std::int64_t i = 0; i < games; ++i) {
         const GameResult& r = results[std::size_t(i)];
         winner.mutable_at(i) = r.winner;
         kind.mutable_at(i) = r.kind;
         first.mutable_at(i) = r.first;
+        on_roll.mutable_at(i) = r.on_roll;
         plies.mutable_at(i) = r.plies;
     }
-    return py::make_tuple(winner, kind, first, plies, finished, interrupted);
+    return py::make_tuple(winner, kind, first, plies, on_roll, boards_array(final_boards),
+                          finished, interrupted);
 }
 
 py::array_t<double> pubeval_scores(const py::array_t<std::int8_t, py::array::c_style>& afters,
@@ -190,9 +199,10 @@ void bind_playout(py::module_& m) {
     m.def("builtin_policies", &builtin_policy_names, "Names of the C++ policies.");
     m.def("play_games", &play_games, py::arg("a"), py::arg("b"), py::arg("games"),
           py::arg("start"), py::arg("opening"), py::arg("seed"), py::arg("rotate"),
-          py::arg("duplicate"), py::arg("alternate"), py::arg("threads"), py::arg("batch"),
-          py::arg("progress"),
-          "Whole games: (winner, kind, first, plies, finished, interrupted).");
+          py::arg("duplicate"), py::arg("alternate"), py::arg("truncate"), py::arg("threads"),
+          py::arg("batch"), py::arg("progress"),
+          "Whole or truncated games: (winner, kind, first, plies, on_roll, final_boards, "
+          "finished, interrupted).");
     m.def("pubeval_scores", &pubeval_scores, py::arg("afters"), py::arg("race"),
           "pubeval scores of (K, 2, 26) boards seen by the side that just moved.");
     m.def(

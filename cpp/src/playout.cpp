@@ -48,7 +48,7 @@ Roll roll_dice(const PlayoutSpec& spec, const GameState& state) {
     return roll_of_bits(draw(state.dice_key, std::uint64_t(ply)));
 }
 
-bool make_play(GameState& state, const Board& after) {
+bool make_play(const PlayoutSpec& spec, std::int64_t game, GameState& state, const Board& after) {
     ++state.result.plies;
     if (after.side[0][kOff] == kCheckers) {
         state.board = after;
@@ -58,6 +58,11 @@ bool make_play(GameState& state, const Board& after) {
     }
     state.board = after.swapped();
     state.mover_policy ^= 1;
+    if (spec.truncate > 0 && state.result.plies >= spec.truncate) {
+        state.result.on_roll = std::int8_t(state.mover_policy);
+        if (spec.final_boards != nullptr) spec.final_boards[game] = state.board;
+        return true;
+    }
     return false;
 }
 
@@ -72,7 +77,7 @@ GameResult play_game(const PlayoutSpec& spec, std::int64_t game,
             const std::uint64_t entropy = draw(state.policy_key, std::uint64_t(state.result.plies));
             chosen = policies[state.mover_policy]->choose(state.board, gen, entropy);
         }
-        if (make_play(state, gen.play(chosen).result)) return state.result;
+        if (make_play(spec, game, state, gen.play(chosen).result)) return state.result;
     }
 }
 
@@ -166,7 +171,7 @@ bool Lockstep::advance() {
                     draw(state.policy_key, std::uint64_t(state.result.plies));
                 chosen = policy->choose(state.board, gen_, entropy);
             }
-            if (make_play(state, gen_.play(chosen).result)) {
+            if (make_play(spec_, active_game_[a], state, gen_.play(chosen).result)) {
                 out_[active_game_[a]] = state.result;
                 ++finished_;
                 start_next(a);
@@ -184,7 +189,7 @@ void Lockstep::apply(int s, const double* scores) {
         for (std::int64_t k = offsets[w] + 1; k < offsets[w + 1]; ++k)
             if (scores[k] > scores[best]) best = k;
         GameState& state = active_[a];
-        if (make_play(state, candidates_[s][std::size_t(best)].swapped())) {
+        if (make_play(spec_, active_game_[a], state, candidates_[s][std::size_t(best)].swapped())) {
             out_[active_game_[a]] = state.result;
             ++finished_;
             start_next(a);

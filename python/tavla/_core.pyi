@@ -29,12 +29,13 @@ def play_games(
     rotate: int,
     duplicate: bool,
     alternate: bool,
+    truncate: int,
     threads: int,
     batch: int,
     progress: Callable[[int], None] | None,
 ) -> tuple[
     npt.NDArray[np.int8], npt.NDArray[np.int8], npt.NDArray[np.int8], npt.NDArray[np.int32],
-    int, bool,
+    npt.NDArray[np.int8], npt.NDArray[np.int8], int, bool,
 ]: ...
 def pubeval_scores(afters: npt.NDArray[np.int8], race: bool) -> npt.NDArray[np.float64]: ...
 def pubeval_weights() -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]: ...

@@ -78,6 +78,12 @@ class PlayoutResults:
     the policy that made the first play) and ``plies`` (``int32``, plays made by both sides,
     forced passes included). ``interrupted`` is True when Ctrl-C stopped the run: the arrays
     then hold the games that finished first (games ``0..n-1``).
+
+    A run with ``truncate`` also stops games unfinished after that many plies: those have
+    ``winner`` -1 and ``kind`` 0, ``on_roll`` (``int8``) names the policy on roll at the stop
+    (-1 for a game played out), and ``final_boards`` (``(n, 2, 26)`` int8) holds each stopped
+    game's board seen from that side (rows of games played out are zero). Without
+    ``truncate`` every game is played out and ``final_boards`` is None.
     """
 
     winner: npt.NDArray[np.int8]
@@ -85,6 +91,15 @@ class PlayoutResults:
     first: npt.NDArray[np.int8]
     plies: npt.NDArray[np.int32]
     interrupted: bool = False
+    on_roll: npt.NDArray[np.int8] | None = None
+    final_boards: npt.NDArray[np.int8] | None = None
+
+    @property
+    def stopped(self) -> npt.NDArray[np.bool_]:
+        """Per game: True when ``truncate`` stopped it unfinished."""
+        if self.on_roll is None:
+            return np.zeros(self.games, dtype=bool)
+        return self.on_roll >= 0
 
     @property
     def games(self) -> int:
@@ -189,6 +204,7 @@ def play_games(
     rotate: int = 0,
     duplicate: bool = False,
     alternate: bool = False,
+    truncate: int | None = None,
     threads: int | None = None,
     batch: int = DEFAULT_BATCH,
     progress: bool | None = None,
@@ -202,7 +218,8 @@ def play_games(
     ply 0 of game g is the (g mod 36)-th of the 36 ordered rolls, that of ply 1 the
     ((g // 36) mod 36)-th. ``duplicate``: games 2k and 2k + 1 share dice stream k.
     ``alternate``: in odd games the policies change seats (so with ``duplicate`` each dice
-    stream is played once from each seat). Built-in policies run on ``threads`` threads
+    stream is played once from each seat). ``truncate``: stop every game still on after that
+    many plies (see :class:`PlayoutResults`). Built-in policies run on ``threads`` threads
     (None = every core); a Python policy runs single-threaded in lockstep batches of
     ``batch`` games. Raises :class:`~tavla.PlayoutError` for bad arguments or bad scores.
     """
@@ -215,14 +232,18 @@ def play_games(
         raise PlayoutError(f"start must be a Position or None, got {type(start).__name__}")
     if start is not None and start.is_over:
         raise PlayoutError("start is a finished game: a side has borne off all 15 checkers")
+    if truncate is not None and _count("truncate", truncate) < 1:
+        raise PlayoutError("truncate must be at least 1 ply (None plays games out)")
     threads = thread_count(threads)
     policy_a = _validated(a)
     policy_b = policy_a if b is a else _validated(b)
     key = (start or Position.initial()).key
     with progress_bar(games, progress, "games") as update:
-        winner, kind, first, plies, finished, interrupted = _core.play_games(
-            policy_a, policy_b, games, key, start is None, seed, rotate, duplicate,
-            alternate, threads, batch, update,
+        winner, kind, first, plies, on_roll, final_boards, finished, interrupted = (
+            _core.play_games(
+                policy_a, policy_b, games, key, start is None, seed, rotate, duplicate,
+                alternate, truncate or 0, threads, batch, update,
+            )
         )  # fmt: skip
         if update is not None:
             update(finished)
@@ -232,9 +253,13 @@ def play_games(
             RuntimeWarning,
             stacklevel=2,
         )
+    kept = slice(0, finished)
+    if truncate is None:
+        return PlayoutResults(winner[kept], kind[kept], first[kept], plies[kept], interrupted)
     return PlayoutResults(
-        winner[:finished], kind[:finished], first[:finished], plies[:finished], interrupted
-    )
+        winner[kept], kind[kept], first[kept], plies[kept], interrupted,
+        on_roll[kept], final_boards[kept],
+    )  # fmt: skip
 
 
 def selfplay(

@@ -9,7 +9,7 @@ The cubeless equity is the expected points per game,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import overload
 
@@ -52,14 +52,49 @@ class RolloutResult:
         return float(self.probabilities[0])
 
 
-def _outcomes(results: PlayoutResults, side: int) -> npt.NDArray[np.float64]:
-    """Per game: the five indicators and the points, for policy index ``side``'s side."""
+Evaluator = Callable[[npt.NDArray[np.int8]], npt.ArrayLike]
+"""Estimates positions where a truncated rollout stops: ``(M, 2, 26)`` int8 boards, each seen
+from the side on roll, to ``(M, 5)`` probabilities for that side in the order of
+:attr:`RolloutResult.probabilities`."""
+
+
+def _equity(probabilities: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """Cubeless points per game of rows of the five probabilities (see the module)."""
+    weights = np.array([2.0, 1.0, 1.0, -1.0, -1.0])
+    equity: npt.NDArray[np.float64] = probabilities @ weights - 1.0
+    return equity
+
+
+def _estimates(evaluator: Evaluator, boards: npt.NDArray[np.int8]) -> npt.NDArray[np.float64]:
+    estimates = np.asarray(evaluator(boards), dtype=np.float64)
+    if estimates.shape != (len(boards), 5):
+        raise PlayoutError(
+            f"an evaluator must return shape ({len(boards)}, 5) for boards of shape "
+            f"{boards.shape}, got {estimates.shape}"
+        )
+    if not np.all((estimates >= 0) & (estimates <= 1)):
+        raise PlayoutError("an evaluator returned a probability outside 0..1 (or NaN)")
+    return estimates
+
+
+def _outcomes(
+    results: PlayoutResults, side: int, evaluator: Evaluator | None
+) -> npt.NDArray[np.float64]:
+    """Per game: the five indicators and the points, for policy index ``side``'s side; a
+    game stopped by truncation counts the evaluator's estimate instead."""
     won = results.winner == side
-    lost = ~won
+    lost = (results.winner >= 0) & ~won
     kind = results.kind
     columns = [won, won & (kind >= 2), won & (kind == 3), lost & (kind >= 2), lost & (kind == 3)]
-    points = np.where(won, kind, -kind)
-    return np.column_stack([*columns, points]).astype(np.float64)
+    outcomes = np.column_stack(columns).astype(np.float64)
+    stopped = results.stopped
+    if evaluator is not None and results.final_boards is not None and stopped.any():
+        estimates = _estimates(evaluator, results.final_boards[stopped])
+        # Estimates are the side on roll's; for the other side, wins and losses swap.
+        theirs = (results.on_roll[stopped] != side)[:, np.newaxis]  # type: ignore[index]
+        flipped = np.column_stack([1 - estimates[:, 0], estimates[:, [3, 4, 1, 2]]])
+        outcomes[stopped] = np.where(theirs, flipped, estimates)
+    return np.column_stack([outcomes, _equity(outcomes)])
 
 
 def _summary(
@@ -87,6 +122,8 @@ def _roll_out(
     threads: int | None,
     batch: int,
     progress: bool | None,
+    truncate: int | None,
+    evaluator: Evaluator | None,
     play: Play | None = None,
 ) -> RolloutResult:
     if start.is_over:
@@ -99,11 +136,12 @@ def _roll_out(
         return RolloutResult(outcome[0, :5], zeros[:5], float(outcome[0, 5]), 0.0, 1, play)
     level = 0 if not rotate else (2 if games >= ROTATION_GAMES else 1)
     results = play_games(
-        policy, policy, games, start=start, seed=seed, rotate=level, threads=threads,
-        batch=batch, progress=progress,
+        policy, policy, games, start=start, seed=seed, rotate=level, truncate=truncate,
+        threads=threads, batch=batch, progress=progress,
     )  # fmt: skip
     strata = np.arange(results.games, dtype=np.int64) % 36 if rotate else None
-    return _summary(_outcomes(results, side), strata, play=play, interrupted=results.interrupted)
+    outcomes = _outcomes(results, side, evaluator)
+    return _summary(outcomes, strata, play=play, interrupted=results.interrupted)
 
 
 @overload
@@ -115,6 +153,8 @@ def rollout(
     dice: None = ...,
     seed: int = ...,
     rotate: bool = ...,
+    truncate: int | None = ...,
+    evaluator: Evaluator | None = ...,
     threads: int | None = ...,
     batch: int = ...,
     progress: bool | None = ...,
@@ -128,6 +168,8 @@ def rollout(
     dice: str | Sequence[int],
     seed: int = ...,
     rotate: bool = ...,
+    truncate: int | None = ...,
+    evaluator: Evaluator | None = ...,
     threads: int | None = ...,
     batch: int = ...,
     progress: bool | None = ...,
@@ -141,6 +183,8 @@ def rollout(
     dice: str | Sequence[int] | None = ...,
     seed: int = ...,
     rotate: bool = ...,
+    truncate: int | None = ...,
+    evaluator: Evaluator | None = ...,
     threads: int | None = ...,
     batch: int = ...,
     progress: bool | None = ...,
@@ -153,6 +197,8 @@ def rollout(
     dice: str | Sequence[int] | None = None,
     seed: int = 0,
     rotate: bool = True,
+    truncate: int | None = None,
+    evaluator: Evaluator | None = None,
     threads: int | None = None,
     batch: int = DEFAULT_BATCH,
     progress: bool | None = None,
@@ -160,11 +206,16 @@ def rollout(
     """Cubeless rollout of ``position`` with the side on roll to roll next.
 
     Plays ``games`` games with ``policy`` on both sides (a built-in name or a Python policy,
-    see :mod:`tavla.playout`) until a side has borne off all 15 (no truncation), and returns
-    a :class:`RolloutResult`. With ``dice`` (``"31"`` or ``(3, 1)``), rolls out the position
-    after every legal play of that roll instead and returns one result per play, best
-    equity first; every play sees the same dice streams (common random numbers), which makes
-    the differences between plays more precise than each equity alone.
+    see :mod:`tavla.playout`) until a side has borne off all 15, and returns a
+    :class:`RolloutResult`. With ``truncate=n`` a game still on after n plies (counted from
+    ``position``; with ``dice``, the play itself is not one of them) stops, and
+    ``evaluator`` (required then, see :data:`Evaluator`) estimates it: a truncated rollout,
+    whose outcomes mix played-out results and the evaluator's probabilities.
+
+    With ``dice`` (``"31"`` or ``(3, 1)``), rolls out the position after every legal play of
+    that roll instead and returns one result per play, best equity first; every play sees the
+    same dice streams (common random numbers), which makes the differences between plays
+    more precise than each equity alone.
 
     ``rotate=True`` stratifies the dice as gnubg's rotation does: game g's first roll is the
     (g mod 36)-th of the 36 ordered rolls, and from 1296 games on its second roll is the
@@ -181,7 +232,17 @@ def rollout(
         raise PlayoutError("the position is a finished game: there is nothing to roll out")
     if isinstance(games, int) and games < 1:
         raise PlayoutError(f"a rollout needs games >= 1, got {games}")
-    options = dict(seed=seed, rotate=rotate, threads=threads, batch=batch, progress=progress)
+    if (truncate is None) != (evaluator is None):
+        raise PlayoutError(
+            "truncate and evaluator go together: a truncated rollout needs an evaluator for "
+            "the positions where its games stop"
+        )
+    if evaluator is not None and not callable(evaluator):
+        raise PlayoutError(f"evaluator must be callable, got {type(evaluator).__name__}")
+    options = dict(
+        seed=seed, rotate=rotate, truncate=truncate, evaluator=evaluator, threads=threads,
+        batch=batch, progress=progress,
+    )  # fmt: skip
     if dice is None:
         return _roll_out(position, 0, policy, games, **options)  # type: ignore[arg-type]
     results = [

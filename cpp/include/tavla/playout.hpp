@@ -26,6 +26,8 @@ struct PlayoutSpec {
     int rotate = 0;         // 0, 1 or 2: the rolls of the first plies are stratified (below)
     bool duplicate = false; // games 2k and 2k + 1 share dice stream k
     bool alternate = false; // in odd-numbered games the policies change seats
+    int truncate = 0;       // > 0: a game still on after this many plies stops unfinished
+    Board* final_boards = nullptr;  // with truncate: where game g's last board goes, at [g]
 };
 
 // Game i uses dice stream i (i / 2 when duplicate). Seat 0 holds policy a, seat 1 policy b,
@@ -37,7 +39,10 @@ struct GameResult {
     std::int8_t winner = -1;  // 0 = policy a, 1 = policy b; -1 while unfinished
     std::int8_t kind = 0;     // 1 single, 2 gammon, 3 backgammon (R16)
     std::int8_t first = -1;   // the policy that made the first play
+    std::int8_t on_roll = -1; // a game stopped by `truncate`: the policy on roll at the stop
     std::int32_t plies = 0;   // plays made, forced passes included
+
+    bool done() const { return winner >= 0 || on_roll >= 0; }
 };
 
 // One game in progress.
@@ -56,10 +61,11 @@ GameState begin_game(const PlayoutSpec& spec, std::int64_t game);
 Roll roll_dice(const PlayoutSpec& spec, const GameState& state);
 
 // Makes the play whose result (seen from the mover) is `after`; ends the game when the mover
-// has borne off all 15. Returns true when the game is over.
-bool make_play(GameState& state, const Board& after);
+// has borne off all 15, or stops it when it has reached spec.truncate plies (its last board
+// then goes to spec.final_boards[game]). Returns true when the game is done.
+bool make_play(const PlayoutSpec& spec, std::int64_t game, GameState& state, const Board& after);
 
-// Plays game `game` to its end with built-in policies.
+// Plays game `game` to its end (or to spec.truncate plies) with built-in policies.
 GameResult play_game(const PlayoutSpec& spec, std::int64_t game,
                      const std::array<const Policy*, 2>& policies, MoveGenerator& gen);
 
