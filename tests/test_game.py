@@ -8,9 +8,9 @@ from __future__ import annotations
 import itertools
 import random
 
-import numpy as np
 import pytest
 
+from boards import position
 from tavla import (
     Cube,
     CubeError,
@@ -39,16 +39,6 @@ from tavla.actions import (
 NO_JACOBY = Rules()
 MONEY = Rules.standard_money()
 BEAVERS = Rules.standard_money().with_options(beavers=True)
-
-
-def position(mover: dict[int, int], opponent: dict[int, int]) -> Position:
-    """A board from ``{index: count}`` rows (25 = bar); the rest of each side is off."""
-    board = np.zeros((2, 26), dtype=np.int8)
-    for row, points in enumerate((mover, opponent)):
-        for index, count in points.items():
-            board[row, index] = count
-        board[row, 0] = 15 - sum(points.values())
-    return Position(board)
 
 
 def last_checker_against(opponent: dict[int, int]) -> Position:

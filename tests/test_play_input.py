@@ -14,20 +14,11 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from boards import position as board
 from tavla import IllegalPlayError, NotationError, Position
 from tavla.notation import parse_play
 
 START = {24: 2, 13: 5, 8: 3, 6: 5}
-
-
-def board(mover: dict[int, int], opponent: dict[int, int]) -> Position:
-    """A position from the checkers on points 1..24 and the bar (25); the rest are off."""
-    rows = np.zeros((2, 26), dtype=np.int8)
-    for row, checkers in enumerate((mover, opponent)):
-        for point, count in checkers.items():
-            rows[row, point] = count
-        rows[row, 0] = 15 - sum(checkers.values())
-    return Position(rows)
 
 
 def after(mover: dict[int, int], opponent: dict[int, int]) -> Position:

@@ -7,17 +7,8 @@ import pickle
 import numpy as np
 import pytest
 
+from boards import board_array as board
 from tavla import InvalidIdError, InvalidPositionError, Position, ResultKind, _core
-
-
-def board(mover: dict[int, int], opponent: dict[int, int]) -> np.ndarray:
-    """A board from {index: count} rows; each row's index 0 (off) takes the rest of 15."""
-    array = np.zeros((2, 26), dtype=np.int8)
-    for row, counts in enumerate((mover, opponent)):
-        for index, count in counts.items():
-            array[row, index] = count
-        array[row, 0] = 15 - sum(count for index, count in counts.items() if index != 0)
-    return array
 
 
 def changed(array: np.ndarray, row: int, index: int, delta: int) -> np.ndarray:
