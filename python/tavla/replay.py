@@ -386,29 +386,17 @@ def replay_record(record: MatchRecord, file: str = "") -> MatchReplay:
         if length > 1 and length - 1 in game.score and not crawford_seen:
             crawford = crawford_seen = True
         report = _GameReplayer(file, record, game, rules, crawford).run()
+        faults = []
         if length and expected is not None and game.score != expected:
-            report.mismatches.append(
-                Finding(
-                    file,
-                    game.number,
-                    None,
-                    game.line,
-                    None,
-                    f"the score line says {game.score[0]}-{game.score[1]}, the games before"
-                    f" give {expected[0]}-{expected[1]} (R23)",
-                )
+            faults.append(
+                f"the score line says {game.score[0]}-{game.score[1]}, the games before"
+                f" give {expected[0]}-{expected[1]} (R23)"
             )
         if game.crawford_mark and not crawford:
-            report.mismatches.append(
-                Finding(
-                    file,
-                    game.number,
-                    None,
-                    game.line,
-                    None,
-                    "marked Crawford, but it is not the Crawford game (R24)",
-                )
-            )
+            faults.append("marked Crawford, but it is not the Crawford game (R24)")
+        report.mismatches += [
+            Finding(file, game.number, None, game.line, None, fault) for fault in faults
+        ]
         replay.games.append(report)
         replay.mismatches += report.mismatches
         replay.notes += report.notes
