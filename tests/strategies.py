@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+from hypothesis import assume
 from hypothesis import strategies as st
 
 from tavla import Position
@@ -14,7 +15,8 @@ _BAR, _OFF = 25, 0
 @st.composite
 def boards(draw: st.DrawFn) -> np.ndarray:
     """A valid ``(2, 26)`` int8 board (DESIGN.md): 15 checkers a side counting the bar
-    (index 25) and borne-off checkers (index 0), no point held by both sides.
+    (index 25) and borne-off checkers (index 0), no point held by both sides, not both
+    sides with all 15 off.
 
     Each checker of the side on roll goes to any index 0..25; each opponent checker to its
     bar, off, or a point the side on roll leaves empty (row 1 index p is row 0's 25 - p).
@@ -26,6 +28,7 @@ def boards(draw: st.DrawFn) -> np.ndarray:
     spots = st.sampled_from(free)
     for index in draw(st.lists(spots, min_size=_CHECKERS, max_size=_CHECKERS)):
         board[1, index] += 1
+    assume(not (board[0, _OFF] == _CHECKERS and board[1, _OFF] == _CHECKERS))
     return board
 
 

@@ -47,8 +47,9 @@ POSITION_IDS = [
     ("ADAAAQAkIAAAAA", "13:2 23:1 off:12", "15:1 17:1 24:1 off:12"),
     ("AQAAbNsOAAAAAA", "1:1 off:14", "1:2 2:2 3:2 4:2 5:2 6:3 off:2"),
     ("4Dl4ADbgOXgANg", "6:4 8:3 13:4 23:2 24:2", "6:4 8:3 13:4 23:2 24:2"),
-    ("AAAAAAAAAAAAAA", "off:15", "off:15"),
 ]
+# The table's last row, the empty board (both sides with 15 off), is gnubg's key of an
+# impossible position: tavla refuses it (see test_position.py).
 
 
 @pytest.mark.parametrize(("position_id", "opponent", "on_roll"), POSITION_IDS)

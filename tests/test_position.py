@@ -103,6 +103,7 @@ def test_accepts_lists_and_integer_arrays() -> None:
         # The mover's 19-point is the opponent's 6-point.
         (board({19: 1, 6: 14}, START), "point 19 of the side on roll .* held by both sides"),
         (board(START, START).astype(np.int64) * 100, "out of range"),
+        (board({}, {}), "both sides have borne off all 15"),
     ],
 )
 def test_invalid_boards_name_the_fault(bad: object, message: str) -> None:
@@ -119,6 +120,7 @@ def test_invalid_boards_name_the_fault(bad: object, message: str) -> None:
         ("/////////////A", "more than 15 checkers on one point"),
         ("4HPwATDgc/ABMB", "bits set beyond"),
         ("AAAAAAAAAAAA", "14 characters, got 12"),
+        ("AAAAAAAAAAAAAA", "both sides have borne off all 15"),
         # Both sides on one point: the mover's 6 and the opponent's 19 (the mover's 6).
         (_core.position_id(board(START, {19: 1, 6: 4, 8: 3, 13: 5, 24: 2}).tobytes()), "both"),
     ],

@@ -28,6 +28,8 @@ std::string board_error(const Board& b) {
             return std::string(kSideName[s]) + " has " + std::to_string(total) +
                    " checkers, not 15";
     }
+    if (b.side[0][kOff] == kCheckers && b.side[1][kOff] == kCheckers)
+        return "both sides have borne off all 15 checkers: only one side can win";
     for (int p = 1; p <= kPoints; ++p) {
         if (b.side[0][p] > 0 && b.side[1][kBar - p] > 0)
             return "point " + std::to_string(p) + " of the side on roll (the opponent's " +
