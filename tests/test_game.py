@@ -502,6 +502,15 @@ def test_play_forms() -> None:
     assert game.play(chosen) == chosen
 
 
+def test_a_play_of_another_roll_is_refused_and_changes_nothing() -> None:
+    game = Game(NO_JACOBY, starter=0)
+    game.roll((3, 1))
+    foreign = Position.initial().legal_plays("42")[0]
+    with pytest.raises(IllegalPlayError, match="a Play of another position or roll"):
+        game.play(foreign)
+    assert game.phase is Phase.PLAY and game.position == Position.initial()
+
+
 def test_forced_pass_is_a_play_with_no_moves() -> None:
     closed_board = {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3}
     game = Game(NO_JACOBY, starter=0, position=position({25: 1, 6: 14}, closed_board))

@@ -399,3 +399,19 @@ def test_corpus_notation_reads_back() -> None:
                 assert position.play(dice, play.notation) == play.position, play.notation
                 checked += 1
     assert checked > 5000
+
+
+def test_a_play_object_of_legal_plays_is_accepted() -> None:
+    start = Position.initial()
+    for play in start.legal_plays("31"):
+        assert start.play("31", play) == play.position
+
+
+def test_a_play_object_of_another_position_or_roll_is_refused() -> None:
+    start = Position.initial()
+    other_roll = start.legal_plays("42")[0]
+    with pytest.raises(IllegalPlayError, match="a Play of another position or roll"):
+        start.play("31", other_roll)
+    after = start.play("31", "8/5 6/5")
+    with pytest.raises(IllegalPlayError, match=r"legal plays of 3-1 in sGfwATDgc/ABMA"):
+        after.play("31", start.legal_plays("31")[0])

@@ -30,7 +30,7 @@ from .actions import (
 from .cube import Cube, CubeContext
 from .dice import Roll, parse_roll
 from .dice_source import DiceSource, DiceSourceLike
-from .errors import CubeError, IllegalPlayError, RulesError, TurnError
+from .errors import CubeError, RulesError, TurnError
 from .ids import GnubgId, MatchId, Xgid
 from .play import Play, find_play
 from .position import Position, ResultKind
@@ -474,21 +474,8 @@ class Game:
         self._phase = Phase.PLAY
 
     def _find_legal(self, play: PlayLike) -> Play:
-        assert self._legal_plays is not None and self._dice is not None
-        legal = self._legal_plays
-        if isinstance(play, Play):
-            for candidate in legal:
-                if candidate.position == play.position:
-                    return candidate
-            raise IllegalPlayError(
-                f"{play.notation or 'the pass'} is not a legal play of {self._dice_text()}"
-                f" in {self._position.position_id}"
-            )
-        return self._find_legal(find_play(self._position, self._dice, play))
-
-    def _dice_text(self) -> str:
         assert self._dice is not None
-        return f"{self._dice[0]}-{self._dice[1]}"
+        return find_play(self._position, self._dice, play)
 
     def _cube_context(self) -> CubeContext:
         return CubeContext(self._match_length, self._score, self._crawford, self.turns_played)

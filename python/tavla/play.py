@@ -79,8 +79,11 @@ class Play:
         return f"<Play {self.notation or 'pass'} -> {self.position.position_id}>"
 
 
-def find_play(position: Position, dice: Roll, play: str | Sequence[Sequence[int]]) -> Play:
-    """The legal play of ``dice`` in ``position`` that the typed ``play`` means (R7-R14).
+def find_play(
+    position: Position, dice: Roll, play: Play | str | Sequence[Sequence[int]]
+) -> Play:
+    """The legal play of ``dice`` in ``position`` that ``play`` means (R7-R14): a
+    :class:`Play` of :meth:`Position.legal_plays`, or typed moves.
 
     ``play`` is read by :func:`tavla.notation.parse_play` (text in any order and case, or
     ``(from, to)`` pairs).  Following FORMATS.md 4.4, each move is split into single-die
@@ -98,9 +101,17 @@ def find_play(position: Position, dice: Roll, play: str | Sequence[Sequence[int]
     over.  Raises :class:`~tavla.NotationError` for text that cannot be read or that could
     mean two different plays.
     """
+    roll = _roll_text(dice)
+    if isinstance(play, Play):
+        for candidate in position.legal_plays(dice):
+            if candidate == play:
+                return candidate
+        raise IllegalPlayError(
+            f"{play.notation or 'the pass'} is a Play of another position or roll: it is not"
+            f" among the legal plays of {roll} in {position.position_id}"
+        )
     segments = parse_play(play)
     legal = {p.position.key: p for p in position.legal_plays(dice)}
-    roll = _roll_text(dice)
     shown = " ".join(f"{point_name(a)}/{point_name(b)}" for a, b in segments) or "no move"
     pool = dice if dice[0] != dice[1] else (dice[0],) * 4
     options = [_die_orders(segment, pool) for segment in segments]

@@ -184,11 +184,14 @@ class Position:
             raise IllegalPlayError("the game is over: a side has borne off all 15 checkers")
         return list(map(_play.Play, _core.legal_plays(self._key, d1, d2)))
 
-    def play(self, dice: str | Sequence[int], play: str | Sequence[tuple[int, int]]) -> Position:
+    def play(
+        self, dice: str | Sequence[int], play: _play.Play | str | Sequence[tuple[int, int]]
+    ) -> Position:
         """The position after a play (R14), with the opponent on roll.
 
         ``play`` is notation (``"13/7*/5 6/5"``, ``"bar/22"``, ``"8/5(2)"``, ``"6/off"``, in
-        any order and case) or a sequence of ``(from, to)`` moves (25 = bar, 0 = off).
+        any order and case), a sequence of ``(from, to)`` moves (25 = bar, 0 = off), or a
+        :class:`~tavla.Play` of :meth:`legal_plays`.
         Raises :class:`~tavla.IllegalPlayError` saying why the play is not legal, or
         :class:`~tavla.NotationError` when the text cannot be read.
         """
