@@ -65,3 +65,30 @@ def test_errors_are_one_line_and_exit_2(args: list[str], message: str) -> None:
 def test_turkish_roll_name() -> None:
     code, out, _ = run("moves", "4HPwATDgc/ABMA", "6-5", "--lang", "tr")
     assert code == 0 and out.startswith("4HPwATDgc/ABMA  roll şeşbeş: 7 legal plays")
+
+
+def test_the_dice_of_the_id_are_used_when_no_roll_is_given() -> None:
+    # FORMATS.md 3.4: bottom on roll with dice 5-2; the GNUbg ID of the manual's example.
+    for position_id in ("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10",
+                        "4HPwATDgc/ABMA:QYkqASAAIAAE"):  # fmt: skip
+        code, out, _ = run("moves", position_id)
+        assert code == 0 and out.startswith("4HPwATDgc/ABMA  roll 5-2: 8 legal plays"), out
+    code, out, _ = run("moves", "4HPwATDgc/ABMA:QYkqASAAIAAE", "2-5")
+    assert code == 0 and "roll 2-5: 8 legal plays" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["4HPwATDgc/ABMA"], "give the ROLL: the ID holds no dice"),
+        (["4HPwATDgc/ABMA:QYkqASAAIAAE", "31"], "the roll 3-1 differs from the dice 5-2"),
+    ],
+)
+def test_missing_or_conflicting_roll(args: list[str], message: str) -> None:
+    code, _, err = run("moves", *args)
+    assert code == 2 and message in err
+
+
+def test_an_xgid_without_its_prefix_after_a_double_dash() -> None:
+    code, out, _ = run("moves", "--", "-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10", "66")
+    assert code == 0 and "roll 6-6: 11 legal plays" in out
