@@ -27,9 +27,10 @@ def test_empty_batch() -> None:
     assert results.shape == (0, 2, 26) and offsets.tolist() == [0]
 
 
-def test_any_integer_dtype_is_accepted() -> None:
-    _, offsets = legal_results(START[np.newaxis].astype(np.int64), np.array([[6, 5]]))
-    assert offsets.tolist() == [0, 7]
+def test_any_integer_dtype_and_whole_floats_are_accepted() -> None:
+    for dtype in (np.int64, np.uint8, np.float32):
+        _, offsets = legal_results(START[np.newaxis].astype(dtype), np.array([[6, 5]]))
+        assert offsets.tolist() == [0, 7]
 
 
 def test_invalid_board_names_its_row() -> None:
@@ -50,12 +51,13 @@ def test_finished_game_names_its_row() -> None:
 @pytest.mark.parametrize(
     ("boards", "dice", "error", "message"),
     [
-        (START[np.newaxis], [[0, 1]], NotationError, r"row 0: dice must be 1 to 6"),
+        (START[np.newaxis], [[0, 1]], NotationError, r"row 0: dice must be 1 to 6, got \(0, 1\)"),
         (np.stack([START, START]), [[1, 1], [3, 7]], NotationError, r"row 1: dice"),
         (START[np.newaxis], [[1, 1], [2, 2]], NotationError, r"shape \(1, 2\)"),
         (START[np.newaxis], [[1.0, 1.0]], NotationError, "integers"),
         (START, [[1, 1]], InvalidPositionError, r"shape \(N, 2, 26\)"),
-        (START[np.newaxis].astype(float), [[1, 1]], InvalidPositionError, "integer counts"),
+        (START[np.newaxis] + 0.5, [[1, 1]], InvalidPositionError, "row 0: .* not a whole"),
+        (START[np.newaxis].astype(bool), [[1, 1]], InvalidPositionError, "integer counts"),
     ],
 )
 def test_bad_input(boards: object, dice: object, error: type, message: str) -> None:

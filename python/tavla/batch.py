@@ -15,8 +15,14 @@ def _as_int8_boards(boards: npt.ArrayLike) -> npt.NDArray[np.int8]:
         raise InvalidPositionError(f"boards must have shape (N, 2, 26), got {array.shape}")
     if array.dtype == np.int8:
         return np.ascontiguousarray(array)
-    if not np.issubdtype(array.dtype, np.integer):
+    is_float = np.issubdtype(array.dtype, np.floating)
+    if array.dtype == bool or not (np.issubdtype(array.dtype, np.integer) or is_float):
         raise InvalidPositionError(f"boards hold integer counts, got dtype {array.dtype}")
+    if is_float:
+        # Whole numbers are accepted, as Position accepts them; a fraction is refused.
+        fractional = np.argwhere(~np.isfinite(array) | (array != np.round(array)))
+        if len(fractional):
+            raise InvalidPositionError(f"row {fractional[0][0]}: a count is not a whole number")
     out_of_range = np.argwhere((array < -128) | (array > 127))
     if len(out_of_range):
         raise InvalidPositionError(f"row {out_of_range[0][0]}: a count is out of range")
@@ -29,8 +35,9 @@ def legal_results(
     """Every legal resulting position of many positions and rolls, in one call.
 
     Args:
-        boards: ``(N, 2, 26)`` integer array, each a valid board seen from the side on roll
-            (DESIGN.md's encoding).
+        boards: ``(N, 2, 26)`` array of whole counts (any integer dtype, or floats holding
+            whole numbers; int8 C-contiguous input is used without a copy), each a valid
+            board seen from the side on roll (DESIGN.md's encoding).
         dice: ``(N, 2)`` integer array of rolls, each die 1..6.
 
     Returns:
@@ -57,7 +64,8 @@ def legal_results(
     bad = np.argwhere((dice_array < 1) | (dice_array > 6))
     if len(bad):
         row = int(bad[0][0])
-        raise NotationError(f"row {row}: dice must be 1 to 6, got {tuple(dice_array[row])}")
+        got = tuple(int(d) for d in dice_array[row])
+        raise NotationError(f"row {row}: dice must be 1 to 6, got {got}")
     try:
         results, offsets = _core.legal_results(board_array, dice_array.astype(np.int64))
     except ValueError as exc:
