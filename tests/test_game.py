@@ -172,8 +172,8 @@ def test_double_and_take() -> None:
     game.take()
     assert game.cube == Cube(2, 1)
     assert (game.phase, game.turn, game.offered_cube_value) == (Phase.ROLL, 0, None)
-    assert not game.may_double  # the cube is turned once a turn
-    with pytest.raises(CubeError, match="already been turned this turn"):
+    assert not game.may_double  # player 1 owns the cube now
+    with pytest.raises(CubeError, match="player 1 owns the cube: only the owner may redouble"):
         game.double()
     assert game.history == (DoubleAction(0, 2), TakeAction(1, 2))
 
@@ -255,6 +255,13 @@ def test_max_cube() -> None:
     assert game.cube == Cube(4, 1)
 
 
+def test_no_cube_in_turkish_rules_even_after_rolling() -> None:
+    game = Game(Rules.turkish(), starter=0)
+    game.roll((3, 1))
+    with pytest.raises(CubeError, match="these rules play without the cube"):
+        game.double()
+
+
 def test_no_cube_in_turkish_rules() -> None:
     game = Game(Rules.turkish(), starter=0)
     with pytest.raises(CubeError, match="without the cube"):
@@ -313,6 +320,9 @@ def test_raccoon_then_take() -> None:
     assert game.cube == Cube(8, 0)  # owned by the raccooner
     assert (game.phase, game.turn) == (Phase.ROLL, 0)
     assert game.history[-2:] == (RaccoonAction(0, 8), TakeAction(1, 8))
+    # The raccooner owns the cube and is to roll, but has turned it this turn already.
+    with pytest.raises(CubeError, match="already been turned this turn"):
+        game.double()
 
 
 def test_raccoon_then_drop() -> None:

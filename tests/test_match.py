@@ -137,9 +137,9 @@ def test_a_new_game_waits_for_the_current_one() -> None:
     ("length", "rules", "message"),
     [
         (0, None, "N ≥ 1"),
-        (3, Rules.standard_money(), "jacoby apply to money play only"),
-        (3, Rules(beavers=True), "beavers apply to money play only"),
-        (3, Rules(auto_doubles=1), "auto_doubles apply to money play only"),
+        (3, Rules.standard_money(), "options of money play only .*: jacoby"),
+        (3, Rules(beavers=True), "options of money play only .*: beavers"),
+        (3, Rules(auto_doubles=1), "options of money play only .*: auto_doubles"),
     ],
 )
 def test_bad_matches(length: int, rules: Rules | None, message: str) -> None:

@@ -52,10 +52,10 @@ def test_rules_are_frozen_and_hashable() -> None:
     [
         ({"raccoons": True}, "raccoons need beavers"),
         ({"holland": True, "crawford": False}, "needs crawford"),
-        ({"cube": False, "jacoby": True}, "jacoby need the cube"),
-        ({"cube": False, "beavers": True}, "beavers need the cube"),
-        ({"cube": False, "auto_doubles": 1}, "auto_doubles need the cube"),
-        ({"cube": False, "max_cube": 64}, "max_cube need the cube"),
+        ({"cube": False, "jacoby": True}, "options that need the cube: jacoby"),
+        ({"cube": False, "beavers": True}, "options that need the cube: beavers"),
+        ({"cube": False, "auto_doubles": 1}, "options that need the cube: auto_doubles"),
+        ({"cube": False, "max_cube": 64}, "options that need the cube: max_cube"),
         ({"max_cube": 48}, "power of two"),
         ({"max_cube": 1}, "power of two"),
         ({"auto_doubles": -1}, "auto_doubles must be"),
@@ -84,7 +84,7 @@ def test_rules_error_is_a_value_error() -> None:
 )
 def test_money_only_options_are_refused_in_a_match(options: dict[str, object], named: str) -> None:
     rules = Rules(**options)  # type: ignore[arg-type]
-    with pytest.raises(RulesError, match=f"{named} apply to money play only"):
+    with pytest.raises(RulesError, match=f"options of money play only .*: {named}"):
         rules.check_match_play()
 
 

@@ -325,6 +325,8 @@ class Game:
         Crawford game or a 1-point match (R24), ``max_cube`` (R19), Holland (R25).
         """
         if self._phase is Phase.PLAY and (player is None or player == self._turn):
+            if not self._rules.cube:
+                raise CubeError("these rules play without the cube (R18)")
             raise CubeError("a double is offered before rolling, not after (R18)")
         doubler = self._require(Phase.ROLL, "roll or double", player)
         refusal = self._double_refusal()
@@ -483,9 +485,11 @@ class Game:
     def _double_refusal(self) -> str | None:
         if self._phase is not Phase.ROLL or self._turn is None:
             return f"no double now: the game waits for {self._waiting_for()}"
-        if self._doubled_this_turn:
+        refusal = self._cube.refusal(self._turn, self._rules, self._cube_context())
+        if refusal is None and self._doubled_this_turn:
+            # Only after a raccoon does the side to roll own a cube turned this turn.
             return "the cube has already been turned this turn (R18)"
-        return self._cube.refusal(self._turn, self._rules, self._cube_context())
+        return refusal
 
     def _redouble(self, offer: _Offer, player: int, value: int) -> None:
         max_cube = self._rules.max_cube

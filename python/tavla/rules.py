@@ -104,7 +104,9 @@ class Rules:
                 if on
             ]
             if used:
-                raise RulesError(f"{', '.join(used)} need the cube, but cube=False (R18)")
+                raise RulesError(
+                    f"options that need the cube: {', '.join(used)}; but cube=False (R18)"
+                )
 
     @classmethod
     def standard_match(cls) -> Rules:
@@ -144,7 +146,7 @@ class Rules:
         ]
         if money_only:
             raise RulesError(
-                f"{', '.join(money_only)} apply to money play only (R20-R22), not to a match"
+                f"options of money play only (R20-R22), not of a match: {', '.join(money_only)}"
             )
 
     def with_options(self, **options: object) -> Rules:
