@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
-from tavla import MatchFileError
+from tavla import Match, MatchFileError, Phase
 from tavla.matfile import (
     LEFT,
     RIGHT,
     Action,
     ActionKind,
+    MatchRecord,
     format_mat,
+    match_record,
     parse_mat,
     read_mat,
     write_mat,
@@ -292,3 +297,88 @@ def test_real_files_write_and_read_back_the_same_games(name: str, tmp_path: Path
     assert (again.length, again.players) == (record.length, record.players)
     assert len(again.games) == len(record.games)
     assert all(a.same_as(b) for a, b in zip(again.games, record.games, strict=True))
+
+
+def reads_back(record: MatchRecord) -> bool:
+    """True when what format_mat writes reads back with the same players and games."""
+    again = parse_mat(format_mat(record))
+    return (
+        again.players == record.players
+        and len(again.games) == len(record.games)
+        and all(a.same_as(b) for a, b in zip(again.games, record.games, strict=True))
+    )
+
+
+def test_a_long_left_name_widens_the_columns() -> None:
+    played = Match(1, dice=3)
+    game = played.new_game()
+    while game.result is None:
+        game.play(game.legal_plays[0]) if game.phase is Phase.PLAY else game.roll()
+    record = match_record(played, players=("N" * 27, "Bob"))
+    lines = format_mat(record).splitlines()
+    assert lines[3] == f" {'N' * 27} : 0 Bob : 0"
+    # The right player opened: the right cell stands one column right of the right name.
+    assert lines[4] == f"  1) {'':28} 52: 13/8 24/22"
+    assert lines[4].index("52:") == lines[3].index("Bob") + 1
+    assert reads_back(record)
+    assert reads_back(replace(record, players=("N" * 200, "M" * 200)))
+
+
+# The right-hand player begins game 2 (a right cell alone on its line), the column the
+# reader infers from the score line.
+TWO_GAMES = parse_mat(HAND_WRITTEN)
+
+
+@pytest.mark.parametrize(
+    "left", ["Game 1", "3 point match", "; a comment", "# hash", "Ann : x", "Ann:", "R2:D2x", ""]
+)
+def test_names_that_look_like_other_lines_read_back(left: str) -> None:
+    assert reads_back(replace(TWO_GAMES, players=(left, "Game 2 : 0")))
+
+
+@pytest.mark.parametrize(
+    ("players", "message"),
+    [
+        (("Ann\nGame 1", "Bob"), "the left player's name 'Ann\\nGame 1' cannot be written"),
+        (("Ann", "Bob\r"), "the right player's name 'Bob\\r' cannot be written"),
+        (("Ann", "B\u2028ob"), "the right player's name 'B\\u2028ob' cannot be written"),
+        (("Ann\t", "Bob"), "the left player's name 'Ann\\t' cannot be written"),
+        ((" Ann", "Bob"), "the left player's name ' Ann' cannot be written: leading or trailing"),
+        (("Ann", "Bob "), "the right player's name 'Bob ' cannot be written: leading or trailing"),
+        (("Ann : 3", "Bob"), "the left player's name 'Ann : 3' cannot be written: ':' and a"),
+        (("A:1 B", "Bob"), "the left player's name 'A:1 B' cannot be written: ':' and a"),
+    ],
+)
+def test_names_that_cannot_be_written_are_refused(players: tuple[str, str], message: str) -> None:
+    with pytest.raises(MatchFileError, match="^" + re.escape(message)):
+        format_mat(replace(TWO_GAMES, players=players))
+
+
+_TRICKY = st.sampled_from([" ", ":", " : ", "0", "12", "\n", "\t", "Game 1", ";", "\u2028"])
+_NAMES = st.one_of(
+    st.text(st.characters(exclude_categories=())),
+    st.lists(st.one_of(_TRICKY, st.text(max_size=3)), max_size=8).map("".join),
+    st.text(min_size=25, max_size=80),
+)
+
+
+@given(_NAMES, _NAMES)
+@example("N" * 27, "Bob")
+@example("Ann : 0    Bob", "x : 1")
+def test_any_names_read_back_or_are_refused_by_name(left: str, right: str) -> None:
+    record = replace(TWO_GAMES, players=(left, right))
+    try:
+        text = format_mat(record)
+    except MatchFileError as exc:
+        assert f"name {left!r} cannot" in str(exc) or f"name {right!r} cannot" in str(exc)
+        return
+    assert reads_back(record), text
+
+
+_PLAIN = st.characters(exclude_categories=("Cc", "Cs", "Zl", "Zp"), exclude_characters=":")
+_PLAIN_NAMES = st.one_of(st.text(_PLAIN, max_size=8), st.text(_PLAIN, min_size=27)).map(str.strip)
+
+
+@given(_PLAIN_NAMES, _PLAIN_NAMES)
+def test_names_without_colons_or_control_characters_always_read_back(left: str, right: str) -> None:
+    assert reads_back(replace(TWO_GAMES, players=(left, right)))

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import enum
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -260,6 +261,10 @@ class _Reader:
         stripped = line.strip()
         if not stripped:
             return
+        if self.game_line and self.score is None and _SCORE_LINE.match(line):
+            # Before the comment and header checks: a name may read "Game 2" or "; x".
+            self.read_score(number, line)
+            return
         if stripped[0] in ";#":
             self.read_comment(stripped[1:].strip())
             return
@@ -357,7 +362,15 @@ def read_mat(path: str | Path) -> MatchRecord:
 
 # -- writing -------------------------------------------------------------------------------
 
-_LEFT_WIDTH = 27
+_SCORE_WIDTH = 30
+"""gnubg pads ``name : n`` to 30 characters plus a space: the right name from column 32."""
+_CELL_INDENT = 3
+"""The left cell is 3 narrower than the left score: right cells from column 33 (FORMATS.md
+5.2), one column right of the right name, where the reader looks for them."""
+_UNWRITABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
+"""Unicode categories a name cannot hold: control characters (line breaks among them),
+surrogates (not UTF-8) and line or paragraph separators."""
+_SCORE_IN_NAME = re.compile(r":\s*\d+(?:\s|$)")
 _WRITTEN_HEADERS = ("Site", "Event", "Round", "EventDate", "Variation", "Transcriber")
 
 
@@ -387,9 +400,26 @@ def _cell_text(action: Action) -> str:
     return f" {word} {action.value} point{'s' if action.value != 1 else ''}"
 
 
+def _check_name(name: str, side: int) -> None:
+    """Raise MatchFileError for a name that would not read back from a score line."""
+    which = "left" if side == LEFT else "right"
+    bad = next((c for c in name if unicodedata.category(c) in _UNWRITABLE), None)
+    if bad is not None:
+        reason = f"it holds the character {bad!r}, which breaks the line or the encoding"
+    elif name != name.strip():
+        reason = "leading or trailing space would be lost on reading"
+    elif side == LEFT and _SCORE_IN_NAME.search(name):
+        reason = "':' and a number inside it would be read as the score"
+    else:
+        return
+    raise MatchFileError(f"the {which} player's name {name!r} cannot be written: {reason}")
+
+
 def _game_lines(game: GameRecord, players: tuple[str, str]) -> list[str]:
     left = f"{players[0]} : {game.score[0]}"
-    lines = [f" Game {game.number}", f" {left:<31}{players[1]} : {game.score[1]}"]
+    width = max(_SCORE_WIDTH, len(left))  # a long left name widens the columns, never joins
+    cell_width = width - _CELL_INDENT
+    lines = [f" Game {game.number}", f" {left:<{width}} {players[1]} : {game.score[1]}"]
     row: list[str | None] = [None, None]
     number = 0
 
@@ -398,7 +428,7 @@ def _game_lines(game: GameRecord, players: tuple[str, str]) -> list[str]:
         if numbered:
             number += 1
         prefix = f"{number:3d}) " if numbered else "     "
-        lines.append(f"{prefix}{row[0] or '':<{_LEFT_WIDTH}} {row[1] or ''}".rstrip())
+        lines.append(f"{prefix}{row[0] or '':<{cell_width}} {row[1] or ''}".rstrip())
         row[:] = [None, None]
 
     for action in game.actions:
@@ -421,8 +451,17 @@ def format_mat(record: MatchRecord) -> str:
     Header tags kept are those gnubg writes (Site, Event, Round, EventDate, Variation,
     Transcriber).  Roll cells keep the play text of the record: give it plain-form plays
     (see :func:`plain_form`) for a file that gnubg reads back unchanged.  The games read back
-    by :func:`parse_mat` are the same as the record's (see :meth:`GameRecord.same_as`).
+    by :func:`parse_mat` are the same as the record's (see :meth:`GameRecord.same_as`), and so
+    are the players' names, of any length, when there is a game to hold its score line: a
+    long left name widens the columns.
+
+    Raises :class:`~tavla.MatchFileError` naming the name when a player's name cannot be
+    read back from the score line ``name : n   name : n``: a control character (a line
+    break, a tab), a line separator or a surrogate; a leading or trailing space; in the left
+    name, a ``:`` followed by a number and a space or the name's end (``"Ann :3"``).
     """
+    for side, name in enumerate(record.players):
+        _check_name(name, side)
     lines = [
         f'; [{key} "{value}"]' for key, value in record.headers if key in _WRITTEN_HEADERS and value
     ]
@@ -435,7 +474,8 @@ def format_mat(record: MatchRecord) -> str:
 
 
 def write_mat(record: MatchRecord, path: str | Path) -> None:
-    """Write :func:`format_mat` of the record to a file (UTF-8)."""
+    """Write :func:`format_mat` of the record to a file (UTF-8).  Raises
+    :class:`~tavla.MatchFileError` as :func:`format_mat` does, before the file is opened."""
     Path(path).write_text(format_mat(record), encoding="utf-8")
 
 
