@@ -197,6 +197,9 @@ def test_malformed_match_id(match_id: str, fault: str) -> None:
         ({"game_state": 9}, "9 is not a valid GameState"),
         ({"match_length": 5, "score": (6, 0)}, "a score of 6 is above the match length 5"),
         ({"crawford": True}, "Crawford flag is set in money play"),
+        ({"match_length": 5, "score": (5, 2)}, "the score 5-2 has already won the 5-point"),
+        ({"double_offered": True, "resignation": 1}, "a double and a resignation cannot both"),
+        ({"match_length": 5, "score": (2, 2), "crawford": True}, "Crawford flag is set at 2-2"),
     ],
 )
 def test_bad_match_id_fields(fields: dict[str, object], fault: str) -> None:
@@ -208,20 +211,26 @@ def test_bad_match_id_fields(fields: dict[str, object], fault: str) -> None:
 @st.composite
 def match_ids(draw: st.DrawFn) -> MatchId:
     length = draw(st.sampled_from([0, 1, 3, 5, 7, 25, 32767]))
-    top = length or 32767
+    state = draw(st.sampled_from(GameState))
+    # While a game is played, neither side has reached the match length yet.
+    top = (length - 1 if state is GameState.PLAYING else length) if length else 32767
     double_offered = draw(st.booleans())
+    score = (draw(st.integers(0, top)), draw(st.integers(0, top)))
+    crawford = bool(length) and draw(st.booleans())
+    if crawford and state is GameState.PLAYING:
+        score = (length - 1, min(score[1], length - 1))  # R24: one side is one point away
     return MatchId(
         cube_value=1 << draw(st.integers(0, 15)),
         cube_owner=draw(st.sampled_from([None, 0, 1])),
         dice_owner=draw(st.integers(0, 1)),
-        crawford=bool(length) and draw(st.booleans()),
-        game_state=draw(st.sampled_from(GameState)),
+        crawford=crawford,
+        game_state=state,
         turn=draw(st.integers(0, 1)),
         double_offered=double_offered,
-        resignation=draw(st.sampled_from([None, *ResultKind])),
+        resignation=None if double_offered else draw(st.sampled_from([None, *ResultKind])),
         dice=None if double_offered else draw(st.none() | st.tuples(*[st.integers(1, 6)] * 2)),
         match_length=length,
-        score=(draw(st.integers(0, top)), draw(st.integers(0, top))),
+        score=score,
         jacoby=draw(st.booleans()),
     )
 

@@ -170,6 +170,19 @@ class MatchId:
         _check_crawford(self.crawford, self.match_length)
         if self.double_offered and dice is not None:
             raise InvalidIdError("a double is offered before rolling (R18), yet dice are set")
+        if self.double_offered and self.resignation is not None:
+            raise InvalidIdError("a double and a resignation cannot both await an answer")
+        if self.game_state is GameState.PLAYING and self.match_length:
+            if max(self.score) >= self.match_length:
+                raise InvalidIdError(
+                    f"a game is being played, yet the score {self.score[0]}-{self.score[1]}"
+                    f" has already won the {self.match_length}-point match (R23)"
+                )
+            if self.crawford and self.match_length - 1 not in self.score:
+                raise InvalidIdError(
+                    f"the Crawford flag is set at {self.score[0]}-{self.score[1]}, with neither"
+                    f" side one point from {self.match_length} (R24)"
+                )
 
     @classmethod
     def parse(cls, text: str) -> MatchId:
