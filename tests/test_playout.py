@@ -7,7 +7,9 @@ import numpy as np
 import pytest
 
 import tavla
+from interrupt import interrupt_at
 from tavla import PlayoutError, Position, _core, selfplay
+from tavla.playout import play_games
 
 FIELDS = ("winner", "kind", "first", "plies")
 
@@ -146,6 +148,43 @@ def test_ctrl_c_in_a_python_policy() -> None:
     assert same_games(partial, selfplay(hashed_scores, 1000, seed=2), partial.games)
 
 
+def test_ctrl_c_returns_only_the_games_played() -> None:
+    # Ten million games asked, stopped at the first check: the results hold the games that
+    # finished only (the core neither fills nor copies entries for the others).
+    def interrupt(done: int) -> None:
+        raise KeyboardInterrupt
+
+    def in_lockstep(candidates: np.ndarray, _: np.ndarray, __: np.ndarray) -> np.ndarray:
+        return hashed_scores(candidates)
+
+    start = Position.initial().key
+    full = play_games("random", "random", 64, seed=6, truncate=40)
+    # Built-in policies on one thread check after a chunk of 64 games; the lockstep checks
+    # after its first step, when no game is over yet.
+    for a, expected in (("random", 64), (in_lockstep, 0)):
+        *arrays, finished, interrupted = _core.play_games(
+            a, "random", 10**7, start, True, 6, 0, False, False, 40, 1, 64, interrupt
+        )
+        assert interrupted and finished == expected
+        assert [len(array) for array in arrays] == [expected] * 6
+        if expected:
+            _, _, _, plies, _, boards = arrays
+            assert np.array_equal(plies, full.plies)
+            assert np.array_equal(boards, full.final_boards)  # type: ignore[arg-type]
+
+
+def test_progress_never_goes_down_and_ends_at_the_games_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # In lockstep, games finish out of order; the bar counts the finished prefix, which is
+    # what an interrupted run keeps.
+    seen = interrupt_at(monkeypatch, 200)
+    with pytest.warns(RuntimeWarning, match="interrupted"):
+        partial = selfplay(hashed_scores, 1000, seed=2, batch=50)
+    assert partial.interrupted and 0 < partial.games < 1000
+    assert seen == sorted(seen) and seen[-1] == partial.games
+
+
 def test_policy_errors() -> None:
     with pytest.raises(PlayoutError, match="unknown policy 'gnubg'"):
         selfplay("gnubg", 10)
@@ -155,6 +194,8 @@ def test_policy_errors() -> None:
         selfplay(lambda c: np.zeros(len(c) + 1), 10)
     with pytest.raises(PlayoutError, match="NaN"):
         selfplay(lambda c: np.full(len(c), np.nan), 10)
+    with pytest.raises(PlayoutError, match=r"a policy must return numbers.*str"):
+        selfplay(lambda c: ["high"] * len(c), 10)
     with pytest.raises(ZeroDivisionError):
         selfplay(lambda c: 1 / 0, 10)
 
@@ -166,7 +207,8 @@ def test_policy_errors() -> None:
         ({"seed": -1}, "seed must be"),
         ({"seed": 2**64}, "seed must be"),
         ({"threads": 0}, "threads must be"),
-        ({"batch": 0}, "batch must be"),
+        ({"batch": 0}, "batch must be at least 1, got 0"),
+        ({"batch": -5}, "batch must be at least 1, got -5"),
         ({"start": "start"}, "start must be"),
     ],
 )

@@ -2,9 +2,11 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "convert.hpp"
@@ -38,11 +40,37 @@ PolicyArg read_policy(const py::object& policy) {
     return arg;
 }
 
-py::array_t<std::int8_t> boards_array(const std::vector<Board>& boards) {
-    py::array_t<std::int8_t> out({py::ssize_t(boards.size()), py::ssize_t(2), py::ssize_t(kSlots)});
-    if (!boards.empty()) std::memcpy(out.mutable_data(), boards.data(), boards.size() * sizeof(Board));
+py::array_t<std::int8_t> boards_array(const Board* boards, std::size_t count) {
+    py::array_t<std::int8_t> out({py::ssize_t(count), py::ssize_t(2), py::ssize_t(kSlots)});
+    if (count > 0) std::memcpy(out.mutable_data(), boards, count * sizeof(Board));
     return out;
 }
+
+py::array_t<std::int8_t> boards_array(const std::vector<Board>& boards) {
+    return boards_array(boards.data(), boards.size());
+}
+
+// `count` zeroed T, from calloc: a large block comes fresh from the system, whose pages are
+// only given memory once written, so a run stopped early never touches the entries of the
+// games it did not play (a zero-initialised std::vector would write them all up front).
+template <typename T>
+struct LazyZeroed {
+    static_assert(std::is_trivially_copyable_v<T>, "entries are created by assignment");
+    std::unique_ptr<T, void (*)(void*)> data{nullptr, std::free};
+
+    explicit LazyZeroed(std::int64_t count) {
+        if (count == 0) return;
+        data.reset(static_cast<T*>(std::calloc(std::size_t(count), sizeof(T))));
+        if (!data) {
+            PyErr_SetString(PyExc_MemoryError,
+                            ("no memory for the results of " + std::to_string(count) +
+                             " games (" + std::to_string(sizeof(T)) + " bytes a game)")
+                                .c_str());
+            throw py::error_already_set();
+        }
+    }
+    T* get() const { return data.get(); }
+};
 
 // Remembers the first Python error raised between chunks or steps; KeyboardInterrupt only
 // stops the run, any other error is raised again once the run has stopped.
@@ -77,9 +105,17 @@ bool check_in(const py::object& progress, std::int64_t done, StopReason& stop) {
     }
 }
 
-void run_lockstep(const PlayoutSpec& spec, std::array<PolicyArg, 2>& policies,
-                  std::int64_t games, int batch, GameResult* out, const py::object& progress,
-                  StopReason& stop) {
+// Plays games in lockstep into out[0..games-1] (zeroed up front); returns n: games 0..n-1
+// are finished. Progress reports that n, which never goes down and is what an interrupted
+// run keeps, rather than the count of games finished in any order.
+std::int64_t run_lockstep(const PlayoutSpec& spec, std::array<PolicyArg, 2>& policies,
+                          std::int64_t games, int batch, GameResult* out,
+                          const py::object& progress, StopReason& stop) {
+    std::int64_t prefix = 0;
+    auto finished_prefix = [&] {
+        while (prefix < games && out[prefix].plies > 0) ++prefix;
+        return prefix;
+    };
     std::array<const Policy*, 2> builtin = {policies[0].builtin.get(), policies[1].builtin.get()};
     std::array<int, 2> slot = {0, 1};
     if (!builtin[0] && !builtin[1] && policies[0].callable.is(policies[1].callable)) slot[1] = 0;
@@ -109,19 +145,20 @@ void run_lockstep(const PlayoutSpec& spec, std::array<PolicyArg, 2>& policies,
                 lockstep->apply(s, scores.data());
             } catch (py::error_already_set& e) {
                 stop.keep(std::move(e));
-                return;
+                return finished_prefix();
             }
         }
-        if (!check_in(progress, lockstep->finished(), stop)) return;
+        if (!check_in(progress, finished_prefix(), stop)) return prefix;
     }
-    check_in(progress, lockstep->finished(), stop);
+    check_in(progress, finished_prefix(), stop);
+    return prefix;
 }
 
 // Plays games 0..games-1; returns (winner, kind, first, plies, on_roll, final_boards,
-// finished, interrupted) where the arrays have `games` entries and games 0..finished-1 are
-// done. With truncate > 0, a game stopped after `truncate` plies has winner -1, the policy on
-// roll in on_roll and its board (seen from that side) in final_boards; otherwise
-// final_boards is empty.
+// finished, interrupted) where the arrays hold games 0..finished-1, those done (nothing is
+// converted for games not played). With truncate > 0, a game stopped after `truncate` plies
+// has winner -1, the policy on roll in on_roll and its board (seen from that side) in
+// final_boards; otherwise final_boards is empty.
 py::tuple play_games(const py::object& a, const py::object& b, std::int64_t games,
                      const py::bytes& start, bool opening, std::uint64_t seed, int rotate,
                      bool duplicate, bool alternate, int truncate, int threads, int batch,
@@ -143,38 +180,42 @@ py::tuple play_games(const py::object& a, const py::object& b, std::int64_t game
     spec.truncate = truncate;
     std::array<PolicyArg, 2> policies = {read_policy(a), read_policy(b)};
 
-    std::vector<GameResult> results(static_cast<std::size_t>(games));
-    std::vector<Board> final_boards(truncate > 0 ? static_cast<std::size_t>(games) : 0);
-    spec.final_boards = truncate > 0 ? final_boards.data() : nullptr;
+    // Zeroed, not GameResult{}: a finished game has made a play, so plies == 0 marks the rest.
+    const LazyZeroed<GameResult> results(games);
+    const LazyZeroed<Board> final_boards(truncate > 0 ? games : 0);
+    spec.final_boards = final_boards.get();
     StopReason stop;
     std::int64_t finished = 0;
     if (policies[0].builtin && policies[1].builtin) {
         const std::array<const Policy*, 2> builtin = {policies[0].builtin.get(),
                                                       policies[1].builtin.get()};
         py::gil_scoped_release release;
-        finished = run_games(spec, builtin, games, std::max(1, threads), kChunk, results.data(),
+        finished = run_games(spec, builtin, games, std::max(1, threads), kChunk, results.get(),
                              [&](std::int64_t done) {
                                  py::gil_scoped_acquire acquire;
                                  return check_in(progress, done, stop);
                              });
     } else {
-        run_lockstep(spec, policies, games, batch, results.data(), progress, stop);
-        while (finished < games && results[std::size_t(finished)].done()) ++finished;
+        finished = run_lockstep(spec, policies, games, batch, results.get(), progress, stop);
     }
     const bool interrupted = stop.interrupted();
 
-    py::array_t<std::int8_t> winner(games), kind(games), first(games), on_roll(games);
-    py::array_t<std::int32_t> plies(games);
-    for (std::int64_t i = 0; i < games; ++i) {
-        const GameResult& r = results[std::size_t(i)];
-        winner.mutable_at(i) = r.winner;
-        kind.mutable_at(i) = r.kind;
-        first.mutable_at(i) = r.first;
-        on_roll.mutable_at(i) = r.on_roll;
-        plies.mutable_at(i) = r.plies;
+    py::array_t<std::int8_t> winner(finished), kind(finished), first(finished), on_roll(finished);
+    py::array_t<std::int32_t> plies(finished);
+    auto w = winner.mutable_unchecked<1>(), k = kind.mutable_unchecked<1>(),
+         f = first.mutable_unchecked<1>(), o = on_roll.mutable_unchecked<1>();
+    auto p = plies.mutable_unchecked<1>();
+    for (std::int64_t i = 0; i < finished; ++i) {
+        const GameResult& r = results.get()[i];
+        w(i) = r.winner;
+        k(i) = r.kind;
+        f(i) = r.first;
+        o(i) = r.on_roll;
+        p(i) = r.plies;
     }
-    return py::make_tuple(winner, kind, first, plies, on_roll, boards_array(final_boards),
-                          finished, interrupted);
+    const std::size_t boards = truncate > 0 ? std::size_t(finished) : 0;
+    return py::make_tuple(winner, kind, first, plies, on_roll,
+                          boards_array(final_boards.get(), boards), finished, interrupted);
 }
 
 py::array_t<double> pubeval_scores(const py::array_t<std::int8_t, py::array::c_style>& afters,
