@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
+from interrupt import interrupt_at
 from tavla import Position, duel, rollout, selfplay
 from tavla.cli import main
 
@@ -27,8 +29,69 @@ def test_selfplay_json_matches_the_api() -> None:
 def test_selfplay_table() -> None:
     code, out, _ = run("selfplay", "random", "-n", "200", "--threads", "1")
     assert code == 0
-    assert out.splitlines()[0] == "random vs random: 200 games, seed 0"
-    assert "points per game for random" in out and "games per second" in out
+    assert out.splitlines()[0] == "a (random) vs b (random): 200 games, seed 0"
+    assert "a (random) wins" in out and "points per game for a (random)" in out
+    assert "games per second" in out
+    code, out, _ = run("selfplay", "pubeval", "random", "-n", "1")
+    assert code == 0 and out.splitlines()[0] == "a (pubeval) vs b (random): 1 game, seed 0"
+
+
+# With --threads 1 the core checks in after every 64 games: Ctrl-C at the third check keeps
+# 192 games, and a rollout of 1296 games makes 22 calls a play (21 checks and a last update).
+def test_selfplay_after_ctrl_c(monkeypatch: pytest.MonkeyPatch) -> None:
+    interrupt_at(monkeypatch, 3)
+    with pytest.warns(RuntimeWarning, match="interrupted"):
+        code, out, _ = run("selfplay", "random", "-n", "100000", "-t", "1")
+    assert code == 0
+    assert out.splitlines()[0] == "a (random) vs b (random): 192 games (interrupted), seed 0"
+
+
+def test_rollout_after_ctrl_c(monkeypatch: pytest.MonkeyPatch) -> None:
+    interrupt_at(monkeypatch, 3)
+    with pytest.warns(RuntimeWarning, match="interrupted"):
+        code, out, _ = run("rollout", "4HPwATDgc/ABMA", "-n", "1296", "-t", "1")
+    assert code == 0 and out.splitlines()[0] == (
+        "4HPwATDgc/ABMA: pubeval rollout, 192 games (interrupted), rotated, seed 0"
+    )
+    interrupt_at(monkeypatch, 3)
+    with pytest.warns(RuntimeWarning, match="interrupted"):
+        code, out, _ = run("rollout", "4HPwATDgc/ABMA", "-n", "1296", "-t", "1", "--json")
+    record = json.loads(out)
+    assert record["interrupted"] is True and record["games"] == 192
+    code, out, _ = run("rollout", "4HPwATDgc/ABMA", "-n", "36", "--json")
+    assert json.loads(out)["interrupted"] is False
+
+
+def test_rollout_of_a_roll_after_ctrl_c(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Stopped in the third play after 5 checks: three plays, each on the first 320 games.
+    interrupt_at(monkeypatch, 2 * 22 + 5)
+    with pytest.warns(RuntimeWarning, match="interrupted"):
+        code, out, _ = run("rollout", "4HPwATDgc/ABMA", "-r", "31", "-n", "1296", "-t", "1")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "4HPwATDgc/ABMA: pubeval rollout, 320 games (interrupted), rotated, seed 0"
+    assert lines[1] == "interrupted: 3 of 16 plays rolled out"
+    assert len(lines) == 3 + 3
+    interrupt_at(monkeypatch, 2 * 22 + 5)
+    with pytest.warns(RuntimeWarning, match="interrupted"):
+        code, out, _ = run("rollout", "4HPwATDgc/ABMA", "-r", "31", "-n", "1296", "-t", "1",
+                           "--json")  # fmt: skip
+    plays = json.loads(out)
+    assert [(p["games"], p["interrupted"]) for p in plays] == [(320, True)] * 3
+
+
+def test_duel_after_ctrl_c(monkeypatch: pytest.MonkeyPatch) -> None:
+    interrupt_at(monkeypatch, 3)
+    with pytest.warns(RuntimeWarning, match="interrupted"):
+        code, out, _ = run("duel", "pubeval", "random", "-t", "1")
+    assert code == 0 and out.splitlines()[0] == (
+        "a (pubeval) vs b (random): 192 games (interrupted), duplicate dice, seed 0"
+    )
+    interrupt_at(monkeypatch, 3)
+    with pytest.warns(RuntimeWarning, match="interrupted"):
+        code, out, _ = run("duel", "pubeval", "random", "-t", "1", "--json")
+    record = json.loads(out)
+    assert record["interrupted"] is True and record["games"] == 192
 
 
 def test_rollout_of_a_roll() -> None:
@@ -58,7 +121,8 @@ def test_duel_table_and_json() -> None:
     expected = duel("pubeval", "random", 200)
     assert record["ppg"] == expected.ppg and record["ci95"] == list(expected.ci)
     code, out, _ = run("duel", "pubeval", "pubeval", "-n", "200")
-    assert code == 0 and "+0.0000  (95% CI +0.0000 .. +0.0000)" in out
+    assert code == 0 and "points per game for a  +0.0000  (95% CI +0.0000 .. +0.0000)" in out
+    assert record["interrupted"] is False
 
 
 def test_bad_input() -> None:

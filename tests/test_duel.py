@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from examples import load_example
+from interrupt import interrupt_at
 from tavla import PlayoutError, duel
 
 
@@ -50,6 +51,18 @@ def test_duplicate_pairs_share_dice_with_seats_swapped() -> None:
     pairs = result.results.points.reshape(-1, 2).mean(axis=1)
     assert result.ppg == pytest.approx(pairs.mean())
     assert result.std_error == pytest.approx(pairs.std(ddof=1) / np.sqrt(len(pairs)))
+
+
+def test_ctrl_c_keeps_the_games_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    # One thread checks in after every 64 games: stopped at the third check, 192 games.
+    interrupt_at(monkeypatch, 3)
+    with pytest.warns(RuntimeWarning, match="interrupted"):
+        result = duel("pubeval", "random", 10_000, seed=6, threads=1)
+    assert result.interrupted and result.games == 192
+    # Game g does not depend on how many games were asked for.
+    monkeypatch.undo()
+    whole = duel("pubeval", "random", 192, seed=6)
+    assert not whole.interrupted and result.ppg == whole.ppg
 
 
 def test_bad_duels() -> None:

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from examples import load_example
+from interrupt import interrupt_at
 from tavla import PlayoutError, Position, rollout
 
 
@@ -143,3 +144,53 @@ def test_truncation_needs_an_evaluator_that_answers_well() -> None:
         rollout(SIX_VS_ACE, "random", 36, truncate=1, evaluator=certain([1.5, 0, 0, 0, 0]))
     with pytest.raises(PlayoutError, match="truncate must be at least 1"):
         rollout(SIX_VS_ACE, "random", 36, truncate=0, evaluator=certain([1, 0, 0, 0, 0]))
+
+
+# One-thread runs of built-in policies call the progress callback after every 64 games, so
+# a rollout of 1296 games calls it 21 times (20 chunks of 64 and one of 16), plus once at the
+# end: 22 calls a play.
+CALLS_PER_PLAY = 22
+
+
+def test_ctrl_c_stops_every_play_and_keeps_them_on_the_same_games(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    plays = Position.initial().legal_plays("31")
+    # Ctrl-C in the third play after 5 chunks (320 games): the first two plays are cut to
+    # those 320 games, the other 13 are not rolled out.
+    interrupt_at(monkeypatch, 2 * CALLS_PER_PLAY + 5)
+    with pytest.warns(RuntimeWarning, match="interrupted"):
+        ranked = rollout(Position.initial(), "pubeval", 1296, dice="31", seed=8, threads=1)
+    assert {r.play.notation for r in ranked} == {p.notation for p in plays[:3]}
+    assert all(r.interrupted and r.games == 320 for r in ranked)
+    # Each is the interrupted rollout of its play's position (the same first 320 games,
+    # rotated as for 1296), from the other side.
+    for result in ranked:
+        interrupt_at(monkeypatch, 5)
+        with pytest.warns(RuntimeWarning, match="interrupted"):
+            after = rollout(result.play.position, "pubeval", 1296, seed=8, threads=1)
+        assert after.interrupted and after.games == 320
+        assert result.equity == pytest.approx(-after.equity)
+        assert result.win == pytest.approx(1 - after.win)
+
+
+def test_ctrl_c_before_a_play_finished_a_game_leaves_it_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A play whose rollout is stopped at 0 games is left out and the plays before it keep
+    # all their games. A Python policy checks in after every lockstep step, and after the
+    # first one no game is over yet.
+    numpy_pubeval = load_example("numpy_pubeval").NumpyPubeval()
+    seen = interrupt_at(monkeypatch, 1)
+    with pytest.warns(RuntimeWarning, match="interrupted"):
+        assert rollout(Position.initial(), numpy_pubeval, 72, dice="31") == []
+    assert seen == [0, 0]
+    first_play = Position.initial().legal_plays("31")[0]
+    calls = interrupt_at(monkeypatch, 0)  # counts the calls of the first play's rollout
+    whole = rollout(first_play.position, numpy_pubeval, 72)
+    interrupt_at(monkeypatch, len(calls) + 1)
+    with pytest.warns(RuntimeWarning, match="interrupted"):
+        ranked = rollout(Position.initial(), numpy_pubeval, 72, dice="31")
+    assert [r.play.notation for r in ranked] == [first_play.notation]
+    assert ranked[0].games == 72 and ranked[0].interrupted
+    assert ranked[0].equity == pytest.approx(-whole.equity)

@@ -36,6 +36,11 @@ class DuelResult:
     duplicate: bool
     results: PlayoutResults
 
+    @property
+    def interrupted(self) -> bool:
+        """Ctrl-C stopped the duel early: ``games`` counts the games kept (whole pairs)."""
+        return self.results.interrupted
+
 
 def duel(
     a: Policy,

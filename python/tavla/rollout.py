@@ -97,9 +97,10 @@ def _outcomes(
     return np.column_stack([outcomes, _equity(outcomes)])
 
 
-def _summary(
-    outcomes: npt.NDArray[np.float64], strata: npt.NDArray[np.int64] | None, **extra: object
-) -> RolloutResult:
+def _summary(outcomes: npt.NDArray[np.float64], rotate: bool, **extra: object) -> RolloutResult:
+    """The result of per-game outcomes (rows of :func:`_outcomes`) of games 0, 1, ...; with
+    rotation, game g's first roll is stratum g mod 36."""
+    strata = np.arange(len(outcomes), dtype=np.int64) % 36 if rotate else None
     means, errors = mean_and_error(outcomes, strata, 36)
     return RolloutResult(
         probabilities=means[:5],
@@ -111,7 +112,14 @@ def _summary(
     )
 
 
-def _roll_out(
+def _certain(play: Play, interrupted: bool) -> RolloutResult:
+    """The result of a play that bears off the last checker: a sure win, counted as one game."""
+    kind = int(play.position.winner_kind or 0)
+    outcome = np.array([1, kind >= 2, kind == 3, 0, 0], dtype=np.float64)
+    return RolloutResult(outcome, np.zeros(5), float(kind), 0.0, 1, play, interrupted)
+
+
+def _play_out(
     start: Position,
     side: int,
     policy: Policy,
@@ -124,24 +132,48 @@ def _roll_out(
     progress: bool | None,
     truncate: int | None,
     evaluator: Evaluator | None,
-    play: Play | None = None,
-) -> RolloutResult:
-    if start.is_over:
-        # The play bore off the last checker: the result is certain.
-        kind = int(start.winner_kind or 0)
-        won = start.winner == side
-        outcome = np.array([[won, won and kind >= 2, won and kind == 3, not won and kind >= 2,
-                             not won and kind == 3, kind if won else -kind]], dtype=np.float64)
-        zeros = np.zeros(6)
-        return RolloutResult(outcome[0, :5], zeros[:5], float(outcome[0, 5]), 0.0, 1, play)
+) -> tuple[npt.NDArray[np.float64], bool]:
+    """Per-game outcomes of ``games`` games from ``start`` for policy index ``side``, and
+    whether Ctrl-C stopped them (the outcomes then hold the games that finished)."""
     level = 0 if not rotate else (2 if games >= ROTATION_GAMES else 1)
     results = play_games(
         policy, policy, games, start=start, seed=seed, rotate=level, truncate=truncate,
         threads=threads, batch=batch, progress=progress,
     )  # fmt: skip
-    strata = np.arange(results.games, dtype=np.int64) % 36 if rotate else None
-    outcomes = _outcomes(results, side, evaluator)
-    return _summary(outcomes, strata, play=play, interrupted=results.interrupted)
+    return _outcomes(results, side, evaluator), results.interrupted
+
+
+def _ranked(
+    plays: Sequence[Play],
+    play_out: Callable[[Position, int], tuple[npt.NDArray[np.float64], bool]],
+    games: int,
+    rotate: bool,
+) -> list[RolloutResult]:
+    """Every play rolled out by ``play_out(position, side)``, best equity first (see
+    :func:`rollout` for Ctrl-C)."""
+    rolled_out: list[tuple[Play, npt.NDArray[np.float64] | None]] = []
+    interrupted = False
+    for play in plays:
+        if play.position.is_over:
+            rolled_out.append((play, None))
+            continue
+        outcomes, interrupted = play_out(play.position, 1)
+        rolled_out.append((play, outcomes))
+        if interrupted:
+            finished = len(outcomes)
+            # Every play keeps the games the interrupted one finished (the same dice
+            # streams); when it finished none, it goes and the others stay whole.
+            if finished == 0:
+                rolled_out.pop()
+            games = finished or games
+            break
+    results = [
+        _certain(play, interrupted)
+        if outcomes is None
+        else _summary(outcomes[:games], rotate, play=play, interrupted=interrupted)
+        for play, outcomes in rolled_out
+    ]
+    return sorted(results, key=lambda result: -result.equity)
 
 
 @overload
@@ -224,7 +256,14 @@ def rollout(
     36 weighted 1/36) with the error ``sqrt(sum_h s_h^2 / n_h) / 36``, which ignores the
     second-roll stratification and so errs on the safe side; without rotation the sample mean
     and ``s / sqrt(n)`` are used. Games run on ``threads`` threads (None = every core).
-    Raises :class:`~tavla.PlayoutError` for bad arguments, including a finished position.
+
+    Ctrl-C stops the whole rollout (with a RuntimeWarning) and returns what finished, every
+    result marked ``interrupted`` with its real ``games``. With ``dice``, the plays not
+    reached are left out and every play rolled out keeps only the games the interrupted play
+    finished, so all are still compared on the same dice (when it finished none, it is left
+    out and the others keep all their games); a play that bears off the last checker counts
+    as one game, won for sure. Raises :class:`~tavla.PlayoutError` for bad arguments,
+    including a finished position.
     """
     if not isinstance(position, Position):
         raise PlayoutError(f"position must be a Position, got {type(position).__name__}")
@@ -239,14 +278,14 @@ def rollout(
         )
     if evaluator is not None and not callable(evaluator):
         raise PlayoutError(f"evaluator must be callable, got {type(evaluator).__name__}")
-    options = dict(
-        seed=seed, rotate=rotate, truncate=truncate, evaluator=evaluator, threads=threads,
-        batch=batch, progress=progress,
-    )  # fmt: skip
-    if dice is None:
-        return _roll_out(position, 0, policy, games, **options)  # type: ignore[arg-type]
-    results = [
-        _roll_out(play.position, 1, policy, games, play=play, **options)  # type: ignore[arg-type]
-        for play in position.legal_plays(parse_roll(dice))
-    ]
-    return sorted(results, key=lambda result: -result.equity)
+
+    def play_out(start: Position, side: int) -> tuple[npt.NDArray[np.float64], bool]:
+        return _play_out(
+            start, side, policy, games, seed=seed, rotate=rotate, truncate=truncate,
+            evaluator=evaluator, threads=threads, batch=batch, progress=progress,
+        )  # fmt: skip
+
+    if dice is not None:
+        return _ranked(position.legal_plays(parse_roll(dice)), play_out, games, rotate)
+    outcomes, interrupted = play_out(position, 0)
+    return _summary(outcomes, rotate, interrupted=interrupted)

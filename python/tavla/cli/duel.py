@@ -8,7 +8,7 @@ import click
 
 from ..duel import duel as run_duel
 from .errors import input_errors
-from .playout_options import POLICY, games_option, playout_options
+from .playout_options import POLICY, games_option, games_text, playout_options
 
 
 @click.command()
@@ -48,20 +48,22 @@ def duel(
         "gammon_loss_rate": result.gammon_loss_rate,
         "backgammon_win_rate": result.backgammon_win_rate,
         "backgammon_loss_rate": result.backgammon_loss_rate,
+        "interrupted": result.interrupted,
     }
     if as_json:
         click.echo(json.dumps(record, indent=2))
         return
     dice = "duplicate dice" if duplicate else "independent dice"
-    click.echo(f"{a} vs {b}: {result.games:,} games, {dice}, seed {seed}")
+    played = games_text(result.games, result.interrupted)
+    click.echo(f"a ({a}) vs b ({b}): {played}, {dice}, seed {seed}")
     low, high = result.ci
     rows = [
-        (f"points per game for {a}", f"{result.ppg:+.4f}  (95% CI {low:+.4f} .. {high:+.4f})"),
-        (f"{a} wins", f"{result.win_rate:.2%}"),
-        (f"{a} wins a gammon", f"{result.gammon_win_rate:.2%}"),
-        (f"{a} loses a gammon", f"{result.gammon_loss_rate:.2%}"),
-        (f"{a} wins a backgammon", f"{result.backgammon_win_rate:.2%}"),
-        (f"{a} loses a backgammon", f"{result.backgammon_loss_rate:.2%}"),
+        ("points per game for a", f"{result.ppg:+.4f}  (95% CI {low:+.4f} .. {high:+.4f})"),
+        ("a wins", f"{result.win_rate:.2%}"),
+        ("a wins a gammon", f"{result.gammon_win_rate:.2%}"),
+        ("a loses a gammon", f"{result.gammon_loss_rate:.2%}"),
+        ("a wins a backgammon", f"{result.backgammon_win_rate:.2%}"),
+        ("a loses a backgammon", f"{result.backgammon_loss_rate:.2%}"),
     ]
     width = max(len(label) for label, _ in rows)
     for label, value in rows:

@@ -38,3 +38,9 @@ def playout_options(function: F) -> F:
     ):  # fmt: skip
         function = option(function)
     return function
+
+
+def games_text(games: int, interrupted: bool = False) -> str:
+    """``"1 game"``, ``"1,296 games"``; ``"27,968 games (interrupted)"`` after Ctrl-C."""
+    text = f"{games:,} game{'' if games == 1 else 's'}"
+    return f"{text} (interrupted)" if interrupted else text

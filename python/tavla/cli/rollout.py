@@ -12,7 +12,7 @@ from ..dice import parse_roll
 from ..rollout import RolloutResult
 from ..rollout import rollout as run_rollout
 from .errors import input_errors
-from .playout_options import POLICY, games_option, playout_options
+from .playout_options import POLICY, games_option, games_text, playout_options
 from .positions import read_position
 
 COLUMNS = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
@@ -29,6 +29,7 @@ def _record(result: RolloutResult) -> dict[str, Any]:
     record["equity"] = result.equity
     record["equity_std_error"] = result.equity_std_error
     record["games"] = result.games
+    record["interrupted"] = result.interrupted
     return record
 
 
@@ -77,9 +78,15 @@ def rollout(
         click.echo(json.dumps(body, indent=2))
         return
     rotation = "rotated" if rotate else "not rotated"
+    interrupted = any(r.interrupted for r in results)
+    played = max((r.games for r in results), default=0) if interrupted else games
     click.echo(
-        f"{position.position_id}: {policy} rollout, {games:,} games, {rotation}, seed {seed}"
+        f"{position.position_id}: {policy} rollout, {games_text(played, interrupted)}, "
+        f"{rotation}, seed {seed}"
     )
+    if dice is not None and interrupted:
+        plays = len(position.legal_plays(dice))
+        click.echo(f"interrupted: {len(results)} of {plays} plays rolled out")
     if roll is None:
         click.echo(HEADER)
         click.echo(_line(results[0]))

@@ -9,7 +9,7 @@ import click
 
 from ..playout import selfplay as run_selfplay
 from .errors import input_errors
-from .playout_options import POLICY, games_option, playout_options
+from .playout_options import POLICY, games_option, games_text, playout_options
 
 
 @click.command()
@@ -26,8 +26,9 @@ def selfplay(
     progress: bool | None,
     as_json: bool,
 ) -> None:
-    """Play POLICY against itself (or against OPPONENT) from the opening roll and print the
-    results from POLICY's side: wins, gammons, backgammons, points per game, speed."""
+    """Play POLICY (a) against itself or against OPPONENT (b) from the opening roll and print
+    the results from a's side: wins, gammons, backgammons, points per game, speed (games
+    finished over the time taken)."""
     opponent = opponent or policy
     started = time.perf_counter()
     with input_errors():
@@ -51,12 +52,14 @@ def selfplay(
     if as_json:
         click.echo(json.dumps(record, indent=2))
         return
-    click.echo(f"{policy} vs {opponent}: {results.games:,} games, seed {seed}")
+    a, b = f"a ({policy})", f"b ({opponent})"
+    played = games_text(results.games, results.interrupted)
+    click.echo(f"{a} vs {b}: {played}, seed {seed}")
     rows = [
-        (f"{policy} wins", f"{results.win_rate:.2%}"),
+        (f"{a} wins", f"{results.win_rate:.2%}"),
         ("gammons (either side)", f"{results.gammon_rate:.2%}"),
         ("backgammons (either side)", f"{results.backgammon_rate:.2%}"),
-        (f"points per game for {policy}", f"{results.ppg:+.4f}"),
+        (f"points per game for {a}", f"{results.ppg:+.4f}"),
         ("plies per game", f"{record['plies_per_game']:.1f}"),
         ("games per second", f"{record['games_per_second']:,.0f}"),
     ]
