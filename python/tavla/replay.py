@@ -197,10 +197,15 @@ class _GameReplayer:
 
     def run(self) -> GameReplay:
         actions = self.game_record.actions
+        # The last action that does not end the game: a roll there is followed only by the
+        # end (found once, so that long games replay in linear time).
+        last_before_end = max(
+            (index for index, action in enumerate(actions) if action.kind not in _END_KINDS),
+            default=-1,
+        )
         for index, action in enumerate(actions):
             if action.kind is ActionKind.ROLL:
-                last_roll = all(later.kind in _END_KINDS for later in actions[index + 1 :])
-                self.roll(action, last_roll)
+                self.roll(action, last_roll=index == last_before_end)
             elif action.kind in _CUBE_KINDS:
                 self.report.cube_actions += 1
                 self.cube(action)
