@@ -300,7 +300,16 @@ def test_too_many_moves() -> None:
     message = error_of(INITIAL, "64", "13/7 13/9 8/2")
     assert message == "too many moves for the roll 6-4: 13/7 13/9 8/2 has 3 moves, the roll plays 2"
     message = error_of(INITIAL, "64", "24/18(2)")
-    assert message == "too many moves for the roll 6-4: 24/18 24/18 needs more dice"
+    assert message == (
+        "24/18 24/18 does not fit the roll 6-4: 24/18 takes 6, 24/18 takes 6, and the roll"
+        " cannot give every move its dice"
+    )
+    # A user's report: the 4 twice and the 6 not at all.
+    message = error_of(Position.from_position_id("M66DAQbg8+AJQA"), "64", "bar/21 13/9")
+    assert message == (
+        "bar/21 13/9 does not fit the roll 6-4: bar/21 takes 4, 13/9 takes 4, and the roll"
+        " cannot give every move its dice"
+    )
     message = error_of(INITIAL, "11", "8/7(3) 6/5(2)")
     assert (
         message

@@ -131,7 +131,15 @@ def find_play(
         )
     assignments = _assignments(options, pool)
     if not assignments:
-        raise IllegalPlayError(f"too many moves for the roll {roll}: {shown} needs more dice")
+        needs = ", ".join(
+            f"{point_name(start)}/{point_name(end)} takes "
+            + " or ".join(sorted({"+".join(map(str, sorted(order))) for order in orders}))
+            for (start, end), orders in zip(segments, options, strict=True)
+        )
+        raise IllegalPlayError(
+            f"{shown} does not fit the roll {roll}: {needs}, and the roll cannot give every"
+            " move its dice"
+        )
 
     search = _Search(position.key)
     for assignment in assignments:
