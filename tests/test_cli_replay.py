@@ -37,7 +37,11 @@ def test_turkish_result_terms() -> None:
     match = REALDATA / "Player0192-Player0193_7p_2025-11-08-2305.mat"
     code, output = run("--lang", "tr", str(match))
     assert code == 0
-    assert "4 games (2 oyun, 1 mars, 1 katmerli mars)" in output
+    # "oyun" is a game as well as a single: each Turkish term is followed by the English one.
+    assert (
+        "4 games (2 oyun = single, 1 mars = gammon, 1 katmerli mars = backgammon), 189 plays,"
+        in output
+    )
 
 
 def test_notes_are_listed_on_request() -> None:
@@ -90,7 +94,9 @@ def test_json_output() -> None:
     }
 
 
-def test_other_text_exports_are_skipped(tmp_path: Path) -> None:
+def test_other_text_files_in_a_directory_are_skipped(tmp_path: Path) -> None:
+    match = tmp_path / "match8794401.txt"
+    match.write_bytes((REALDATA / match.name).read_bytes())
     (tmp_path / "analysis.txt").write_text(
         "Move number 1:  Ann to play 32\n\n GNU Backgammon  Position ID: 4HPwATDgc/ABMA\n"
         "                 Match ID   : MICpAAAAAAAE\n",
@@ -98,14 +104,60 @@ def test_other_text_exports_are_skipped(tmp_path: Path) -> None:
     )
     (tmp_path / "xg.txt").write_text("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10\n")
     (tmp_path / "notes.md").write_text("not looked at: neither .mat nor .txt\n")
+    (tmp_path / "readme.txt").write_text("My matches from the club.\nGames: see below.\n")
     code, output = run(str(tmp_path))
     assert code == 0
     assert output.splitlines() == [
+        f"{match}: 16-point match, Player0581 - Player0592: 1 game (1 gammon), 41 plays,"
+        " 0 cube actions, final score 1-0, 0 mismatches, 2 notes",
         f"skipped {tmp_path / 'analysis.txt'}: not a match file: a GNU Backgammon analysis export",
+        f"skipped {tmp_path / 'readme.txt'}: not a match file: no ' N point match' line"
+        " and no 'Game N' line",
         f"skipped {tmp_path / 'xg.txt'}: not a match file: an eXtreme Gammon position export",
-        "total: 0 matches, 0 games, 0 plays, 0 cube actions, 0 mismatches, 0 notes,"
-        " 2 files skipped, 0 unreadable",
+        "total: 1 matches, 1 games, 41 plays, 0 cube actions, 0 mismatches, 2 notes,"
+        " 3 files skipped, 0 unreadable",
     ]
+
+
+def test_a_directory_without_match_files_exits_2(tmp_path: Path) -> None:
+    empty, other = tmp_path / "empty", tmp_path / "other"
+    empty.mkdir()
+    other.mkdir()
+    (other / "readme.txt").write_text("Nothing here yet.\n")
+    code, output = run(str(empty), str(other))
+    assert code == 2
+    assert output.splitlines() == [
+        f"skipped {other / 'readme.txt'}: not a match file: no ' N point match' line"
+        " and no 'Game N' line",
+        f"no match files found in {empty}",
+        f"no match files found in {other}",
+        "total: 0 matches, 0 games, 0 plays, 0 cube actions, 0 mismatches, 0 notes,"
+        " 1 files skipped, 0 unreadable",
+    ]
+    code, output = run("--json", str(empty))
+    assert code == 2
+    assert json.loads(output)["no_match_files_in"] == [str(empty)]
+
+
+def test_a_named_file_that_is_not_a_match_file_exits_2(tmp_path: Path) -> None:
+    readme = tmp_path / "readme.txt"
+    readme.write_text("My matches from the club.\n")
+    code, output = run(str(readme))
+    assert code == 2
+    assert f"unreadable {readme}: line 1: expected a header" in output
+
+
+def test_a_match_cut_off_mid_game_says_unfinished(tmp_path: Path) -> None:
+    # test-match01.txt up to move 13 of game 3, which has no result yet.
+    lines = (REALDATA / "test-match01.txt").read_text(encoding="utf-8").splitlines()
+    cut = tmp_path / "cut.txt"
+    cut.write_text("\n".join(lines[:80]) + "\n", encoding="utf-8")
+    code, output = run(str(cut))
+    assert code == 0
+    assert output.splitlines()[0] == (
+        f"{cut}: 3-point match, gnubg - Player0616: 3 games (2 single, 1 unfinished),"
+        " 129 plays, 4 cube actions, final score 1-2, 0 mismatches, 3 notes"
+    )
 
 
 def test_unreadable_input_exits_2_and_names_the_line(tmp_path: Path) -> None:

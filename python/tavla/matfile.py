@@ -315,6 +315,14 @@ class _Reader:
             self.actions.append(_parse_cell(text.strip(), player, number, line, move))
 
 
+def looks_like_mat(text: str) -> bool:
+    """True when the text has a `` N point match`` line or a ``Game N`` line, as every match
+    file does (FORMATS.md 5.2); False for text that is plainly something else, such as
+    prose.  A True answer does not mean :func:`parse_mat` can read it."""
+    lines = text.splitlines()
+    return any(_MATCH_LINE.match(line) or _GAME_LINE.match(line) for line in lines)
+
+
 def parse_mat(text: str) -> MatchRecord:
     """Read the text of a ``.mat`` match file (FORMATS.md section 5) into a record.
 

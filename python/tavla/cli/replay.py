@@ -1,7 +1,8 @@
 """``tavla replay FILE_OR_DIR...``: replay match files and check them against the rules.
 
 Exit status: 0 when every game replays, 1 when a rule mismatch was found, 2 when an input
-could not be read (a missing path, or a match file that cannot be understood).
+could not be used (a missing path, a match file that cannot be understood, or a directory
+without a match file).
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ import click
 from tqdm import tqdm
 
 from ..errors import MatchFileError
-from ..names import Language, term_label
+from ..matfile import looks_like_mat
+from ..names import term_label
 from ..position import ResultKind
 from ..replay import Finding, MatchReplay, replay_file
 from .options import lang_option
@@ -41,6 +43,8 @@ class _Run:
     matches: list[MatchReplay] = field(default_factory=list)
     skipped: list[tuple[str, str]] = field(default_factory=list)
     errors: list[tuple[str, str]] = field(default_factory=list)
+    empty: list[str] = field(default_factory=list)
+    """Directories given in which no match file was found."""
 
     def totals(self) -> dict[str, int]:
         return {
@@ -55,15 +59,16 @@ class _Run:
         }
 
 
-def _files(paths: tuple[str, ...], run: _Run) -> Iterator[Path]:
-    """The files to replay: given files as they are, directories searched for .mat/.txt."""
+def _files(paths: tuple[str, ...], run: _Run) -> Iterator[tuple[Path, str | None]]:
+    """The files to replay, each with the directory it was found in (None when named):
+    given files as they are, directories searched for .mat/.txt."""
     for name in paths:
         path = Path(name)
         if path.is_dir():
             found = [p for p in path.rglob("*") if p.is_file() and p.suffix in MATCH_SUFFIXES]
-            yield from sorted(found)
+            yield from ((file, name) for file in sorted(found))
         elif path.is_file():
-            yield path
+            yield path, None
         else:
             run.errors.append((name, "no such file or directory"))
 
@@ -78,30 +83,53 @@ def _other_format(path: Path) -> str | None:
     return None
 
 
-def _replay_one(path: Path, run: _Run) -> None:
+def _plainly_not_a_match_file(path: Path) -> bool:
+    try:
+        text = path.read_bytes().decode("utf-8", errors="replace")
+    except OSError:
+        return False
+    return not looks_like_mat(text)
+
+
+def _replay_one(path: Path, run: _Run, scanned: bool) -> bool:
+    """Replay one file; False when it was skipped as not a match file.  A file found by
+    scanning a directory that has neither a match line nor a game line is skipped; a file
+    named on the command line that cannot be read is an error."""
     try:
         other = _other_format(path)
         if other is not None:
             run.skipped.append((str(path), f"not a match file: {other}"))
-            return
+            return False
         run.matches.append(replay_file(path))
-    except (MatchFileError, OSError) as exc:
+    except MatchFileError as exc:
+        if scanned and _plainly_not_a_match_file(path):
+            reason = "not a match file: no ' N point match' line and no 'Game N' line"
+            run.skipped.append((str(path), reason))
+            return False
         run.errors.append((str(path), str(exc).removeprefix(f"{path}: ")))
+    except OSError as exc:
+        run.errors.append((str(path), str(exc).removeprefix(f"{path}: ")))
+    return True
 
 
 def _count(number: int, noun: str, plural: str = "") -> str:
     return f"{number} {noun}" if number == 1 else f"{number} {plural or noun + 's'}"
 
 
+def _kind_label(kind: ResultKind, lang: str) -> str:
+    """``gammon``, or in Turkish ``mars = gammon``: the Turkish word for a single, ``oyun``,
+    is also the word for a game, so the English term follows it."""
+    term = kind.name.lower()
+    return f"{term_label(term, 'tr')} = {term}" if lang == "tr" else term
+
+
 def _results(match: MatchReplay, lang: str) -> str:
-    """How the games were won, e.g. ``3 single, 1 gammon`` (``3 oyun, 1 mars`` in Turkish)."""
+    """How the games ended, e.g. ``3 single, 1 gammon, 1 unfinished``
+    (``3 oyun = single, 1 mars = gammon, 1 unfinished`` in Turkish)."""
     kinds = Counter(game.kind for game in match.games if game.kind is not None)
-    language: Language = "tr" if lang == "tr" else "en"
-    return ", ".join(
-        f"{kinds[kind]} {term_label(kind.name.lower(), language)}"
-        for kind in ResultKind
-        if kinds[kind]
-    )
+    ended = [f"{kinds[kind]} {_kind_label(kind, lang)}" for kind in ResultKind if kinds[kind]]
+    unfinished = sum(game.winner is None for game in match.games)
+    return ", ".join([*ended, f"{unfinished} unfinished"] if unfinished else ended)
 
 
 def _summary(match: MatchReplay, lang: str) -> str:
@@ -168,14 +196,27 @@ def replay(paths: tuple[str, ...], as_json: bool, show_notes: bool, lang: str) -
     """Replay the match files in PATHS (.mat/.txt files, or directories searched for them)
     and check every play, cube action, result and score against the rules.
 
-    Exit status 1 when a rule mismatch was found, 2 when an input could not be read.
+    Each match gets a summary line: its games and how they ended (single, gammon,
+    backgammon, unfinished: a game without a result, as in a file cut off mid-game), plays,
+    cube actions, final score, mismatches and notes.  With --lang tr the line stays English
+    but names how games were won in Turkish, each followed by its English term, since oyun
+    is both a single and a game: "3 games (2 oyun = single, 1 mars = gammon)".
+
+    Files found in a directory that are not match files (position exports, or text with no
+    "N point match" and no "Game N" line) are skipped with a message.
+
+    Exit status 1 when a rule mismatch was found; 2 when an input could not be used: a
+    missing path, a match file that cannot be read (a named file that is not a match file
+    among them), or a directory with no match file in it.
     """
     run = _Run()
     files = list(_files(paths, run))
+    found_in: Counter[str] = Counter()
     progress = not as_json and sys.stderr.isatty()
-    for path in tqdm(files, unit="file", disable=not progress, file=sys.stderr):
+    for path, directory in tqdm(files, unit="file", disable=not progress, file=sys.stderr):
         before = len(run.matches)
-        _replay_one(path, run)
+        if _replay_one(path, run, scanned=directory is not None) and directory is not None:
+            found_in[directory] += 1
         if as_json or len(run.matches) == before:
             continue
         match = run.matches[-1]
@@ -183,12 +224,14 @@ def replay(paths: tuple[str, ...], as_json: bool, show_notes: bool, lang: str) -
         _print_findings("MISMATCH", match.mismatches, progress)
         if show_notes:
             _print_findings("note", match.notes, progress)
+    run.empty = [name for name in paths if Path(name).is_dir() and not found_in[name]]
     totals = run.totals()
     if as_json:
         record = {
             "matches": [_match_json(match) for match in run.matches],
             "skipped": [{"file": name, "reason": reason} for name, reason in run.skipped],
             "unreadable": [{"file": name, "error": error} for name, error in run.errors],
+            "no_match_files_in": run.empty,
             "totals": totals,
         }
         click.echo(json.dumps(record, indent=2))
@@ -197,12 +240,14 @@ def replay(paths: tuple[str, ...], as_json: bool, show_notes: bool, lang: str) -
             click.echo(f"skipped {name}: {reason}")
         for name, error in run.errors:
             click.echo(f"unreadable {name}: {error}", err=True)
+        for name in run.empty:
+            click.echo(f"no match files found in {name}", err=True)
         click.echo(
             "total: {matches} matches, {games} games, {plays} plays, {cube_actions} cube"
             " actions, {mismatches} mismatches, {notes} notes, {skipped} files skipped,"
             " {unreadable} unreadable".format(**totals)
         )
-    if run.errors:
+    if run.errors or run.empty:
         sys.exit(2)
     if totals["mismatches"]:
         sys.exit(1)
