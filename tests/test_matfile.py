@@ -225,6 +225,7 @@ def test_empty_names_and_a_crawford_mark() -> None:
         ("3 point match\nhello\n", "line 2: expected a header"),
         ("3 point match\n 5 point match\n", "line 2: a second match-length line"),
         ("3 point match\n Game 1\n", "line 2: game 1 has no score line"),
+        ("3 point match\n Game 1\n Game 2\n A : 0   B : 0\n", "line 3: game 1 has no score line"),
         ("3 point match\n Game 1\n  1) 31: 8/5 6/5\n", "line 3: expected the score line"),
         (match_text("  1) 71: 8/5 6/5"), "line 5: a roll has two dice 1 to 6, got 71"),
         (match_text("  1) 31: 8/5 6-5x"), "line 5: cannot read the move '6-5x'"),
@@ -352,6 +353,13 @@ def test_names_that_look_like_other_lines_read_back(left: str) -> None:
 def test_names_that_cannot_be_written_are_refused(players: tuple[str, str], message: str) -> None:
     with pytest.raises(MatchFileError, match="^" + re.escape(message)):
         format_mat(replace(TWO_GAMES, players=players))
+
+
+def test_a_header_that_cannot_be_written_is_refused() -> None:
+    record = replace(TWO_GAMES, headers=(("Site", "Ankara\n 5 point match"),))
+    message = "the Site header 'Ankara\\n 5 point match' cannot be written: it holds the character"
+    with pytest.raises(MatchFileError, match="^" + re.escape(message)):
+        format_mat(record)
 
 
 _TRICKY = st.sampled_from([" ", ":", " : ", "0", "12", "\n", "\t", "Game 1", ";", "\u2028"])

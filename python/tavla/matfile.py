@@ -276,6 +276,8 @@ class _Reader:
         if match := _GAME_LINE.match(line):
             if self.length is None:
                 raise _fail(number, line, "a game before the ' N point match' line")
+            if self.game_line and self.score is None:
+                raise _fail(number, line, f"game {self.game_number} has no score line")
             self.finish_game()
             self.game_number, self.game_line = int(match.group(1)), number
             self.crawford_mark = "crawford" in match.group(2).lower()
@@ -376,8 +378,8 @@ _CELL_INDENT = 3
 """The left cell is 3 narrower than the left score: right cells from column 33 (FORMATS.md
 5.2), one column right of the right name, where the reader looks for them."""
 _UNWRITABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
-"""Unicode categories a name cannot hold: control characters (line breaks among them),
-surrogates (not UTF-8) and line or paragraph separators."""
+"""Unicode categories a name or header cannot hold: control characters (line breaks among
+them), surrogates (not UTF-8) and line or paragraph separators."""
 _SCORE_IN_NAME = re.compile(r":\s*\d+(?:\s|$)")
 _WRITTEN_HEADERS = ("Site", "Event", "Round", "EventDate", "Variation", "Transcriber")
 
@@ -408,12 +410,19 @@ def _cell_text(action: Action) -> str:
     return f" {word} {action.value} point{'s' if action.value != 1 else ''}"
 
 
+def _unwritable_character(text: str) -> str | None:
+    """Why the text cannot stand on a line of the file, or None."""
+    bad = next((c for c in text if unicodedata.category(c) in _UNWRITABLE), None)
+    if bad is None:
+        return None
+    return f"it holds the character {bad!r}, which breaks the line or the encoding"
+
+
 def _check_name(name: str, side: int) -> None:
     """Raise MatchFileError for a name that would not read back from a score line."""
     which = "left" if side == LEFT else "right"
-    bad = next((c for c in name if unicodedata.category(c) in _UNWRITABLE), None)
-    if bad is not None:
-        reason = f"it holds the character {bad!r}, which breaks the line or the encoding"
+    if unwritable := _unwritable_character(name):
+        reason = unwritable
     elif name != name.strip():
         reason = "leading or trailing space would be lost on reading"
     elif side == LEFT and _SCORE_IN_NAME.search(name):
@@ -466,13 +475,16 @@ def format_mat(record: MatchRecord) -> str:
     Raises :class:`~tavla.MatchFileError` naming the name when a player's name cannot be
     read back from the score line ``name : n   name : n``: a control character (a line
     break, a tab), a line separator or a surrogate; a leading or trailing space; in the left
-    name, a ``:`` followed by a number and a space or the name's end (``"Ann :3"``).
+    name, a ``:`` followed by a number and a space or the name's end (``"Ann :3"``).  Raises
+    it too for a header tag written with a control character or line separator.
     """
     for side, name in enumerate(record.players):
         _check_name(name, side)
-    lines = [
-        f'; [{key} "{value}"]' for key, value in record.headers if key in _WRITTEN_HEADERS and value
-    ]
+    headers = [(key, value) for key, value in record.headers if key in _WRITTEN_HEADERS and value]
+    for key, value in headers:
+        if unwritable := _unwritable_character(value):
+            raise MatchFileError(f"the {key} header {value!r} cannot be written: {unwritable}")
+    lines = [f'; [{key} "{value}"]' for key, value in headers]
     if lines:
         lines.append("")
     lines += [f" {record.length} point match", ""]
