@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "convert.hpp"
+#include "result_buffer.hpp"
 #include "tavla/movegen.hpp"
 
 namespace tavla::bindings {
@@ -72,15 +73,13 @@ py::tuple legal_results(const BoardArray& boards, const DiceArray& dice) {
     const std::int64_t* rolls = dice.data();
     py::array_t<std::int64_t> offsets(n + 1);
     std::int64_t* off = offsets.mutable_data();
-    // The results stay in this vector and NumPy takes it over, so they are written once.
-    // Reserving generously costs only address space: pages are touched as results arrive.
-    auto results = std::make_unique<std::vector<Board>>();
+    // Room for 24 results a row to start with (the corpus averages 23); it doubles if needed.
+    ResultBuffer results(std::size_t(n) * 24);
     std::string error;
     py::ssize_t bad_row = -1;
     {
         py::gil_scoped_release release;
         MoveGenerator& gen = thread_generator();
-        results->reserve(std::size_t(std::min<py::ssize_t>(n, 1 << 20)) * 40);
         off[0] = 0;
         for (py::ssize_t i = 0; i < n; ++i) {
             const std::int64_t d1 = rolls[2 * i], d2 = rolls[2 * i + 1];
@@ -98,16 +97,15 @@ py::tuple legal_results(const BoardArray& boards, const DiceArray& dice) {
                 break;
             }
             const int count = gen.generate(in[i], int(d1), int(d2));
-            for (int k = 0; k < count; ++k) results->push_back(gen.play(k).result.swapped());
-            off[i + 1] = std::int64_t(results->size());
+            for (int k = 0; k < count; ++k) results.push_back(gen.play(k).result.swapped());
+            off[i + 1] = std::int64_t(results.size());
         }
     }
     if (bad_row >= 0) throw py::value_error("row " + std::to_string(bad_row) + ": " + error);
 
-    const py::ssize_t m = py::ssize_t(results->size());
-    Board* data = results->data();
-    py::capsule owner(results.release(),
-                      [](void* p) { delete static_cast<std::vector<Board>*>(p); });
+    const py::ssize_t m = py::ssize_t(results.size());
+    Board* data = results.release();
+    py::capsule owner(data, [](void* p) { std::free(p); });
     py::array_t<std::int8_t> out({m, py::ssize_t(2), py::ssize_t(kSlots)},
                                  reinterpret_cast<std::int8_t*>(data), owner);
     return py::make_tuple(out, offsets);
