@@ -12,12 +12,6 @@ bool all_home(const std::int8_t* mover) {
     return true;
 }
 
-inline std::uint64_t load64(const std::int8_t* p) {
-    std::uint64_t v;
-    std::memcpy(&v, p, sizeof v);
-    return v;
-}
-
 // Bit p set: the mover has a checker on index p (1..25).
 std::uint32_t occupied_mask(const std::int8_t* mover) {
     std::uint32_t mask = 0;
@@ -77,19 +71,37 @@ bool apply_move(Board& board, int from, int die) {
 
 MoveGenerator::MoveGenerator() { table_stamp_.fill(0); }
 
-// Results of one roll differ in the mover's row, and in the opponent's row only through hits,
-// which show on the opponent's bar: hashing those 27 bytes is enough, the exact comparison in
-// record() settles any collision.
-std::uint64_t MoveGenerator::hash_of(const Board& b) const {
-    const std::int8_t* p = b.side[0].data();
-    std::uint64_t h = load64(p) * 0x9E3779B97F4A7C15ull;
-    h ^= load64(p + 8) * 0xC2B2AE3D27D4EB4Full;
-    h ^= load64(p + 16) * 0x165667B19E3779F9ull;
-    h ^= (std::uint64_t(std::uint8_t(p[24])) | std::uint64_t(std::uint8_t(p[25])) << 8 |
-          std::uint64_t(std::uint8_t(b.side[1][kBar])) << 16) *
-         0xFF51AFD7ED558CCDull;
-    return h ^ (h >> 31);
+namespace {
+
+constexpr std::uint64_t splitmix(std::uint64_t x) {
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
 }
+
+constexpr int kHitWeight = kSlots;
+
+struct HashWeights {
+    std::uint64_t w[kSlots + 1];
+    constexpr HashWeights() : w() {
+        for (int i = 0; i <= kSlots; ++i) w[i] = splitmix(std::uint64_t(i) + 1);
+    }
+};
+constexpr HashWeights kWeights;
+
+// The hash of a result: the mover's counts, and the opponent's bar count (its hits), times
+// fixed random weights, summed. Results of one roll differ in those, and record() compares
+// whole boards to settle collisions. A move changes the sum by a few weights, so step() and
+// unstep() keep it up to date: reading the board back right after writing it byte by byte
+// would stall the processor on every result.
+std::uint64_t board_hash(const Board& b) {
+    std::uint64_t h = std::uint64_t(b.opponent()[kBar]) * kWeights.w[kHitWeight];
+    for (int i = 0; i < kSlots; ++i) h += std::uint64_t(b.mover()[i]) * kWeights.w[i];
+    return h;
+}
+
+}  // namespace
 
 void MoveGenerator::record(int used, int die_used) {
     if (used < best_used_) return;
@@ -101,7 +113,7 @@ void MoveGenerator::record(int used, int die_used) {
             stamp_ = 1;
         }
     }
-    std::size_t slot = std::size_t(hash_of(work_)) & (kTableSize - 1);
+    std::size_t slot = std::size_t((hash_ * 0x9E3779B97F4A7C15ull) >> 40) & (kTableSize - 1);
     while (table_stamp_[slot] == stamp_) {
         if (plays_[table_index_[slot]].result == work_) return;
         slot = (slot + 1) & (kTableSize - 1);
@@ -134,10 +146,18 @@ std::uint32_t MoveGenerator::movable(std::uint32_t occupied, int die) const {
     return from;
 }
 
-bool MoveGenerator::step(std::uint32_t& occupied, int from, int die) {
+// step() and unstep() run for every move tried: they must be inlined into the searches.
+#if defined(__GNUC__)
+#define TAVLA_HOT_INLINE __attribute__((always_inline)) inline
+#else
+#define TAVLA_HOT_INLINE inline
+#endif
+
+TAVLA_HOT_INLINE bool MoveGenerator::step(std::uint32_t& occupied, int from, int die) {
     std::int8_t* mover = work_.mover();
     const int to = from - die;
     if (--mover[from] == 0) occupied &= ~(1u << from);
+    hash_ += kWeights.w[to > 0 ? to : kOff] - kWeights.w[from];
     if (to <= 0) {
         ++mover[kOff];
         return false;
@@ -147,13 +167,15 @@ bool MoveGenerator::step(std::uint32_t& occupied, int from, int die) {
     if (target != 1) return false;
     target = 0;
     ++work_.opponent()[kBar];
+    hash_ += kWeights.w[kHitWeight];
     return true;
 }
 
-void MoveGenerator::unstep(int from, int die, bool hit) {
+TAVLA_HOT_INLINE void MoveGenerator::unstep(int from, int die, bool hit) {
     std::int8_t* mover = work_.mover();
     const int to = from - die;
     ++mover[from];
+    hash_ -= kWeights.w[to > 0 ? to : kOff] - kWeights.w[from];
     if (to <= 0) {
         --mover[kOff];
         return;
@@ -162,6 +184,7 @@ void MoveGenerator::unstep(int from, int die, bool hit) {
     if (hit) {
         work_.opponent()[kBar - to] = 1;
         --work_.opponent()[kBar];
+        hash_ -= kWeights.w[kHitWeight];
     }
 }
 
@@ -222,6 +245,7 @@ void MoveGenerator::search_pair(std::uint32_t occupied, int first, int second,
 
 int MoveGenerator::generate(const Board& board, int d1, int d2) {
     work_ = board;
+    hash_ = board_hash(board);
     best_used_ = 0;
     count_ = 0;
     hit_mask_ = 0;

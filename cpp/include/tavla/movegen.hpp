@@ -52,7 +52,7 @@ private:
     void search_double(std::uint32_t occupied, int die, int depth, int max_from);
     void search_pair(std::uint32_t occupied, int first, int second, bool second_pass);
     void record(int used, int die_used);
-    std::uint64_t hash_of(const Board& b) const;
+    std::uint64_t hash_ = 0;  // of work_: see board_hash() in movegen.cpp
 
     Board work_;
     std::uint32_t blocked_ = 0;  // bit p: the mover's point p is blocked
