@@ -1,6 +1,7 @@
 #include "tavla/movegen.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace tavla {
 namespace {
@@ -69,7 +70,7 @@ bool apply_move(Board& board, int from, int die) {
     return false;
 }
 
-MoveGenerator::MoveGenerator() { table_stamp_.fill(0); }
+MoveGenerator::MoveGenerator() { table_.fill(0); }
 
 namespace {
 
@@ -103,23 +104,28 @@ std::uint64_t board_hash(const Board& b) {
 
 }  // namespace
 
+void MoveGenerator::forget_results() {
+    count_ = 0;
+    if (++stamp_ == 1u << (32 - kIndexBits)) {  // the stamp wrapped: clear the table once
+        table_.fill(0);
+        stamp_ = 1;
+    }
+}
+
 void MoveGenerator::record(int used, int die_used) {
     if (used < best_used_) return;
     if (used > best_used_) {
         best_used_ = used;
-        count_ = 0;
-        if (++stamp_ == 0) {  // the stamp wrapped: forget every old entry once
-            table_stamp_.fill(0);
-            stamp_ = 1;
-        }
+        forget_results();
     }
+    constexpr std::uint32_t kIndexMask = (1u << kIndexBits) - 1;
     std::size_t slot = std::size_t((hash_ * 0x9E3779B97F4A7C15ull) >> 40) & (kTableSize - 1);
-    while (table_stamp_[slot] == stamp_) {
-        if (plays_[table_index_[slot]].result == work_) return;
-        slot = (slot + 1) & (kTableSize - 1);
+    for (std::uint32_t entry; (entry = table_[slot]) >> kIndexBits == stamp_;
+         slot = (slot + 1) & (kTableSize - 1)) {
+        if (plays_[entry & kIndexMask].result == work_) return;
     }
-    table_stamp_[slot] = stamp_;
-    table_index_[slot] = std::uint16_t(count_);
+    if (count_ == kCapacity) throw std::length_error("more distinct plays than MoveGenerator holds");
+    table_[slot] = stamp_ << kIndexBits | std::uint32_t(count_);
     PlayRecord& rec = plays_[count_];
     rec.result = work_;
     rec.moves = path_;
@@ -247,12 +253,8 @@ int MoveGenerator::generate(const Board& board, int d1, int d2) {
     work_ = board;
     hash_ = board_hash(board);
     best_used_ = 0;
-    count_ = 0;
     hit_mask_ = 0;
-    if (++stamp_ == 0) {
-        table_stamp_.fill(0);
-        stamp_ = 1;
-    }
+    forget_results();
     blocked_ = blocked_mask(board.opponent());
     const std::uint32_t occupied = occupied_mask(board.mover());
     if (d1 == d2) {

@@ -34,7 +34,7 @@ bool apply_move(Board& board, int from, int die);
 class MoveGenerator {
 public:
     // The largest number of distinct plays any position and roll can have is below this.
-    static constexpr int kCapacity = 4096;
+    static constexpr int kCapacity = 4096;  // a power of two
 
     MoveGenerator();
 
@@ -52,6 +52,7 @@ private:
     void search_double(std::uint32_t occupied, int die, int depth, int max_from);
     void search_pair(std::uint32_t occupied, int first, int second, bool second_pass);
     void record(int used, int die_used);
+    void forget_results();
     std::uint64_t hash_ = 0;  // of work_: see board_hash() in movegen.cpp
 
     Board work_;
@@ -64,9 +65,13 @@ private:
     std::array<PlayRecord, kCapacity> plays_;
     std::array<std::uint8_t, kCapacity> die_used_;  // for R9's larger-die rule
 
-    static constexpr int kTableSize = 2 * kCapacity;
-    std::array<std::uint32_t, kTableSize> table_stamp_;
-    std::array<std::uint16_t, kTableSize> table_index_;
+    // Open addressing over the results found so far: a slot holds (stamp << kIndexBits) |
+    // index into plays_, and only slots with the current stamp count, so a new roll starts
+    // with an empty table at no cost. Small enough to stay in the L1 cache; the most plays a
+    // roll can have (about 3,000) keep it under three quarters full.
+    static constexpr int kTableSize = kCapacity;
+    static constexpr int kIndexBits = 12;
+    std::array<std::uint32_t, kTableSize> table_;
     std::uint32_t stamp_ = 0;
 };
 
