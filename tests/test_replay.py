@@ -42,11 +42,32 @@ def replay_text(text: str) -> tuple[list[str], list[str], list[GameReplay]]:
     )
 
 
+NOT_FINISHED = [
+    "the game is unfinished: no 'Wins' line",
+    "the match ends at 0-0, short of 3 points: unfinished or conceded",
+]
+
 OPEN_AND_DROP = [
     row(1, "31: 8/5 6/5", " Doubles => 2"),
     row(2, " Drops"),
     row(None, "", " Wins 1 point"),
 ]
+
+
+def star_game(bob_plays: str) -> str:
+    """Ann runs 24/14, leaving a blot on her 14 (Bob's 11); Bob's 52 13/11 hits it."""
+    return match(((0, 0), [row(1, "64: 24/18 18/14", f"52: {bob_plays}")]))
+
+
+def test_stars_on_the_wrong_point_are_a_note() -> None:
+    assert replay_text(star_game("13/11* 13/8"))[:2] == ([], NOT_FINISHED)
+    _, notes, _ = replay_text(star_game("13/11 13/8*"))
+    assert notes == ["13/11 13/8*: the stars mark hits on 8, the play hits on 11", *NOT_FINISHED]
+
+
+def test_a_file_without_any_star_is_not_checked_for_them() -> None:
+    # Galaxy never marks hits: a play there is not compared with its (absent) stars.
+    assert replay_text(star_game("13/11 13/8"))[:2] == ([], NOT_FINISHED)
 
 
 def test_a_double_dropped_scores_the_value_before_the_double() -> None:

@@ -14,6 +14,7 @@ Neither ever raises: a file that cannot be read at all raises
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -156,7 +157,13 @@ class _GameReplayer:
     """Drives one :class:`Game` through the actions of one game record."""
 
     def __init__(
-        self, file: str, record: MatchRecord, game: GameRecord, rules: Rules, crawford: bool
+        self,
+        file: str,
+        record: MatchRecord,
+        game: GameRecord,
+        rules: Rules,
+        crawford: bool,
+        marks_hits: bool,
     ) -> None:
         self.file = file
         self.record = record
@@ -166,6 +173,7 @@ class _GameReplayer:
         self.checking = True
         self.hidden = False
         self.loser: int | None = None
+        self.record_marks_hits = marks_hits
         try:
             self.game = Game(
                 rules,
@@ -250,11 +258,34 @@ class _GameReplayer:
             if action.play == "" and not game.legal_plays[0].is_pass and last_roll:
                 self.note(action, "rolled and gave up without playing: a resignation follows")
                 return
-            self.report.plays[-1] = game.play(action.play, player=action.player)
+            before = game.position.position_id
+            play = game.play(action.play, player=action.player)
+            self.report.plays[-1] = play
+            self.check_stars(action, play, before)
         except TavlaError as exc:
             shown = action.play or "no move"
             dice = f"{action.dice[0]}{action.dice[1]}"
             self.mismatch(action, f"{_who(action.player)} {dice}: {shown}: {exc}")
+
+    def check_stars(self, action: Action, play: Play, before: str) -> None:
+        """In a file that marks hits with ``*`` (gnubg, Studio; Galaxy marks none), the
+        starred landing points must be the points where the play hits: a note otherwise,
+        as stars are notation, not rules (a play is identified by its result)."""
+        assert action.play is not None
+        if not self.record_marks_hits:
+            return
+        starred = _starred_points(action.play)
+        hit = {end for (_, end), was_hit in zip(play.moves, play.hit_flags, strict=True) if was_hit}
+        if starred != hit:
+            written = ", ".join(map(str, sorted(starred))) or "none"
+            made = ", ".join(map(str, sorted(hit))) or "none"
+            reason = f"{action.play}: the stars mark hits on {written}, the play hits on {made}"
+            self.report.notes.append(
+                Finding(
+                    self.file, self.game_record.number, action.move_number, action.line,
+                    before, reason,
+                )
+            )  # fmt: skip
 
     def cube(self, action: Action) -> None:
         game = self.game
@@ -374,6 +405,21 @@ class _GameReplayer:
             self.mismatch(action, f"Wins {written}, but the game is worth {worth} (R16, R19)")
 
 
+def _marks_hits(record: MatchRecord) -> bool:
+    """True for a file whose plays mark hits with ``*`` anywhere."""
+    return any("*" in (action.play or "") for game in record.games for action in game.actions)
+
+
+def _starred_points(play_text: str) -> set[int]:
+    """The points written with a ``*`` in a play: ``13/7*/1*(2) bar/20*`` gives {7, 1, 20}."""
+    return {
+        int(point.rstrip("*"))
+        for token in play_text.split()
+        for point in re.sub(r"\(\d\)$", "", token).split("/")
+        if point.endswith("*") and point.rstrip("*").isdigit()
+    }
+
+
 def _who(player: int) -> str:
     return "left player" if player == 0 else "right player"
 
@@ -385,12 +431,13 @@ def replay_record(record: MatchRecord, file: str = "") -> MatchReplay:
     length = record.length
     rules = match_rules(record)
     crawford_seen = not rules.crawford
+    marks_hits = _marks_hits(record)
     expected: tuple[int, int] | None = (0, 0)
     for game in record.games:
         crawford = False
         if length > 1 and length - 1 in game.score and not crawford_seen:
             crawford = crawford_seen = True
-        report = _GameReplayer(file, record, game, rules, crawford).run()
+        report = _GameReplayer(file, record, game, rules, crawford, marks_hits).run()
         faults = []
         if length and expected is not None and game.score != expected:
             faults.append(
