@@ -7,26 +7,14 @@ import numpy.typing as npt
 
 from . import _core
 from .errors import InvalidPositionError, NotationError
+from .position import int8_counts
 
 
 def _as_int8_boards(boards: npt.ArrayLike) -> npt.NDArray[np.int8]:
     array = np.asarray(boards)
     if array.ndim != 3 or array.shape[1:] != (2, 26):
         raise InvalidPositionError(f"boards must have shape (N, 2, 26), got {array.shape}")
-    if array.dtype == np.int8:
-        return np.ascontiguousarray(array)
-    is_float = np.issubdtype(array.dtype, np.floating)
-    if array.dtype == bool or not (np.issubdtype(array.dtype, np.integer) or is_float):
-        raise InvalidPositionError(f"boards hold integer counts, got dtype {array.dtype}")
-    if is_float:
-        # Whole numbers are accepted, as Position accepts them; a fraction is refused.
-        fractional = np.argwhere(~np.isfinite(array) | (array != np.round(array)))
-        if len(fractional):
-            raise InvalidPositionError(f"row {fractional[0][0]}: a count is not a whole number")
-    out_of_range = np.argwhere((array < -128) | (array > 127))
-    if len(out_of_range):
-        raise InvalidPositionError(f"row {out_of_range[0][0]}: a count is out of range")
-    return np.ascontiguousarray(array, dtype=np.int8)
+    return int8_counts(array, rows=True)
 
 
 def legal_results(

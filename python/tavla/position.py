@@ -31,6 +31,32 @@ class ResultKind(enum.IntEnum):
     BACKGAMMON = 3
 
 
+def int8_counts(array: npt.NDArray[Any], rows: bool = False) -> npt.NDArray[np.int8]:
+    """Checker counts as a C-contiguous int8 array (no copy when they already are).
+
+    Integer dtypes and floats holding whole numbers are accepted.  Raises
+    :class:`~tavla.InvalidPositionError` for another dtype, a fractional or non-finite count,
+    or one outside int8 (no count can pass 15 anyway); with ``rows``, the message names the
+    row (first axis) of the first bad count.
+    """
+    if array.dtype == np.int8:
+        return np.ascontiguousarray(array)
+    is_float = np.issubdtype(array.dtype, np.floating)
+    if array.dtype == bool or not (np.issubdtype(array.dtype, np.integer) or is_float):
+        raise InvalidPositionError(f"a board holds integer counts, got dtype {array.dtype}")
+
+    def refuse(reason: str, bad: npt.NDArray[np.bool_]) -> None:
+        if bad.any():
+            where = f"row {int(np.argwhere(bad)[0][0])}: " if rows else ""
+            raise InvalidPositionError(where + reason)
+
+    if is_float:
+        fractional = ~np.isfinite(array) | (array != np.round(array))
+        refuse("a count is not a whole number (fractional)", fractional)
+    refuse("a count is out of range (more than 15 is impossible)", (array < -128) | (array > 127))
+    return np.ascontiguousarray(array, dtype=np.int8)
+
+
 def _board_to_key(board: npt.ArrayLike) -> bytes:
     try:
         array = np.asarray(board)
@@ -38,16 +64,7 @@ def _board_to_key(board: npt.ArrayLike) -> bytes:
         raise InvalidPositionError(f"a board must be a (2, 26) array of counts: {exc}") from None
     if array.shape != _SHAPE:
         raise InvalidPositionError(f"a board has shape (2, 26), got {array.shape}")
-    if array.dtype == bool or not (
-        np.issubdtype(array.dtype, np.integer) or np.issubdtype(array.dtype, np.floating)
-    ):
-        raise InvalidPositionError(f"a board holds integer counts, got dtype {array.dtype}")
-    is_float = np.issubdtype(array.dtype, np.floating)
-    if is_float and not np.all(np.isfinite(array) & (array == np.round(array))):
-        raise InvalidPositionError("a board holds whole checkers: found a fractional count")
-    if np.any(array < -128) or np.any(array > 127):
-        raise InvalidPositionError("a board count is out of range (more than 15 is impossible)")
-    key = array.astype(np.int8).tobytes()
+    key = int8_counts(array).tobytes()
     fault = _core.board_error(key)
     if fault:
         raise InvalidPositionError(fault)
@@ -180,7 +197,7 @@ class Position:
         starting points first.  Raises :class:`~tavla.IllegalPlayError` if the game is over.
         """
         d1, d2 = parse_roll(dice)
-        if self._key[0] == 15 or self._key[26] == 15:
+        if self.is_over:
             raise IllegalPlayError("the game is over: a side has borne off all 15 checkers")
         return list(map(_play.Play, _core.legal_plays(self._key, d1, d2)))
 
