@@ -92,17 +92,8 @@ class Rules:
                 "the Holland rule (R25) restricts post-Crawford games: it needs crawford"
             )
         if not self.cube:
-            used = [
-                name
-                for name, on in (
-                    ("jacoby", self.jacoby),
-                    ("beavers", self.beavers),
-                    ("auto_doubles", self.auto_doubles > 0),
-                    ("max_cube", self.max_cube is not None),
-                    ("holland", self.holland),
-                )
-                if on
-            ]
+            cube_options = (("max_cube", self.max_cube is not None), ("holland", self.holland))
+            used = self._money_options_on() + [name for name, on in cube_options if on]
             if used:
                 raise RulesError(
                     f"options that need the cube: {', '.join(used)}; but cube=False (R18)"
@@ -135,19 +126,20 @@ class Rules:
     def check_match_play(self) -> None:
         """Raise :class:`~tavla.RulesError` if an option is for money play only: Jacoby
         (R22), beavers and raccoons (R20), automatic doubles (R21)."""
-        money_only = [
-            name
-            for name, on in (
-                ("jacoby", self.jacoby),
-                ("beavers", self.beavers),
-                ("auto_doubles", self.auto_doubles > 0),
-            )
-            if on
-        ]
+        money_only = self._money_options_on()
         if money_only:
             raise RulesError(
                 f"options of money play only (R20-R22), not of a match: {', '.join(money_only)}"
             )
+
+    def _money_options_on(self) -> list[str]:
+        """The money-play options in use (R20-R22), each of which also needs the cube."""
+        money_options = (
+            ("jacoby", self.jacoby),
+            ("beavers", self.beavers),
+            ("auto_doubles", self.auto_doubles > 0),
+        )
+        return [name for name, on in money_options if on]
 
     def with_options(self, **options: object) -> Rules:
         """A copy with some options changed, checked again like a new :class:`Rules`."""
