@@ -86,11 +86,7 @@ py::tuple legal_results(const BoardArray& boards, const DiceArray& dice) {
             if (d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6) {
                 error = "dice must be 1 to 6";
             } else {
-                error = board_error(in[i]);
-                if (error.empty() && in[i].side[0][kOff] == kCheckers)
-                    error = "the game is over (the side on roll has borne off all 15)";
-                if (error.empty() && in[i].side[1][kOff] == kCheckers)
-                    error = "the game is over (the opponent has borne off all 15)";
+                error = playable_board_error(in[i]);
             }
             if (!error.empty()) {
                 bad_row = i;

@@ -168,10 +168,8 @@ py::tuple play_games(const py::object& a, const py::object& b, std::int64_t game
     if (truncate < 0) throw py::value_error("truncate must be >= 0");
     PlayoutSpec spec;
     spec.start = board_from_bytes(start);
-    const std::string fault = board_error(spec.start);
-    if (!fault.empty()) throw py::value_error(fault);
-    if (spec.start.side[0][kOff] == kCheckers || spec.start.side[1][kOff] == kCheckers)
-        throw py::value_error("the start position is a finished game");
+    const std::string fault = playable_board_error(spec.start);
+    if (!fault.empty()) throw py::value_error("the start position: " + fault);
     spec.opening = opening;
     spec.seed = seed;
     spec.rotate = rotate;

@@ -38,6 +38,15 @@ std::string board_error(const Board& b) {
     return {};
 }
 
+std::string playable_board_error(const Board& b) {
+    std::string fault = board_error(b);
+    if (fault.empty() && b.side[0][kOff] == kCheckers)
+        fault = "the game is over (the side on roll has borne off all 15)";
+    if (fault.empty() && b.side[1][kOff] == kCheckers)
+        fault = "the game is over (the opponent has borne off all 15)";
+    return fault;
+}
+
 int pip_count(const Board& b, int side) {
     int pips = 0;
     for (int i = 1; i < kSlots; ++i) pips += i * b.side[side][i];

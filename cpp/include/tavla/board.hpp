@@ -44,6 +44,9 @@ static_assert(sizeof(Board) == 2 * kSlots, "Board must be 52 plain bytes");
 // Why a board breaks R1-R4, or an empty string when it is valid.
 std::string board_error(const Board& b);
 
+// Why a board cannot be played from: board_error(), or a finished game (R15); "" if it can.
+std::string playable_board_error(const Board& b);
+
 // Pip count of one side (R4): sum of point numbers, 25 for a checker on the bar.
 int pip_count(const Board& b, int side);
 
