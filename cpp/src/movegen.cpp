@@ -1,6 +1,7 @@
 #include "tavla/movegen.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <stdexcept>
 
 namespace tavla {
@@ -13,18 +14,40 @@ bool all_home(const std::int8_t* mover) {
     return true;
 }
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "the board masks below read eight counts as one little-endian word"
+#endif
+
+// Eight counts (each 0..15) as one word: byte i is counts[i], or counts[7 - i] when reversed.
+inline std::uint64_t eight_counts(const std::int8_t* counts, bool reversed) {
+    std::uint64_t word;
+    std::memcpy(&word, counts, sizeof word);
+    return reversed ? __builtin_bswap64(word) : word;
+}
+
+// Bit i set: byte i of `word` (a count 0..15) is at least `least` (1 or 2). Adding 128 - least
+// to each byte sets its top bit exactly then, with no carry into the next byte; one multiply
+// gathers the eight top bits.
+inline std::uint32_t at_least(std::uint64_t word, int least) {
+    constexpr std::uint64_t kBytes = 0x0101010101010101ull;
+    const std::uint64_t tops = (word + kBytes * std::uint64_t(128 - least)) & (kBytes << 7);
+    return std::uint32_t(((tops >> 7) * 0x0102040810204080ull) >> 56);
+}
+
 // Bit p set: the mover has a checker on index p (1..25).
 std::uint32_t occupied_mask(const std::int8_t* mover) {
-    std::uint32_t mask = 0;
-    for (int p = 1; p <= kBar; ++p) mask |= std::uint32_t(mover[p] > 0) << p;
+    std::uint32_t mask = std::uint32_t(mover[kBar] > 0) << kBar;
+    for (int p = 1; p < kBar; p += 8) mask |= at_least(eight_counts(mover + p, false), 1) << p;
     return mask;
 }
 
 // Bit p set: the mover's point p (1..24) is blocked (R10). Hits only take single checkers, so
-// this stays the same during a whole turn.
+// this stays the same during a whole turn. The opponent numbers the points the other way: its
+// points 25 - p down to 18 - p are the mover's p up to p + 7.
 std::uint32_t blocked_mask(const std::int8_t* opponent) {
     std::uint32_t mask = 0;
-    for (int p = 1; p <= kPoints; ++p) mask |= std::uint32_t(opponent[kBar - p] >= 2) << p;
+    for (int p = 1; p < kBar; p += 8)
+        mask |= at_least(eight_counts(opponent + kBar - p - 7, true), 2) << p;
     return mask;
 }
 
@@ -92,10 +115,10 @@ struct HashWeights {
 constexpr HashWeights kWeights;
 
 // The hash of a result: the mover's counts, and the opponent's bar count (its hits), times
-// fixed random weights, summed. Results of one roll differ in those, and record() compares
-// whole boards to settle collisions. A move changes the sum by a few weights, so step() and
-// unstep() keep it up to date: reading the board back right after writing it byte by byte
-// would stall the processor on every result.
+// fixed random weights, summed. Results of one roll differ in those, and is_new_result()
+// compares whole boards to settle collisions. A move changes the sum by a few weights, so
+// step() and unstep() keep it up to date: reading the board back right after writing it byte
+// by byte would stall the processor on every result.
 std::uint64_t board_hash(const Board& b) {
     std::uint64_t h = std::uint64_t(b.opponent()[kBar]) * kWeights.w[kHitWeight];
     for (int i = 0; i < kSlots; ++i) h += std::uint64_t(b.mover()[i]) * kWeights.w[i];
@@ -112,20 +135,28 @@ void MoveGenerator::forget_results() {
     }
 }
 
-void MoveGenerator::record(int used, int die_used) {
-    if (used < best_used_) return;
+bool MoveGenerator::uses_most_dice(int used) {
+    if (used < best_used_) return false;
     if (used > best_used_) {
         best_used_ = used;
         forget_results();
     }
+    return true;
+}
+
+bool MoveGenerator::is_new_result() {
     constexpr std::uint32_t kIndexMask = (1u << kIndexBits) - 1;
     std::size_t slot = std::size_t((hash_ * 0x9E3779B97F4A7C15ull) >> 40) & (kTableSize - 1);
     for (std::uint32_t entry; (entry = table_[slot]) >> kIndexBits == stamp_;
          slot = (slot + 1) & (kTableSize - 1)) {
-        if (plays_[entry & kIndexMask].result == work_) return;
+        if (plays_[entry & kIndexMask].result == work_) return false;
     }
-    if (count_ == kCapacity) throw std::length_error("more distinct plays than MoveGenerator holds");
     table_[slot] = stamp_ << kIndexBits | std::uint32_t(count_);
+    return true;
+}
+
+void MoveGenerator::store(int used, int die_used) {
+    if (count_ == kCapacity) throw std::length_error("more distinct plays than MoveGenerator holds");
     PlayRecord& rec = plays_[count_];
     rec.result = work_;
     rec.moves = path_;
@@ -168,13 +199,15 @@ TAVLA_HOT_INLINE bool MoveGenerator::step(std::uint32_t& occupied, int from, int
         ++mover[kOff];
         return false;
     }
-    if (mover[to]++ == 0) occupied |= 1u << to;
+    ++mover[to];
+    occupied |= 1u << to;
+    // Whether a move hits is as good as random: no branch on it.
     std::int8_t& target = work_.opponent()[kBar - to];
-    if (target != 1) return false;
-    target = 0;
-    ++work_.opponent()[kBar];
-    hash_ += kWeights.w[kHitWeight];
-    return true;
+    const bool hit = target == 1;
+    target = std::int8_t(target - hit);
+    work_.opponent()[kBar] = std::int8_t(work_.opponent()[kBar] + hit);
+    hash_ += kWeights.w[kHitWeight] & -std::uint64_t(hit);
+    return hit;
 }
 
 TAVLA_HOT_INLINE void MoveGenerator::unstep(int from, int die, bool hit) {
@@ -187,20 +220,22 @@ TAVLA_HOT_INLINE void MoveGenerator::unstep(int from, int die, bool hit) {
         return;
     }
     --mover[to];
-    if (hit) {
-        work_.opponent()[kBar - to] = 1;
-        --work_.opponent()[kBar];
-        hash_ -= kWeights.w[kHitWeight];
-    }
+    work_.opponent()[kBar - to] = std::int8_t(work_.opponent()[kBar - to] + hit);
+    work_.opponent()[kBar] = std::int8_t(work_.opponent()[kBar] - hit);
+    hash_ -= kWeights.w[kHitWeight] & -std::uint64_t(hit);
 }
 
 // Doubles: up to four moves of one die. Moves are taken in non-increasing order of their
-// starting point, which reaches every result once per distinct sequence of starting points.
+// starting point, which reaches each multiset of starting points once, and different
+// multisets never reach the same result, so no result needs the table. Proof: take the
+// highest point where two multisets differ. The moves that land there start `die` points
+// higher, where the two agree, so the one that starts more checkers from that point leaves
+// fewer on it. (A checker borne off with a larger die also ends below where it started.)
 void MoveGenerator::search_double(std::uint32_t occupied, int die, int depth, int max_from) {
     std::uint32_t candidates =
         depth < 4 ? movable(occupied, die) & ((2u << max_from) - 1) : 0;
     if (candidates == 0) {
-        if (depth > 0) record(depth, die);
+        if (depth > 0 && uses_most_dice(depth)) store(depth, die);
         return;
     }
     do {
@@ -209,15 +244,15 @@ void MoveGenerator::search_double(std::uint32_t occupied, int die, int depth, in
         std::uint32_t after = occupied;
         const bool hit = step(after, from, die);
         path_[depth] = Move{std::int8_t(from), std::int8_t(std::max(0, from - die))};
-        if (hit) hit_mask_ |= 1 << depth;
+        hit_mask_ |= int(hit) << depth;
         search_double(after, die, depth + 1, from);
         hit_mask_ &= ~(1 << depth);
         unstep(from, die, hit);
     } while (candidates != 0);
 }
 
-void MoveGenerator::search_pair(std::uint32_t occupied, int first, int second,
-                                bool second_pass) {
+template <bool second_pass>
+void MoveGenerator::search_pair(std::uint32_t occupied, int first, int second) {
     for (std::uint32_t candidates = movable(occupied, first); candidates != 0;) {
         const int from = highest_bit(candidates);
         candidates &= ~(1u << from);
@@ -227,22 +262,26 @@ void MoveGenerator::search_pair(std::uint32_t occupied, int first, int second,
         std::uint32_t seconds = movable(after_first, second);
         if (seconds == 0) {
             hit_mask_ = hit1;
-            record(1, first);
+            if (uses_most_dice(1) && is_new_result()) store(1, first);
+        }
+        // Second pass: two moves of different checkers, neither entering nor bearing off,
+        // were already found in the other order by the first pass; leave them out before
+        // making them (the result list is unchanged). The checker that just landed moves
+        // on from a point that was empty: that one is the same checker, and stays in.
+        if constexpr (second_pass) {
+            const std::uint32_t bearing_off = (2u << second) - 1;  // points 0..second
+            const std::uint32_t landed_alone = (1u << std::max(0, from - first)) & ~occupied;
+            const bool seen_before = from - first >= 1 && !(occupied >> kBar & 1);
+            seconds &= (bearing_off | landed_alone) | (std::uint32_t(seen_before) - 1);
         }
         while (seconds != 0) {
             const int from2 = highest_bit(seconds);
             seconds &= ~(1u << from2);
-            // Second pass: two moves of different checkers, neither entering nor bearing
-            // off, were already found in the other order by the first pass; skip the
-            // duplicate before making it (the result list is unchanged).
-            if (second_pass && from - first >= 1 && from2 - second >= 1 &&
-                !(occupied >> kBar & 1) && !(from2 == from - first && work_.mover()[from2] == 1))
-                continue;
             std::uint32_t after_second = after_first;
             const bool hit2 = step(after_second, from2, second);
             path_[1] = Move{std::int8_t(from2), std::int8_t(std::max(0, from2 - second))};
             hit_mask_ = hit1 | (hit2 << 1);
-            record(2, 0);
+            if (uses_most_dice(2) && is_new_result()) store(2, 0);
             unstep(from2, second, hit2);
         }
         unstep(from, first, hit1);
@@ -260,8 +299,8 @@ int MoveGenerator::generate(const Board& board, int d1, int d2) {
     if (d1 == d2) {
         search_double(occupied, d1, 0, kBar);
     } else {
-        search_pair(occupied, d1, d2, false);
-        search_pair(occupied, d2, d1, true);
+        search_pair<false>(occupied, d1, d2);
+        search_pair<true>(occupied, d2, d1);
         if (best_used_ == 1) {
             // R9: when only one die can be played, the larger one must be if it can.
             const int larger = std::max(d1, d2);

@@ -50,8 +50,11 @@ private:
     bool step(std::uint32_t& occupied, int from, int die);
     void unstep(int from, int die, bool hit);
     void search_double(std::uint32_t occupied, int die, int depth, int max_from);
-    void search_pair(std::uint32_t occupied, int first, int second, bool second_pass);
-    void record(int used, int die_used);
+    template <bool second_pass>
+    void search_pair(std::uint32_t occupied, int first, int second);
+    bool uses_most_dice(int used);
+    bool is_new_result();
+    void store(int used, int die_used);
     void forget_results();
     std::uint64_t hash_ = 0;  // of work_: see board_hash() in movegen.cpp
 
