@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 from click.testing import CliRunner
@@ -92,3 +94,12 @@ def test_missing_or_conflicting_roll(args: list[str], message: str) -> None:
 def test_an_xgid_without_its_prefix_after_a_double_dash() -> None:
     code, out, _ = run("moves", "--", "-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10", "66")
     assert code == 0 and "roll 6-6: 11 legal plays" in out
+
+
+def test_python_dash_m_runs_the_same_command_line() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "tavla", "moves", "4HPwATDgc/ABMA", "31"],
+        capture_output=True, text=True, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == run("moves", "4HPwATDgc/ABMA", "31")[1]
