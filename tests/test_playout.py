@@ -39,6 +39,17 @@ def test_game_g_does_not_depend_on_the_number_of_games() -> None:
     assert same_games(selfplay("random", 700, seed=3), selfplay("random", 300, seed=3), 300)
 
 
+@pytest.mark.parametrize(
+    "options", [{}, {"duplicate": True, "alternate": True}, {"rotate": 2, "truncate": 30}]
+)
+def test_first_game_plays_the_same_games_as_a_longer_run(options: dict) -> None:
+    whole = play_games("pubeval", "random", 900, seed=11, **options)
+    part = play_games("pubeval", "random", 301, seed=11, first_game=457, **options)
+    assert all(np.array_equal(getattr(part, f), getattr(whole, f)[457:758]) for f in FIELDS)
+    if "truncate" in options:
+        assert np.array_equal(part.final_boards, whole.final_boards[457:758])
+
+
 def test_lockstep_results_do_not_depend_on_the_batch_size() -> None:
     runs = [selfplay(hashed_scores, 120, seed=4, batch=batch) for batch in (1, 7, 500)]
     assert same_games(runs[0], runs[1]) and same_games(runs[0], runs[2])
@@ -126,7 +137,7 @@ def test_ctrl_c_keeps_the_games_that_finished() -> None:
     for threads in (1, 2):
         calls.clear()
         _, _, _, plies, _, _, finished, interrupted = _core.play_games(
-            "random", "random", 2000, start, True, 6, 0, False, False, 0, threads, 1,
+            "random", "random", 2000, 0, start, True, 6, 0, False, False, 0, threads, 1,
             interrupt_third_time,
         )  # fmt: skip
         assert interrupted and 0 < finished < 2000
@@ -163,7 +174,7 @@ def test_ctrl_c_returns_only_the_games_played() -> None:
     # after its first step, when no game is over yet.
     for a, expected in (("random", 64), (in_lockstep, 0)):
         *arrays, finished, interrupted = _core.play_games(
-            a, "random", 10**7, start, True, 6, 0, False, False, 40, 1, 64, interrupt
+            a, "random", 10**7, 0, start, True, 6, 0, False, False, 40, 1, 64, interrupt
         )
         assert interrupted and finished == expected
         assert [len(array) for array in arrays] == [expected] * 6
@@ -216,6 +227,13 @@ def test_bad_arguments(kwargs: dict, message: str) -> None:
     arguments = {"games": 10, **kwargs}
     with pytest.raises(PlayoutError, match=message):
         selfplay("random", **arguments)
+
+
+def test_bad_first_game() -> None:
+    with pytest.raises(PlayoutError, match="first_game must be an int >= 0, got -1"):
+        play_games("random", "random", 10, first_game=-1)
+    with pytest.raises(PlayoutError, match="below 2\\*\\*63"):
+        play_games("random", "random", 10, first_game=2**63 - 5)
 
 
 def test_finished_start_and_bad_pair() -> None:

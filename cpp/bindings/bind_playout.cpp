@@ -3,6 +3,7 @@
 #include <pybind11/stl.h>
 
 #include <cstdlib>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -154,16 +155,19 @@ std::int64_t run_lockstep(const PlayoutSpec& spec, std::array<PolicyArg, 2>& pol
     return prefix;
 }
 
-// Plays games 0..games-1; returns (winner, kind, first, plies, on_roll, final_boards,
+// Plays games first_game .. first_game + games - 1 of the seed's sequence as the run's games
+// 0..games-1; returns (winner, kind, first, plies, on_roll, final_boards,
 // finished, interrupted) where the arrays hold games 0..finished-1, those done (nothing is
 // converted for games not played). With truncate > 0, a game stopped after `truncate` plies
 // has winner -1, the policy on roll in on_roll and its board (seen from that side) in
 // final_boards; otherwise final_boards is empty.
 py::tuple play_games(const py::object& a, const py::object& b, std::int64_t games,
-                     const py::bytes& start, bool opening, std::uint64_t seed, int rotate,
+                     std::int64_t first_game, const py::bytes& start, bool opening, std::uint64_t seed, int rotate,
                      bool duplicate, bool alternate, int truncate, int threads, int batch,
                      const py::object& progress) {
     if (games < 0) throw py::value_error("games must be >= 0");
+    if (first_game < 0 || first_game > std::numeric_limits<std::int64_t>::max() - games)
+        throw py::value_error("first_game must be >= 0, and first_game + games fit in int64");
     if (rotate < 0 || rotate > 2) throw py::value_error("rotate must be 0, 1 or 2");
     if (truncate < 0) throw py::value_error("truncate must be >= 0");
     PlayoutSpec spec;
@@ -172,6 +176,7 @@ py::tuple play_games(const py::object& a, const py::object& b, std::int64_t game
     if (!fault.empty()) throw py::value_error("the start position: " + fault);
     spec.opening = opening;
     spec.seed = seed;
+    spec.first_game = first_game;
     spec.rotate = rotate;
     spec.duplicate = duplicate;
     spec.alternate = alternate;
@@ -237,7 +242,7 @@ py::array_t<double> pubeval_scores(const py::array_t<std::int8_t, py::array::c_s
 void bind_playout(py::module_& m) {
     m.def("builtin_policies", &builtin_policy_names, "Names of the C++ policies.");
     m.def("play_games", &play_games, py::arg("a"), py::arg("b"), py::arg("games"),
-          py::arg("start"), py::arg("opening"), py::arg("seed"), py::arg("rotate"),
+          py::arg("first_game"), py::arg("start"), py::arg("opening"), py::arg("seed"), py::arg("rotate"),
           py::arg("duplicate"), py::arg("alternate"), py::arg("truncate"), py::arg("threads"),
           py::arg("batch"), py::arg("progress"),
           "Whole or truncated games: (winner, kind, first, plies, on_roll, final_boards, "

@@ -22,6 +22,7 @@ int result_kind(const std::int8_t* loser) {
 
 GameState begin_game(const PlayoutSpec& spec, std::int64_t game) {
     GameState state;
+    game += spec.first_game;  // dice, rotation and seats follow the number in the sequence
     state.stream = spec.duplicate ? game / 2 : game;
     state.dice_key = stream_key(spec.seed, std::uint64_t(state.stream));
     state.policy_key = policy_key(spec.seed, std::uint64_t(state.stream));

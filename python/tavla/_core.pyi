@@ -23,6 +23,7 @@ def play_games(
     a: object,
     b: object,
     games: int,
+    first_game: int,
     start: bytes,
     opening: bool,
     seed: int,

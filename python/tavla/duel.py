@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -10,6 +11,9 @@ import numpy.typing as npt
 from ._stats import Z95, mean_and_error
 from .errors import PlayoutError
 from .playout import DEFAULT_BATCH, PlayoutResults, Policy, play_games
+
+if TYPE_CHECKING:
+    from distributed import Client
 
 
 @dataclass(frozen=True, eq=False)
@@ -52,6 +56,8 @@ def duel(
     threads: int | None = None,
     batch: int = DEFAULT_BATCH,
     progress: bool | None = None,
+    client: Client | None = None,
+    chunk: int | None = None,
 ) -> DuelResult:
     """Compare policy ``a`` with ``b`` over ``games`` cubeless games from the start (R4, R5).
 
@@ -69,15 +75,17 @@ def duel(
     against itself with duplicate dice scores exactly 0 when it is deterministic given the
     dice (both built-ins are: random draws its choices from the dice stream's own key).
 
-    Built-in policies run on ``threads`` threads (None = every core). Ctrl-C stops the duel
-    and reports the complete pairs played. Raises :class:`~tavla.PlayoutError` for bad
+    Built-in policies run on ``threads`` threads (None = every core); with ``client`` (a
+    ``distributed.Client``) the games run on a Dask cluster in chunks of ``chunk`` games,
+    with the same results (:func:`~tavla.playout.play_games`). Ctrl-C stops the duel and
+    reports the complete pairs played. Raises :class:`~tavla.PlayoutError` for bad
     arguments.
     """
     if duplicate and isinstance(games, int) and games % 2:
         raise PlayoutError(f"a duplicate duel plays games in pairs: games must be even: {games}")
     results = play_games(
         a, b, games, seed=seed, duplicate=duplicate, alternate=True, threads=threads,
-        batch=batch, progress=progress,
+        batch=batch, progress=progress, client=client, chunk=chunk,
     )  # fmt: skip
     if duplicate and results.games % 2:  # interrupted inside a pair: keep whole pairs
         paired = slice(0, results.games - 1)

@@ -28,19 +28,23 @@ number of threads or the batch size.
 
 from __future__ import annotations
 
+import functools
 import os
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
-from . import _core
+from . import _core, cluster
 from ._progress import progress_bar
 from .errors import PlayoutError
 from .position import Position
+
+if TYPE_CHECKING:
+    from distributed import Client
 
 ScoreFunction = Callable[[npt.NDArray[np.int8]], npt.ArrayLike]
 
@@ -93,6 +97,25 @@ class PlayoutResults:
     interrupted: bool = False
     on_roll: npt.NDArray[np.int8] | None = None
     final_boards: npt.NDArray[np.int8] | None = None
+
+    @classmethod
+    def joined(
+        cls, parts: Sequence[PlayoutResults], interrupted: bool, *, truncated: bool
+    ) -> PlayoutResults:
+        """The results of consecutive runs as one run (``truncated``: the runs stopped games
+        after a number of plies, so ``on_roll`` and ``final_boards`` are kept)."""
+
+        def column(name: str, empty: npt.NDArray[Any]) -> npt.NDArray[Any]:
+            arrays = [getattr(part, name) for part in parts]
+            return np.concatenate(arrays) if arrays else empty
+
+        int8 = np.zeros(0, np.int8)
+        return cls(
+            column("winner", int8), column("kind", int8), column("first", int8),
+            column("plies", np.zeros(0, np.int32)), interrupted,
+            column("on_roll", int8) if truncated else None,
+            column("final_boards", np.zeros((0, 2, 26), np.int8)) if truncated else None,
+        )  # fmt: skip
 
     @property
     def stopped(self) -> npt.NDArray[np.bool_]:
@@ -213,6 +236,9 @@ def play_games(
     threads: int | None = None,
     batch: int = DEFAULT_BATCH,
     progress: bool | None = None,
+    first_game: int = 0,
+    client: Client | None = None,
+    chunk: int | None = None,
 ) -> PlayoutResults:
     """Play ``games`` games of ``a`` against ``b`` in the core (the engine behind
     :func:`selfplay`, :func:`~tavla.rollout` and :func:`~tavla.duel`).
@@ -227,11 +253,22 @@ def play_games(
     many plies (see :class:`PlayoutResults`). Built-in policies run on ``threads`` threads
     (None = every core); a Python policy runs single-threaded in lockstep batches of
     ``batch`` games. Memory as for :func:`selfplay`, plus 52 bytes a game twice with
-    ``truncate`` (the last boards). Raises :class:`~tavla.PlayoutError` for bad arguments or
-    bad scores.
+    ``truncate`` (the last boards).
+
+    ``first_game``: play games ``first_game .. first_game + games - 1`` of the seed's
+    sequence (their dice, seats and rotated rolls) as this run's games ``0 .. games - 1``.
+    ``client``: a ``distributed.Client``; the run is then split into chunks of ``chunk``
+    consecutive games (None: a few per worker thread) played by the Dask workers, each chunk
+    on ``threads`` threads (None = 1; a worker runs as many chunks at once as it has
+    threads), and the results are identical to a run on one machine (:mod:`tavla.distributed`).
+    Policies must then pickle. Raises :class:`~tavla.PlayoutError` for bad arguments or bad
+    scores.
     """
     games = _count("games", games)
     seed = _seed(seed)
+    first_game = _count("first_game", first_game)
+    if first_game + games >= 2**63:
+        raise PlayoutError(f"first_game + games must stay below 2**63, got {first_game + games}")
     if isinstance(batch, bool) or not isinstance(batch, (int, np.integer)) or batch < 1:
         raise PlayoutError(f"batch must be at least 1, got {batch!r}")
     if start is not None and not isinstance(start, Position):
@@ -240,25 +277,61 @@ def play_games(
         raise PlayoutError("start is a finished game: a side has borne off all 15 checkers")
     if truncate is not None and _count("truncate", truncate) < 1:
         raise PlayoutError("truncate must be at least 1 ply (None plays games out)")
-    threads = thread_count(threads)
-    policy_a = _validated(a)
-    policy_b = policy_a if b is a else _validated(b)
+    if client is None:
+        results = _play_here(
+            _validated(a), _validated(b) if b is not a else None, games, first_game,
+            start=start, seed=seed, rotate=rotate, duplicate=duplicate, alternate=alternate,
+            truncate=truncate, threads=thread_count(threads), batch=batch, progress=progress,
+        )  # fmt: skip
+    else:
+        _validated(a)
+        _validated(b)
+        run = functools.partial(
+            play_games, a, b, start=start, seed=seed, rotate=rotate, duplicate=duplicate,
+            alternate=alternate, truncate=truncate, threads=threads or 1, batch=batch,
+            progress=False,
+        )  # fmt: skip
+        chunk_player = functools.partial(_play_chunk, run, first_game)
+        parts, interrupted = cluster.play_chunks(client, chunk_player, games, chunk, progress)
+        results = PlayoutResults.joined(parts, interrupted, truncated=truncate is not None)
+    if results.interrupted:
+        warnings.warn(
+            f"interrupted: kept the {results.games} of {games} games that finished",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+    return results
+
+
+def _play_here(
+    policy_a: str | Callable[..., npt.NDArray[np.float64]],
+    policy_b: str | Callable[..., npt.NDArray[np.float64]] | None,
+    games: int,
+    first_game: int,
+    *,
+    start: Position | None,
+    seed: int,
+    rotate: int,
+    duplicate: bool,
+    alternate: bool,
+    truncate: int | None,
+    threads: int,
+    batch: int,
+    progress: bool | None,
+) -> PlayoutResults:
+    """:func:`play_games` on this machine, arguments checked (``policy_b`` None: the same
+    policy as ``a``, which a Python policy then scores for both sides in one call)."""
     key = (start or Position.initial()).key
     with progress_bar(games, progress, "games") as update:
         winner, kind, first, plies, on_roll, final_boards, finished, interrupted = (
             _core.play_games(
-                policy_a, policy_b, games, key, start is None, seed, rotate, duplicate,
-                alternate, truncate or 0, threads, batch, update,
+                policy_a, policy_a if policy_b is None else policy_b, games, first_game, key,
+                start is None, seed, rotate, duplicate, alternate, truncate or 0, threads,
+                batch, update,
             )
         )  # fmt: skip
         if update is not None:
             update(finished)
-    if interrupted:
-        warnings.warn(
-            f"interrupted: kept the {finished} of {games} games that finished",
-            RuntimeWarning,
-            stacklevel=2,
-        )
     kept = slice(0, finished)
     if truncate is None:
         return PlayoutResults(winner[kept], kind[kept], first[kept], plies[kept], interrupted)
@@ -266,6 +339,14 @@ def play_games(
         winner[kept], kind[kept], first[kept], plies[kept], interrupted,
         on_roll[kept], final_boards[kept],
     )  # fmt: skip
+
+
+def _play_chunk(
+    run: Callable[..., PlayoutResults], first_game: int, first: int, count: int
+) -> PlayoutResults:
+    """What a Dask worker plays: games ``first .. first + count - 1`` of a run whose own
+    games start at ``first_game`` of the seed's sequence."""
+    return run(count, first_game=first_game + first)
 
 
 def selfplay(
@@ -277,6 +358,8 @@ def selfplay(
     start: Position | None = None,
     batch: int = DEFAULT_BATCH,
     progress: bool | None = None,
+    client: Client | None = None,
+    chunk: int | None = None,
 ) -> PlayoutResults:
     """Play ``games`` cubeless games of ``policy`` against itself, or ``policy=(a, b)`` of
     ``a`` against ``b`` (a is index 0 of the results).
@@ -287,7 +370,9 @@ def selfplay(
     GIL released; Python callables are called once per lockstep step of ``batch`` games (see
     the module docstring). ``progress``: a bar of games done and games/s on stderr (None = when
     stderr is a terminal). Ctrl-C stops the run and returns the games that finished, with a
-    RuntimeWarning. Raises :class:`~tavla.PlayoutError` for bad arguments.
+    RuntimeWarning. ``client`` (a ``distributed.Client``) plays the games on a Dask cluster
+    in chunks of ``chunk`` games, with the same results (see :func:`play_games`). Raises
+    :class:`~tavla.PlayoutError` for bad arguments.
 
     Memory: the core reserves 8 bytes a game for the whole run but uses only those of the
     games played (pages never written cost nothing), and the results take 8 bytes per
@@ -305,5 +390,6 @@ def selfplay(
     else:
         a = b = policy
     return play_games(
-        a, b, games, start=start, seed=seed, threads=threads, batch=batch, progress=progress
-    )
+        a, b, games, start=start, seed=seed, threads=threads, batch=batch, progress=progress,
+        client=client, chunk=chunk,
+    )  # fmt: skip

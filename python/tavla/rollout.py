@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import overload
+from typing import TYPE_CHECKING, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -22,6 +22,9 @@ from .errors import PlayoutError
 from .play import Play
 from .playout import DEFAULT_BATCH, PlayoutResults, Policy, play_games
 from .position import Position
+
+if TYPE_CHECKING:
+    from distributed import Client
 
 ROTATION_GAMES = 1296
 """From this many games on, the second roll is stratified too (36 x 36 pairs)."""
@@ -132,13 +135,15 @@ def _play_out(
     progress: bool | None,
     truncate: int | None,
     evaluator: Evaluator | None,
+    client: Client | None,
+    chunk: int | None,
 ) -> tuple[npt.NDArray[np.float64], bool]:
     """Per-game outcomes of ``games`` games from ``start`` for policy index ``side``, and
     whether Ctrl-C stopped them (the outcomes then hold the games that finished)."""
     level = 0 if not rotate else (2 if games >= ROTATION_GAMES else 1)
     results = play_games(
         policy, policy, games, start=start, seed=seed, rotate=level, truncate=truncate,
-        threads=threads, batch=batch, progress=progress,
+        threads=threads, batch=batch, progress=progress, client=client, chunk=chunk,
     )  # fmt: skip
     return _outcomes(results, side, evaluator), results.interrupted
 
@@ -190,6 +195,8 @@ def rollout(
     threads: int | None = ...,
     batch: int = ...,
     progress: bool | None = ...,
+    client: Client | None = ...,
+    chunk: int | None = ...,
 ) -> RolloutResult: ...
 @overload
 def rollout(
@@ -205,6 +212,8 @@ def rollout(
     threads: int | None = ...,
     batch: int = ...,
     progress: bool | None = ...,
+    client: Client | None = ...,
+    chunk: int | None = ...,
 ) -> list[RolloutResult]: ...
 @overload
 def rollout(
@@ -220,6 +229,8 @@ def rollout(
     threads: int | None = ...,
     batch: int = ...,
     progress: bool | None = ...,
+    client: Client | None = ...,
+    chunk: int | None = ...,
 ) -> RolloutResult | list[RolloutResult]: ...
 def rollout(
     position: Position,
@@ -234,6 +245,8 @@ def rollout(
     threads: int | None = None,
     batch: int = DEFAULT_BATCH,
     progress: bool | None = None,
+    client: Client | None = None,
+    chunk: int | None = None,
 ) -> RolloutResult | list[RolloutResult]:
     """Cubeless rollout of ``position`` with the side on roll to roll next.
 
@@ -255,7 +268,9 @@ def rollout(
     rolls) exactly once. The means are then post-stratified over the first roll (each of the
     36 weighted 1/36) with the error ``sqrt(sum_h s_h^2 / n_h) / 36``, which ignores the
     second-roll stratification and so errs on the safe side; without rotation the sample mean
-    and ``s / sqrt(n)`` are used. Games run on ``threads`` threads (None = every core).
+    and ``s / sqrt(n)`` are used. Games run on ``threads`` threads (None = every core), or
+    with ``client`` (a ``distributed.Client``) on a Dask cluster in chunks of ``chunk`` games,
+    with the same results (:func:`~tavla.playout.play_games`).
 
     Ctrl-C stops the whole rollout (with a RuntimeWarning) and returns what finished, every
     result marked ``interrupted`` with its real ``games``. With ``dice``, the plays not
@@ -283,6 +298,7 @@ def rollout(
         return _play_out(
             start, side, policy, games, seed=seed, rotate=rotate, truncate=truncate,
             evaluator=evaluator, threads=threads, batch=batch, progress=progress,
+            client=client, chunk=chunk,
         )  # fmt: skip
 
     if dice is not None:

@@ -24,14 +24,16 @@ struct PlayoutSpec {
     bool opening = false;   // start with an R5 "standard" opening roll (for the R4 start)
     std::uint64_t seed = 0;
     int rotate = 0;         // 0, 1 or 2: the rolls of the first plies are stratified (below)
+    std::int64_t first_game = 0;  // the run's game g is game first_game + g (below)
     bool duplicate = false; // games 2k and 2k + 1 share dice stream k
     bool alternate = false; // in odd-numbered games the policies change seats
     int truncate = 0;       // > 0: a game still on after this many plies stops unfinished
     Board* final_boards = nullptr;  // with truncate: where game g's last board goes, at [g]
 };
 
-// Game i uses dice stream i (i / 2 when duplicate). Seat 0 holds policy a, seat 1 policy b,
-// except in odd games when `alternate`. With rotate >= 1 the roll of ply 0 is outcome
+// Game i (numbered first_game + g for the run's game g, so that a run split in parts plays
+// the same games) uses dice stream i (i / 2 when duplicate). Seat 0 holds policy a, seat 1
+// policy b, except in odd games when `alternate`. With rotate >= 1 the roll of ply 0 is outcome
 // (stream mod 36) of the 36 ordered rolls; with rotate == 2 the roll of ply 1 is outcome
 // ((stream / 36) mod 36): every 36 (1296) consecutive streams see each first roll (pair of
 // first rolls) exactly once. Other rolls are draw `ply` of the stream's key (rng.hpp).

@@ -8,7 +8,7 @@ import click
 
 from ..duel import duel as run_duel
 from .errors import input_errors
-from .playout_options import POLICY, games_option, games_text, playout_options
+from .playout_options import POLICY, cluster_client, games_option, games_text, playout_options
 
 
 @click.command()
@@ -27,13 +27,16 @@ def duel(
     threads: int | None,
     progress: bool | None,
     as_json: bool,
+    scheduler: str | None,
+    chunk: int | None,
 ) -> None:
     """Play A against B (cubeless, from the opening roll) and print A's points per game with
     a 95% confidence interval, win rate and gammon rates."""
-    with input_errors():
+    with input_errors(), cluster_client(scheduler) as client:
         result = run_duel(
-            a, b, games, seed=seed, duplicate=duplicate, threads=threads, progress=progress
-        )
+            a, b, games, seed=seed, duplicate=duplicate, threads=threads, progress=progress,
+            client=client, chunk=chunk,
+        )  # fmt: skip
     record = {
         "a": a,
         "b": b,

@@ -12,7 +12,7 @@ from ..dice import parse_roll
 from ..rollout import RolloutResult
 from ..rollout import rollout as run_rollout
 from .errors import input_errors
-from .playout_options import POLICY, games_option, games_text, playout_options
+from .playout_options import POLICY, cluster_client, games_option, games_text, playout_options
 from .positions import read_position
 
 COLUMNS = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
@@ -60,6 +60,8 @@ def rollout(
     threads: int | None,
     progress: bool | None,
     as_json: bool,
+    scheduler: str | None,
+    chunk: int | None,
 ) -> None:
     """Roll out POSITION_ID (Position ID, GNUbg ID or XGID) with the side on roll to roll,
     or with --roll every legal play of that roll, best first. Probabilities are in percent
@@ -68,10 +70,11 @@ def rollout(
     with input_errors():
         position = read_position(position_id)
         dice = None if roll is None else parse_roll(roll)
-        found = run_rollout(
-            position, policy, games, dice=dice, seed=seed, rotate=rotate, threads=threads,
-            progress=progress,
-        )  # fmt: skip
+        with cluster_client(scheduler) as client:
+            found = run_rollout(
+                position, policy, games, dice=dice, seed=seed, rotate=rotate, threads=threads,
+                progress=progress, client=client, chunk=chunk,
+            )  # fmt: skip
     results = found if isinstance(found, list) else [found]
     if as_json:
         body: Any = [_record(r) for r in results] if roll else _record(results[0])

@@ -9,7 +9,7 @@ import click
 
 from ..playout import selfplay as run_selfplay
 from .errors import input_errors
-from .playout_options import POLICY, games_option, games_text, playout_options
+from .playout_options import POLICY, cluster_client, games_option, games_text, playout_options
 
 
 @click.command()
@@ -25,16 +25,19 @@ def selfplay(
     threads: int | None,
     progress: bool | None,
     as_json: bool,
+    scheduler: str | None,
+    chunk: int | None,
 ) -> None:
     """Play POLICY (a) against itself or against OPPONENT (b) from the opening roll and print
     the results from a's side: wins, gammons, backgammons, points per game, speed (games
     finished over the time taken)."""
     opponent = opponent or policy
     started = time.perf_counter()
-    with input_errors():
+    with input_errors(), cluster_client(scheduler) as client:
         results = run_selfplay(
-            (policy, opponent), games, seed=seed, threads=threads, progress=progress
-        )
+            (policy, opponent), games, seed=seed, threads=threads, progress=progress,
+            client=client, chunk=chunk,
+        )  # fmt: skip
     seconds = time.perf_counter() - started
     record = {
         "policy": policy,

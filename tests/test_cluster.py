@@ -1,0 +1,168 @@
+"""Runs split into chunks on a Dask cluster (a LocalCluster of two worker processes) give
+exactly the games of a run on one machine: self-play, duels, rollouts (rotated, ranked,
+truncated), Python policies; chunk errors and interrupted chunks; `--scheduler` on the CLI."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from dataclasses import replace
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+import tavla
+from tavla import PlayoutError, Position, cluster
+from tavla.cli import main
+from tavla.playout import PlayoutResults, play_games
+
+distributed = pytest.importorskip("distributed")
+
+FIELDS = ("winner", "kind", "first", "plies")
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[distributed.Client]:
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as local_cluster,
+        distributed.Client(local_cluster) as dask_client,
+    ):
+        yield dask_client
+
+
+def assert_same_games(x: PlayoutResults, y: PlayoutResults) -> None:
+    for field in FIELDS:
+        assert np.array_equal(getattr(x, field), getattr(y, field)), field
+    assert x.interrupted == y.interrupted
+
+
+@pytest.mark.parametrize("chunk", [None, 1000, 333, 5000])
+def test_selfplay_on_the_cluster_plays_the_same_games(
+    client: distributed.Client, chunk: int | None
+) -> None:
+    here = tavla.selfplay(("pubeval", "random"), 3000, seed=21)
+    there = tavla.selfplay(("pubeval", "random"), 3000, seed=21, client=client, chunk=chunk)
+    assert_same_games(here, there)
+
+
+def test_default_chunk_gives_every_worker_thread_four() -> None:
+    class TwoWorkers:
+        def nthreads(self) -> dict[str, int]:
+            return {"tcp://a": 2, "tcp://b": 1}
+
+    assert cluster.default_chunk(TwoWorkers(), 1200) == 100  # type: ignore[arg-type]
+    assert cluster.default_chunk(TwoWorkers(), 5) == 1  # type: ignore[arg-type]
+
+
+def test_duplicate_duel_on_the_cluster(client: distributed.Client) -> None:
+    here = tavla.duel("pubeval", "random", 2000, seed=4)
+    there = tavla.duel("pubeval", "random", 2000, seed=4, client=client, chunk=301)
+    assert_same_games(here.results, there.results)
+    assert (there.ppg, there.ci, there.games) == (here.ppg, here.ci, here.games)
+
+
+def test_rotated_and_ranked_rollouts_on_the_cluster(client: distributed.Client) -> None:
+    position = Position.from_position_id("4HPwATDgc/ABMA")
+    here = tavla.rollout(position, "pubeval", 1296, dice="31", seed=2)
+    there = tavla.rollout(position, "pubeval", 1296, dice="31", seed=2, client=client, chunk=200)
+    assert [(r.play, r.equity, r.equity_std_error, r.games) for r in here] == [
+        (r.play, r.equity, r.equity_std_error, r.games) for r in there
+    ]
+
+
+def test_truncated_rollout_on_the_cluster_keeps_the_last_boards(
+    client: distributed.Client,
+) -> None:
+    here = play_games("random", "random", 500, seed=9, rotate=1, truncate=12)
+    there = play_games(
+        "random", "random", 500, seed=9, rotate=1, truncate=12, client=client, chunk=77
+    )
+    assert_same_games(here, there)
+    assert np.array_equal(here.on_roll, there.on_roll)
+    assert np.array_equal(here.final_boards, there.final_boards)
+
+
+def test_a_python_policy_is_sent_to_the_workers(client: distributed.Client) -> None:
+    weights = np.random.default_rng(1).normal(size=52)
+
+    def linear(candidates: np.ndarray) -> np.ndarray:  # a closure: cloudpickle sends it
+        return candidates.reshape(len(candidates), 52) @ weights
+
+    here = tavla.selfplay(linear, 200, seed=3)
+    there = tavla.selfplay(linear, 200, seed=3, client=client, chunk=64)
+    assert_same_games(here, there)
+
+
+def test_an_error_in_a_chunk_is_raised_here(client: distributed.Client) -> None:
+    def too_few_scores(candidates: np.ndarray) -> np.ndarray:
+        return np.zeros(len(candidates) - 1)
+
+    with pytest.raises(PlayoutError, match="must return"):
+        tavla.selfplay(too_few_scores, 100, client=client, chunk=10)
+
+
+def test_bad_arguments_are_refused_before_anything_is_sent(client: distributed.Client) -> None:
+    with pytest.raises(PlayoutError, match="chunk must be an int >= 1"):
+        tavla.selfplay("random", 100, client=client, chunk=0)
+    with pytest.raises(PlayoutError, match="unknown policy"):
+        tavla.selfplay("gnubg", 100, client=client)
+
+
+def test_an_interrupted_chunk_ends_the_games_kept(client: distributed.Client) -> None:
+    def stopped_in_the_third_chunk(first: int, count: int) -> PlayoutResults:
+        games = play_games("random", "random", count, seed=5, first_game=first)
+        if first == 200:
+            kept = slice(0, 40)
+            return replace(
+                games, winner=games.winner[kept], kind=games.kind[kept],
+                first=games.first[kept], plies=games.plies[kept], interrupted=True,
+            )  # fmt: skip
+        return games
+
+    parts, interrupted = cluster.play_chunks(
+        client, stopped_in_the_third_chunk, 500, 100, progress=False
+    )
+    assert interrupted and [part.games for part in parts] == [100, 100, 40]
+    joined = PlayoutResults.joined(parts, interrupted, truncated=False)
+    whole = play_games("random", "random", 240, seed=5)
+    assert all(np.array_equal(getattr(joined, f), getattr(whole, f)) for f in FIELDS)
+
+
+def test_scheduler_option_on_the_command_line(client: distributed.Client) -> None:
+    def run(*extra: str) -> dict[str, object]:
+        arguments = ["selfplay", "pubeval", "random", "--games", "700", "--seed", "8", "--json"]
+        result = CliRunner().invoke(main, [*arguments, *extra])
+        assert result.exit_code == 0, result.output
+        record: dict[str, object] = json.loads(result.stdout)
+        del record["games_per_second"]
+        return record
+
+    assert run("--scheduler", client.scheduler.address, "--chunk", "90") == run()
+
+
+def test_no_scheduler_at_the_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 0.5)
+    result = CliRunner().invoke(
+        main, ["duel", "random", "random", "--scheduler", "tcp://127.0.0.1:9", "--games", "10"]
+    )
+    assert result.exit_code == 2
+    assert "no Dask scheduler answers at tcp://127.0.0.1:9" in result.stderr
+
+
+def test_without_dask_installed_the_error_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed fails
+    with pytest.raises(PlayoutError, match=r'pip install "tavla\[dask\]"'):
+        cluster.connect("tcp://127.0.0.1:9")
+
+
+def test_progress_bar_counts_the_chunks_done(
+    client: distributed.Client, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tavla.selfplay("random", 600, client=client, chunk=100, progress=True)
+    assert "600/600" in capsys.readouterr().err
