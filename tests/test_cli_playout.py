@@ -38,24 +38,24 @@ def test_selfplay_table() -> None:
 
 # With --threads 1 the core checks in after every 64 games: Ctrl-C at the third check keeps
 # 192 games, and a rollout of 1296 games makes 22 calls a play (21 checks and a last update).
+# The command reports the run as interrupted, with no warning, and exits with status 130.
 def test_selfplay_after_ctrl_c(monkeypatch: pytest.MonkeyPatch) -> None:
     interrupt_at(monkeypatch, 3)
-    with pytest.warns(RuntimeWarning, match="interrupted"):
-        code, out, _ = run("selfplay", "random", "-n", "100000", "-t", "1")
-    assert code == 0
+    code, out, err = run("selfplay", "random", "-n", "100000", "-t", "1")
+    assert code == 130 and err == ""
     assert out.splitlines()[0] == "a (random) vs b (random): 192 games (interrupted), seed 0"
 
 
 def test_rollout_after_ctrl_c(monkeypatch: pytest.MonkeyPatch) -> None:
     interrupt_at(monkeypatch, 3)
-    with pytest.warns(RuntimeWarning, match="interrupted"):
-        code, out, _ = run("rollout", "4HPwATDgc/ABMA", "-n", "1296", "-t", "1")
-    assert code == 0 and out.splitlines()[0] == (
+    code, out, err = run("rollout", "4HPwATDgc/ABMA", "-n", "1296", "-t", "1")
+    assert code == 130 and err == ""
+    assert out.splitlines()[0] == (
         "4HPwATDgc/ABMA: pubeval rollout, 192 games (interrupted), rotated, seed 0"
     )
     interrupt_at(monkeypatch, 3)
-    with pytest.warns(RuntimeWarning, match="interrupted"):
-        code, out, _ = run("rollout", "4HPwATDgc/ABMA", "-n", "1296", "-t", "1", "--json")
+    code, out, err = run("rollout", "4HPwATDgc/ABMA", "-n", "1296", "-t", "1", "--json")
+    assert code == 130 and err == ""
     record = json.loads(out)
     assert record["interrupted"] is True and record["games"] == 192
     code, out, _ = run("rollout", "4HPwATDgc/ABMA", "-n", "36", "--json")
@@ -65,31 +65,30 @@ def test_rollout_after_ctrl_c(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_rollout_of_a_roll_after_ctrl_c(monkeypatch: pytest.MonkeyPatch) -> None:
     # Stopped in the third play after 5 checks: three plays, each on the first 320 games.
     interrupt_at(monkeypatch, 2 * 22 + 5)
-    with pytest.warns(RuntimeWarning, match="interrupted"):
-        code, out, _ = run("rollout", "4HPwATDgc/ABMA", "-r", "31", "-n", "1296", "-t", "1")
-    assert code == 0
+    code, out, err = run("rollout", "4HPwATDgc/ABMA", "-r", "31", "-n", "1296", "-t", "1")
+    assert code == 130 and err == ""
     lines = out.splitlines()
     assert lines[0] == "4HPwATDgc/ABMA: pubeval rollout, 320 games (interrupted), rotated, seed 0"
     assert lines[1] == "interrupted: 3 of 16 plays rolled out"
     assert len(lines) == 3 + 3
     interrupt_at(monkeypatch, 2 * 22 + 5)
-    with pytest.warns(RuntimeWarning, match="interrupted"):
-        code, out, _ = run("rollout", "4HPwATDgc/ABMA", "-r", "31", "-n", "1296", "-t", "1",
-                           "--json")  # fmt: skip
+    code, out, err = run("rollout", "4HPwATDgc/ABMA", "-r", "31", "-n", "1296", "-t", "1",
+                         "--json")  # fmt: skip
+    assert code == 130 and err == ""
     plays = json.loads(out)
     assert [(p["games"], p["interrupted"]) for p in plays] == [(320, True)] * 3
 
 
 def test_duel_after_ctrl_c(monkeypatch: pytest.MonkeyPatch) -> None:
     interrupt_at(monkeypatch, 3)
-    with pytest.warns(RuntimeWarning, match="interrupted"):
-        code, out, _ = run("duel", "pubeval", "random", "-t", "1")
-    assert code == 0 and out.splitlines()[0] == (
+    code, out, err = run("duel", "pubeval", "random", "-t", "1")
+    assert code == 130 and err == ""
+    assert out.splitlines()[0] == (
         "a (pubeval) vs b (random): 192 games (interrupted), duplicate dice, seed 0"
     )
     interrupt_at(monkeypatch, 3)
-    with pytest.warns(RuntimeWarning, match="interrupted"):
-        code, out, _ = run("duel", "pubeval", "random", "-t", "1", "--json")
+    code, out, err = run("duel", "pubeval", "random", "-t", "1", "--json")
+    assert code == 130 and err == ""
     record = json.loads(out)
     assert record["interrupted"] is True and record["games"] == 192
 
@@ -121,7 +120,9 @@ def test_duel_table_and_json() -> None:
     expected = duel("pubeval", "random", 200)
     assert record["ppg"] == expected.ppg and record["ci95"] == list(expected.ci)
     code, out, _ = run("duel", "pubeval", "pubeval", "-n", "200")
-    assert code == 0 and "points per game for a  +0.0000  (95% CI +0.0000 .. +0.0000)" in out
+    row = next(line for line in out.splitlines() if "points per game for a" in line)
+    expected_row = "points per game for a +0.0000 (95% CI +0.0000 .. +0.0000)"
+    assert code == 0 and row.split() == expected_row.split()
     assert record["interrupted"] is False
 
 
@@ -129,7 +130,9 @@ def test_bad_input() -> None:
     code, _, err = run("duel", "pubeval", "random", "-n", "201")
     assert code == 2 and "even" in err
     code, _, err = run("selfplay", "gnubg")
-    assert code == 2 and "gnubg" in err
+    assert code == 2 and "Invalid value for 'POLICY': 'gnubg' is not one of" in err
+    code, _, err = run("selfplay", "random", "--chunk", "10")
+    assert code == 2 and "Error: chunk is the games per Dask task: it needs a client" in err
     code, _, err = run("rollout", "not-an-id")
     assert code == 2
 
@@ -143,3 +146,15 @@ def test_bench_json() -> None:
         ("random", 1),
         ("pubeval", 1),
     }
+
+
+def test_json_is_strict_where_a_statistic_is_undefined() -> None:
+    # One duplicate pair: a single unit, so no standard error (null, not NaN).
+    def refuse(constant: str) -> None:
+        raise AssertionError(f"not JSON: {constant}")
+
+    code, out, _ = run("duel", "random", "random", "--games", "2", "--json")
+    assert code == 0
+    record = json.loads(out, parse_constant=refuse)
+    assert record["std_error"] is None and record["ci95"] == [None, None]
+    assert record["ppg"] == 0.0

@@ -25,7 +25,7 @@ def test_a_clean_match_exits_0_with_its_summary() -> None:
     assert output.splitlines() == [
         f"{path}: 3-point match, gnubg - Player0616: 3 games (3 single), 159 plays,"
         " 4 cube actions, final score 1-4, 0 mismatches, 2 notes",
-        "total: 1 matches, 3 games, 159 plays, 4 cube actions, 0 mismatches, 2 notes,"
+        "total: 1 match, 3 games, 159 plays, 4 cube actions, 0 mismatches, 2 notes,"
         " 0 files skipped, 0 unreadable",
     ]
 
@@ -56,7 +56,7 @@ def test_a_directory_with_a_corrupt_export_exits_1() -> None:
     assert code == 1
     lines = output.splitlines()
     assert lines[-1] == (
-        "total: 8 matches, 26 games, 1184 plays, 42 cube actions, 1 mismatches, 11 notes,"
+        "total: 8 matches, 26 games, 1184 plays, 42 cube actions, 1 mismatch, 11 notes,"
         " 0 files skipped, 0 unreadable"
     )
     (mismatch,) = [line for line in lines if "MISMATCH" in line]
@@ -114,7 +114,7 @@ def test_other_text_files_in_a_directory_are_skipped(tmp_path: Path) -> None:
         f"skipped {tmp_path / 'readme.txt'}: not a match file: no ' N point match' line"
         " and no 'Game N' line",
         f"skipped {tmp_path / 'xg.txt'}: not a match file: an eXtreme Gammon position export",
-        "total: 1 matches, 1 games, 41 plays, 0 cube actions, 0 mismatches, 2 notes,"
+        "total: 1 match, 1 game, 41 plays, 0 cube actions, 0 mismatches, 2 notes,"
         " 3 files skipped, 0 unreadable",
     ]
 
@@ -132,7 +132,7 @@ def test_a_directory_without_match_files_exits_2(tmp_path: Path) -> None:
         f"no match files found in {empty}",
         f"no match files found in {other}",
         "total: 0 matches, 0 games, 0 plays, 0 cube actions, 0 mismatches, 0 notes,"
-        " 1 files skipped, 0 unreadable",
+        " 1 file skipped, 0 unreadable",
     ]
     code, output = run("--json", str(empty))
     assert code == 2
@@ -169,4 +169,4 @@ def test_unreadable_input_exits_2_and_names_the_line(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert f"unreadable {bad}: line 4: cannot read the move 'x': '1) 31: 8/5 x'" in result.output
     assert f"unreadable {tmp_path / 'missing.mat'}: no such file or directory" in result.output
-    assert "total: 1 matches" in result.output
+    assert "total: 1 match," in result.output

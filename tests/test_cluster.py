@@ -5,7 +5,10 @@ truncated), Python policies; chunk errors and interrupted chunks; `--scheduler` 
 from __future__ import annotations
 
 import json
+import socket
 import sys
+import threading
+import time
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -106,14 +109,36 @@ def test_an_error_in_a_chunk_is_raised_here(client: distributed.Client) -> None:
 
 
 def test_bad_arguments_are_refused_before_anything_is_sent(client: distributed.Client) -> None:
-    with pytest.raises(PlayoutError, match="chunk must be an int >= 1"):
+    with pytest.raises(PlayoutError, match="chunk must be at least 1 game"):
         tavla.selfplay("random", 100, client=client, chunk=0)
+    with pytest.raises(PlayoutError, match=r"chunk must be an int >= 0, got 2\.0"):
+        tavla.selfplay("random", 100, client=client, chunk=2.0)  # type: ignore[arg-type]
+    with pytest.raises(PlayoutError, match="chunk is the games per Dask task: it needs a client"):
+        tavla.selfplay("random", 100, chunk=10)
+    with pytest.raises(PlayoutError, match="threads must be a positive int"):
+        tavla.selfplay("random", 100, client=client, threads=-2)
     with pytest.raises(PlayoutError, match="unknown policy"):
         tavla.selfplay("gnubg", 100, client=client)
 
 
+def test_a_policy_that_does_not_pickle_is_named(client: distributed.Client) -> None:
+    class Locked:
+        def __init__(self) -> None:
+            self.lock = threading.Lock()
+
+        def __call__(self, candidates: np.ndarray) -> np.ndarray:
+            return np.zeros(len(candidates))
+
+        def __repr__(self) -> str:
+            return "Locked()"
+
+    with pytest.raises(PlayoutError, match=r"must pickle, and Locked\(\) does not: TypeError"):
+        tavla.selfplay(Locked(), 100, client=client)
+    assert tavla.selfplay(Locked(), 10).games == 10  # on one machine it needs no pickling
+
+
 def test_an_interrupted_chunk_ends_the_games_kept(client: distributed.Client) -> None:
-    def stopped_in_the_third_chunk(first: int, count: int) -> PlayoutResults:
+    def stopped_in_the_third_chunk(first: int, count: int, stop: str) -> PlayoutResults:
         games = play_games("random", "random", count, seed=5, first_game=first)
         if first == 200:
             kept = slice(0, 40)
@@ -130,6 +155,31 @@ def test_an_interrupted_chunk_ends_the_games_kept(client: distributed.Client) ->
     joined = PlayoutResults.joined(parts, interrupted, truncated=False)
     whole = play_games("random", "random", 240, seed=5)
     assert all(np.array_equal(getattr(joined, f), getattr(whole, f)) for f in FIELDS)
+
+
+def test_an_error_in_one_chunk_stops_the_chunks_still_running(
+    client: distributed.Client,
+) -> None:
+    # Chunk 0 fails at once; chunk 1 would play 10**9 games: only the stop event ends it. It
+    # reports what it played through a Dask variable, as its own result is cancelled.
+    report = distributed.Variable("stopped-chunk", client=client)
+
+    def failing_or_endless(first: int, count: int, stop: str) -> PlayoutResults:
+        if first == 0:
+            time.sleep(1)  # let chunk 1 start before the run is stopped
+            raise ValueError("chunk 0 fails")
+        check = cluster.stop_check(stop)
+        games = tavla.playout._play_here(
+            "random", "random", 10**9, first, start=None, seed=1, rotate=0, duplicate=False,
+            alternate=False, truncate=None, threads=1, batch=1, progress=False, check=check,
+        )  # fmt: skip
+        distributed.Variable("stopped-chunk").set((games.games, games.interrupted))
+        return games
+
+    with pytest.raises(ValueError, match="chunk 0 fails"):
+        cluster.play_chunks(client, failing_or_endless, 2, 1, progress=False)
+    played, interrupted = report.get(timeout=60)
+    assert interrupted and 0 < played < 10**9
 
 
 def test_scheduler_option_on_the_command_line(client: distributed.Client) -> None:
@@ -150,7 +200,21 @@ def test_no_scheduler_at_the_address(monkeypatch: pytest.MonkeyPatch) -> None:
         main, ["duel", "random", "random", "--scheduler", "tcp://127.0.0.1:9", "--games", "10"]
     )
     assert result.exit_code == 2
-    assert "no Dask scheduler answers at tcp://127.0.0.1:9" in result.stderr
+    assert "Error: no Dask scheduler answers at 'tcp://127.0.0.1:9'" in result.stderr
+
+
+@pytest.mark.parametrize("address", ["nonsense", "", "ucx://1.2.3.4:1"])
+def test_a_bad_address_is_a_clear_error(address: str) -> None:
+    with pytest.raises(PlayoutError, match="no Dask scheduler answers at"):
+        cluster.connect(address)
+
+
+def test_a_listener_that_never_answers_is_given_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 0.5)
+    with socket.create_server(("127.0.0.1", 0)) as silent:
+        address = f"tcp://127.0.0.1:{silent.getsockname()[1]}"
+        with pytest.raises(PlayoutError, match=r"answers at .* within 0\.5 s"):
+            cluster.connect(address)
 
 
 def test_without_dask_installed_the_error_says_what_to_install(

@@ -12,6 +12,7 @@ from .duel import DuelResult, duel
 from .errors import (
     CubeError,
     IllegalPlayError,
+    InterruptedRunWarning,
     InvalidIdError,
     InvalidPositionError,
     MatchFileError,
@@ -43,6 +44,7 @@ __all__ = [
     "GameResult",
     "GnubgId",
     "IllegalPlayError",
+    "InterruptedRunWarning",
     "InvalidIdError",
     "InvalidPositionError",
     "Match",

@@ -1,4 +1,4 @@
-"""Runs split into seeded chunks on a Dask cluster (DESIGN.md "Playouts, rollouts, duels").
+"""Runs split into chunks of consecutive games on a Dask cluster.
 
 Game ``g`` of a run with seed ``s`` is the same game wherever it is played: its dice come from
 stream ``(s, g)`` and its seats and rotated first rolls from ``g``. So a run of N games splits
@@ -8,11 +8,25 @@ back in order give, array for array, the run one machine would have played.
 Pass a ``distributed.Client`` as ``client=`` to :func:`~tavla.selfplay`,
 :func:`~tavla.rollout` or :func:`~tavla.duel` (or ``--scheduler ADDRESS`` on the command
 line). Needs the ``dask`` extra: ``pip install "tavla[dask]"``.
+
+What the workers need: Dask sends the policies to them with cloudpickle, so a Python policy
+must pickle (no locks or open files), and a policy defined in a module of yours must be
+importable there too (``client.upload_file``) or pickled by value
+(``cloudpickle.register_pickle_by_value``). Each worker gets its own copy: state a policy
+keeps (a call counter, a cache) does not come back, and a policy that draws its own random
+numbers plays different games on each run, as it does on one machine.
+
+Each chunk is one Dask task, which costs some milliseconds: the default chunk keeps tasks
+large but short enough (at most :data:`MAX_DEFAULT_CHUNK` games) that Ctrl-C or an error
+stops the whole run within a second: running chunks watch a stop event.
 """
 
 from __future__ import annotations
 
 import math
+import threading
+import time
+import uuid
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -25,63 +39,111 @@ if TYPE_CHECKING:
     from .playout import PlayoutResults
 
 CHUNKS_PER_THREAD = 4
-"""Default chunking: this many chunks for each worker thread, so that a slow worker does not
-hold up the end of the run."""
+"""Default chunking: at least this many chunks for each worker thread, so that a slow
+worker does not hold up the end of the run."""
 
+MAX_DEFAULT_CHUNK = 20_000
+"""The most games in a default chunk (about a second of random self-play)."""
 
 CONNECT_TIMEOUT = 10.0
-"""Seconds :func:`connect` waits for a scheduler to answer."""
+"""Seconds :func:`connect` waits for a scheduler to answer, and a run for a first worker."""
+
+STOP_CHECK_SECONDS = 0.25
+"""How often a running chunk asks the scheduler whether its run was stopped."""
 
 
 def connect(address: str) -> Client:
     """A Dask client of the scheduler at ``address`` (``tcp://host:8786``). Raises
-    :class:`~tavla.PlayoutError` when Dask is not installed or the scheduler does not answer
-    within :data:`CONNECT_TIMEOUT` seconds."""
+    :class:`~tavla.PlayoutError` when Dask is not installed, or when no Dask scheduler answers
+    there within :data:`CONNECT_TIMEOUT` seconds (a bad address included)."""
     try:
         from distributed import Client
     except ImportError:
         raise PlayoutError(
             'running on a Dask cluster needs the dask extra: pip install "tavla[dask]"'
         ) from None
-    try:
-        return Client(address, timeout=CONNECT_TIMEOUT)
-    except OSError as error:
-        raise PlayoutError(f"no Dask scheduler answers at {address}: {error}") from None
+    outcome: dict[str, object] = {}
+
+    # Dask's own timeout does not cover a listener that accepts and never answers: wait in
+    # a daemon thread, which is abandoned if it hangs.
+    def attempt() -> None:
+        try:
+            outcome["client"] = Client(address, timeout=CONNECT_TIMEOUT)
+        except Exception as error:  # a bad address raises ValueError, TypeError, ...
+            outcome["error"] = error
+
+    thread = threading.Thread(target=attempt, name="tavla-dask-connect", daemon=True)
+    thread.start()
+    thread.join(CONNECT_TIMEOUT + 1)
+    if "client" in outcome:
+        return outcome["client"]
+    if "error" in outcome:
+        error = outcome["error"]
+        raise PlayoutError(
+            f"no Dask scheduler answers at {address!r}: {type(error).__name__}: {error}"
+        )
+    raise PlayoutError(f"no Dask scheduler answers at {address!r} within {CONNECT_TIMEOUT:g} s")
 
 
 def default_chunk(client: Client, games: int) -> int:
     """Games per chunk: ``games`` spread over :data:`CHUNKS_PER_THREAD` chunks per thread of
-    the cluster's workers (at least 1 game)."""
+    the cluster's workers, at most :data:`MAX_DEFAULT_CHUNK` and at least 1."""
     threads = int(sum(client.nthreads().values()))
-    if threads == 0:
-        raise PlayoutError("the Dask cluster has no workers")
-    return max(1, math.ceil(games / (CHUNKS_PER_THREAD * threads)))
+    spread = math.ceil(games / (CHUNKS_PER_THREAD * max(1, threads)))
+    return max(1, min(MAX_DEFAULT_CHUNK, spread))
+
+
+def stop_check(name: str) -> Callable[[int], None]:
+    """For a chunk running on a worker: a progress callback that raises KeyboardInterrupt
+    (which ends the chunk early, keeping its finished games) once the Dask event ``name`` is
+    set, asking at most every :data:`STOP_CHECK_SECONDS`."""
+    from distributed import Event
+
+    event = Event(name)
+    last = time.monotonic()
+
+    def check(_done: int) -> None:
+        nonlocal last
+        if time.monotonic() - last >= STOP_CHECK_SECONDS:
+            last = time.monotonic()
+            if event.is_set():
+                raise KeyboardInterrupt
+
+    return check
 
 
 def play_chunks(
     client: Client,
-    play: Callable[[int, int], PlayoutResults],
+    play: Callable[[int, int, str], PlayoutResults],
     games: int,
     chunk: int | None,
     progress: bool | None,
 ) -> tuple[list[PlayoutResults], bool]:
-    """``games`` games played as ``play(first_game, count)`` in chunks of ``chunk`` games
-    (None: :func:`default_chunk`) on ``client``'s workers: the results of the chunks in game
-    order, and whether Ctrl-C stopped the run.
+    """``games`` games played as ``play(first_game, count, stop_event_name)`` in chunks of
+    ``chunk`` games (None: :func:`default_chunk`) on ``client``'s workers: the results of the
+    chunks in game order, and whether Ctrl-C stopped the run.
 
-    ``play`` must pickle (Dask sends it to the workers). An error in a chunk cancels the
-    others and is raised here. Ctrl-C cancels the chunks not finished; the chunks returned
-    are then those before the first unfinished one, so that they hold games ``0..n-1`` as
-    an interrupted run on one machine does.
+    ``play`` must pickle, and should end early once the Dask event named by its third
+    argument is set (:func:`stop_check`). An error in a chunk stops the others and is raised
+    here. Ctrl-C stops the chunks not finished; the chunks returned are then those before the
+    first unfinished one, so that they hold games ``0..n-1`` as an interrupted run on one
+    machine does. Raises :class:`~tavla.PlayoutError` when no worker joins the cluster within
+    :data:`CONNECT_TIMEOUT` seconds.
     """
-    from distributed import as_completed
+    from distributed import Event, as_completed
 
+    if not client.nthreads():
+        try:
+            client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
+        except TimeoutError:
+            raise PlayoutError(
+                f"the Dask cluster has no workers (none joined within {CONNECT_TIMEOUT:g} s)"
+            ) from None
     if chunk is None:
         chunk = default_chunk(client, games)
-    elif isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
-        raise PlayoutError(f"chunk must be an int >= 1 (games per chunk), got {chunk!r}")
+    stop_name = f"tavla-stop-{uuid.uuid4().hex}"
     futures = [
-        client.submit(play, first, min(chunk, games - first), pure=False)
+        client.submit(play, first, min(chunk, games - first), stop_name, pure=False)
         for first in range(0, games, chunk)
     ]
     position = {future.key: i for i, future in enumerate(futures)}
@@ -98,13 +160,14 @@ def play_chunks(
         finally:
             unfinished = [future for future in futures if not future.done()]
             if unfinished:
+                Event(stop_name, client=client).set()
                 client.cancel(unfinished)
     kept: list[PlayoutResults] = []
     for part in finished:
         if part is None:
             break
         kept.append(part)
-        if part.interrupted:  # a worker stopped by a signal: its chunk ends the kept games
+        if part.interrupted:  # a chunk stopped early ends the games kept
             interrupted = True
             break
     return kept, interrupted or len(kept) < len(futures)

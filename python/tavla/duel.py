@@ -10,7 +10,7 @@ import numpy.typing as npt
 
 from ._stats import Z95, mean_and_error
 from .errors import PlayoutError
-from .playout import DEFAULT_BATCH, PlayoutResults, Policy, play_games
+from .playout import DEFAULT_BATCH, PlayoutResults, Policy, count_argument, play_games
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -81,7 +81,7 @@ def duel(
     reports the complete pairs played. Raises :class:`~tavla.PlayoutError` for bad
     arguments.
     """
-    if duplicate and isinstance(games, int) and games % 2:
+    if duplicate and count_argument("games", games) % 2:
         raise PlayoutError(f"a duplicate duel plays games in pairs: games must be even: {games}")
     results = play_games(
         a, b, games, seed=seed, duplicate=duplicate, alternate=True, threads=threads,

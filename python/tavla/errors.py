@@ -49,3 +49,9 @@ class RulesError(TavlaError, ValueError):
 class PlayoutError(TavlaError, ValueError):
     """A self-play, rollout or duel that cannot run as asked: an unknown policy name, a bad
     number of games, seed or thread count, or a policy callable that returned bad scores."""
+
+
+class InterruptedRunWarning(RuntimeWarning):
+    """Ctrl-C stopped a self-play, rollout or duel: the results hold the games that finished
+    first. Filter it (``warnings.simplefilter("ignore", InterruptedRunWarning)``) where the
+    ``interrupted`` flag of the results is checked instead."""

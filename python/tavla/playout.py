@@ -30,9 +30,11 @@ from __future__ import annotations
 
 import functools
 import os
+import sys
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from types import FrameType
 from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
@@ -40,7 +42,7 @@ import numpy.typing as npt
 
 from . import _core, cluster
 from ._progress import progress_bar
-from .errors import PlayoutError
+from .errors import InterruptedRunWarning, PlayoutError
 from .position import Position
 
 if TYPE_CHECKING:
@@ -210,7 +212,9 @@ def thread_count(threads: int | None) -> int:
     return threads
 
 
-def _count(name: str, value: int) -> int:
+def count_argument(name: str, value: int) -> int:
+    """``value`` as an int, when it is a whole number >= 0 (a Python or NumPy integer);
+    raises :class:`~tavla.PlayoutError` naming the argument otherwise."""
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
         raise PlayoutError(f"{name} must be an int >= 0, got {value!r}")
     return int(value)
@@ -260,52 +264,60 @@ def play_games(
     ``client``: a ``distributed.Client``; the run is then split into chunks of ``chunk``
     consecutive games (None: a few per worker thread) played by the Dask workers, each chunk
     on ``threads`` threads (None = 1; a worker runs as many chunks at once as it has
-    threads), and the results are identical to a run on one machine (:mod:`tavla.distributed`).
-    Policies must then pickle. Raises :class:`~tavla.PlayoutError` for bad arguments or bad
-    scores.
+    threads), and the results are identical to a run on one machine (:mod:`tavla.cluster`:
+    policies must then pickle).
+
+    Ctrl-C stops the run and keeps the games that finished first, with an
+    :class:`~tavla.InterruptedRunWarning`. Raises :class:`~tavla.PlayoutError` for bad
+    arguments or bad scores; an exception raised by a Python policy passes through as it
+    is, and so do Dask's errors on a cluster (a worker lost too often, say).
     """
-    games = _count("games", games)
+    games = count_argument("games", games)
     seed = _seed(seed)
-    first_game = _count("first_game", first_game)
+    first_game = count_argument("first_game", first_game)
     if first_game + games >= 2**63:
-        raise PlayoutError(f"first_game + games must stay below 2**63, got {first_game + games}")
+        what = "first_game + games" if first_game else "games"
+        raise PlayoutError(f"{what} must stay below 2**63, got {first_game + games}")
     if isinstance(batch, bool) or not isinstance(batch, (int, np.integer)) or batch < 1:
         raise PlayoutError(f"batch must be at least 1, got {batch!r}")
     if start is not None and not isinstance(start, Position):
         raise PlayoutError(f"start must be a Position or None, got {type(start).__name__}")
     if start is not None and start.is_over:
         raise PlayoutError("start is a finished game: a side has borne off all 15 checkers")
-    if truncate is not None and _count("truncate", truncate) < 1:
+    if truncate is not None and count_argument("truncate", truncate) < 1:
         raise PlayoutError("truncate must be at least 1 ply (None plays games out)")
+    if chunk is not None:
+        if client is None:
+            raise PlayoutError("chunk is the games per Dask task: it needs a client")
+        if count_argument("chunk", chunk) < 1:
+            raise PlayoutError("chunk must be at least 1 game")
+    for policy in (a, b):
+        _validated(policy)
+    run = functools.partial(
+        _play_here, a, b, start=start, seed=seed, rotate=rotate, duplicate=duplicate,
+        alternate=alternate, truncate=truncate, batch=batch,
+    )  # fmt: skip
     if client is None:
-        results = _play_here(
-            _validated(a), _validated(b) if b is not a else None, games, first_game,
-            start=start, seed=seed, rotate=rotate, duplicate=duplicate, alternate=alternate,
-            truncate=truncate, threads=thread_count(threads), batch=batch, progress=progress,
-        )  # fmt: skip
+        results = run(games, first_game, threads=thread_count(threads), progress=progress)
     else:
-        _validated(a)
-        _validated(b)
-        run = functools.partial(
-            play_games, a, b, start=start, seed=seed, rotate=rotate, duplicate=duplicate,
-            alternate=alternate, truncate=truncate, threads=threads or 1, batch=batch,
-            progress=False,
-        )  # fmt: skip
-        chunk_player = functools.partial(_play_chunk, run, first_game)
-        parts, interrupted = cluster.play_chunks(client, chunk_player, games, chunk, progress)
+        for policy in (a, b):
+            _check_pickles(policy)
+        chunk_run = functools.partial(run, threads=thread_count(threads or 1), progress=False)
+        chunks = functools.partial(_play_chunk, chunk_run, first_game)
+        parts, interrupted = cluster.play_chunks(client, chunks, games, chunk, progress)
         results = PlayoutResults.joined(parts, interrupted, truncated=truncate is not None)
     if results.interrupted:
         warnings.warn(
             f"interrupted: kept the {results.games} of {games} games that finished",
-            RuntimeWarning,
-            stacklevel=2,
+            InterruptedRunWarning,
+            stacklevel=_first_frame_outside_tavla(),
         )
     return results
 
 
 def _play_here(
-    policy_a: str | Callable[..., npt.NDArray[np.float64]],
-    policy_b: str | Callable[..., npt.NDArray[np.float64]] | None,
+    a: Policy,
+    b: Policy,
     games: int,
     first_game: int,
     *,
@@ -318,16 +330,19 @@ def _play_here(
     threads: int,
     batch: int,
     progress: bool | None,
+    check: Callable[[int], None] | None = None,
 ) -> PlayoutResults:
-    """:func:`play_games` on this machine, arguments checked (``policy_b`` None: the same
-    policy as ``a``, which a Python policy then scores for both sides in one call)."""
+    """:func:`play_games` on this machine, arguments checked. ``check``: instead of a
+    progress bar, called with the games finished so far between chunks of games; it stops
+    the run by raising KeyboardInterrupt."""
+    policy_a = _validated(a)
+    policy_b = policy_a if b is a else _validated(b)  # a Python policy scores both sides at once
     key = (start or Position.initial()).key
     with progress_bar(games, progress, "games") as update:
         winner, kind, first, plies, on_roll, final_boards, finished, interrupted = (
             _core.play_games(
-                policy_a, policy_a if policy_b is None else policy_b, games, first_game, key,
-                start is None, seed, rotate, duplicate, alternate, truncate or 0, threads,
-                batch, update,
+                policy_a, policy_b, games, first_game, key, start is None, seed, rotate,
+                duplicate, alternate, truncate or 0, threads, batch, check or update,
             )
         )  # fmt: skip
         if update is not None:
@@ -342,11 +357,35 @@ def _play_here(
 
 
 def _play_chunk(
-    run: Callable[..., PlayoutResults], first_game: int, first: int, count: int
+    run: Callable[..., PlayoutResults], first_game: int, first: int, count: int, stop: str
 ) -> PlayoutResults:
     """What a Dask worker plays: games ``first .. first + count - 1`` of a run whose own
-    games start at ``first_game`` of the seed's sequence."""
-    return run(count, first_game=first_game + first)
+    games start at ``first_game`` of the seed's sequence, until the Dask event ``stop`` is
+    set."""
+    return run(count, first_game + first, check=cluster.stop_check(stop))
+
+
+def _check_pickles(policy: Policy) -> None:
+    import cloudpickle
+
+    try:
+        cloudpickle.dumps(policy)
+    except Exception as error:
+        raise PlayoutError(
+            f"a policy played on a Dask cluster must pickle, and {policy!r} does not: "
+            f"{type(error).__name__}: {error}"
+        ) from None
+
+
+def _first_frame_outside_tavla() -> int:
+    """The ``stacklevel`` of a warning raised here that names the caller's line, not
+    tavla's: the first frame whose file is outside this package."""
+    package = os.path.dirname(__file__)
+    frame: FrameType | None = sys._getframe(1)
+    level = 1
+    while frame is not None and os.path.dirname(frame.f_code.co_filename) == package:
+        frame, level = frame.f_back, level + 1
+    return level
 
 
 def selfplay(

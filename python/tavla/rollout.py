@@ -20,7 +20,7 @@ from ._stats import mean_and_error
 from .dice import parse_roll
 from .errors import PlayoutError
 from .play import Play
-from .playout import DEFAULT_BATCH, PlayoutResults, Policy, play_games
+from .playout import DEFAULT_BATCH, PlayoutResults, Policy, count_argument, play_games
 from .position import Position
 
 if TYPE_CHECKING:
@@ -284,7 +284,7 @@ def rollout(
         raise PlayoutError(f"position must be a Position, got {type(position).__name__}")
     if position.is_over:
         raise PlayoutError("the position is a finished game: there is nothing to roll out")
-    if isinstance(games, int) and games < 1:
+    if count_argument("games", games) < 1:
         raise PlayoutError(f"a rollout needs games >= 1, got {games}")
     if (truncate is None) != (evaluator is None):
         raise PlayoutError(

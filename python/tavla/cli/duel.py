@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
-import json
-
 import click
 
 from ..duel import duel as run_duel
-from .errors import input_errors
-from .playout_options import POLICY, cluster_client, games_option, games_text, playout_options
+from .playout_options import (
+    POLICY,
+    echo_json,
+    exit_if_interrupted,
+    games_option,
+    games_text,
+    percent,
+    playout_options,
+    playout_run,
+    signed,
+)
 
 
 @click.command()
-@click.argument("a", type=POLICY)
-@click.argument("b", type=POLICY)
+@click.argument("a", type=POLICY, metavar="A")
+@click.argument("b", type=POLICY, metavar="B")
 @games_option(10_000)
 @click.option("--duplicate/--no-duplicate", default=True, show_default=True,
               help="Play each dice stream twice with the seats swapped.")  # fmt: skip
@@ -32,7 +39,7 @@ def duel(
 ) -> None:
     """Play A against B (cubeless, from the opening roll) and print A's points per game with
     a 95% confidence interval, win rate and gammon rates."""
-    with input_errors(), cluster_client(scheduler) as client:
+    with playout_run(scheduler) as client:
         result = run_duel(
             a, b, games, seed=seed, duplicate=duplicate, threads=threads, progress=progress,
             client=client, chunk=chunk,
@@ -54,20 +61,22 @@ def duel(
         "interrupted": result.interrupted,
     }
     if as_json:
-        click.echo(json.dumps(record, indent=2))
+        echo_json(record)
+        exit_if_interrupted(result.interrupted)
         return
     dice = "duplicate dice" if duplicate else "independent dice"
     played = games_text(result.games, result.interrupted)
     click.echo(f"a ({a}) vs b ({b}): {played}, {dice}, seed {seed}")
-    low, high = result.ci
+    low, high = map(signed, result.ci)
     rows = [
-        ("points per game for a", f"{result.ppg:+.4f}  (95% CI {low:+.4f} .. {high:+.4f})"),
-        ("a wins", f"{result.win_rate:.2%}"),
-        ("a wins a gammon", f"{result.gammon_win_rate:.2%}"),
-        ("a loses a gammon", f"{result.gammon_loss_rate:.2%}"),
-        ("a wins a backgammon", f"{result.backgammon_win_rate:.2%}"),
-        ("a loses a backgammon", f"{result.backgammon_loss_rate:.2%}"),
+        ("points per game for a", f"{signed(result.ppg)}  (95% CI {low} .. {high})"),
+        ("a wins", percent(result.win_rate)),
+        ("a wins a gammon or backgammon", percent(result.gammon_win_rate)),
+        ("a loses a gammon or backgammon", percent(result.gammon_loss_rate)),
+        ("a wins a backgammon", percent(result.backgammon_win_rate)),
+        ("a loses a backgammon", percent(result.backgammon_loss_rate)),
     ]
     width = max(len(label) for label, _ in rows)
     for label, value in rows:
         click.echo(f"  {label:<{width}}  {value}")
+    exit_if_interrupted(result.interrupted)

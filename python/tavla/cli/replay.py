@@ -242,11 +242,17 @@ def replay(paths: tuple[str, ...], as_json: bool, show_notes: bool, lang: str) -
             click.echo(f"unreadable {name}: {error}", err=True)
         for name in run.empty:
             click.echo(f"no match files found in {name}", err=True)
-        click.echo(
-            "total: {matches} matches, {games} games, {plays} plays, {cube_actions} cube"
-            " actions, {mismatches} mismatches, {notes} notes, {skipped} files skipped,"
-            " {unreadable} unreadable".format(**totals)
-        )
+        counted = [
+            _count(totals["matches"], "match", "matches"),
+            _count(totals["games"], "game"),
+            _count(totals["plays"], "play"),
+            _count(totals["cube_actions"], "cube action"),
+            _count(totals["mismatches"], "mismatch", "mismatches"),
+            _count(totals["notes"], "note"),
+            _count(totals["skipped"], "file") + " skipped",
+            f"{totals['unreadable']} unreadable",
+        ]
+        click.echo("total: " + ", ".join(counted))
     if run.errors or run.empty:
         sys.exit(2)
     if totals["mismatches"]:

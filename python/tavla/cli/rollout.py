@@ -3,7 +3,6 @@ play of a roll."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import click
@@ -11,8 +10,15 @@ import click
 from ..dice import parse_roll
 from ..rollout import RolloutResult
 from ..rollout import rollout as run_rollout
-from .errors import input_errors
-from .playout_options import POLICY, cluster_client, games_option, games_text, playout_options
+from .playout_options import (
+    POLICY,
+    echo_json,
+    exit_if_interrupted,
+    games_option,
+    games_text,
+    playout_options,
+    playout_run,
+)
 from .positions import read_position
 
 COLUMNS = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
@@ -67,21 +73,20 @@ def rollout(
     or with --roll every legal play of that roll, best first. Probabilities are in percent
     from the side on roll (the side playing): win, win gammon, win backgammon, lose gammon,
     lose backgammon; the equity is cubeless points per game."""
-    with input_errors():
+    with playout_run(scheduler) as client:
         position = read_position(position_id)
         dice = None if roll is None else parse_roll(roll)
-        with cluster_client(scheduler) as client:
-            found = run_rollout(
-                position, policy, games, dice=dice, seed=seed, rotate=rotate, threads=threads,
-                progress=progress, client=client, chunk=chunk,
-            )  # fmt: skip
+        found = run_rollout(
+            position, policy, games, dice=dice, seed=seed, rotate=rotate, threads=threads,
+            progress=progress, client=client, chunk=chunk,
+        )  # fmt: skip
     results = found if isinstance(found, list) else [found]
+    interrupted = any(r.interrupted for r in results)
     if as_json:
-        body: Any = [_record(r) for r in results] if roll else _record(results[0])
-        click.echo(json.dumps(body, indent=2))
+        echo_json([_record(r) for r in results] if roll else _record(results[0]))
+        exit_if_interrupted(interrupted)
         return
     rotation = "rotated" if rotate else "not rotated"
-    interrupted = any(r.interrupted for r in results)
     played = max((r.games for r in results), default=0) if interrupted else games
     click.echo(
         f"{position.position_id}: {policy} rollout, {games_text(played, interrupted)}, "
@@ -93,9 +98,10 @@ def rollout(
     if roll is None:
         click.echo(HEADER)
         click.echo(_line(results[0]))
-        return
-    width = max(len(r.play.notation if r.play else "") for r in results) or 6
-    click.echo(f"     {'play':<{width}}  {HEADER}")
-    for number, result in enumerate(results, start=1):
-        notation = (result.play.notation if result.play else "") or "(pass)"
-        click.echo(f"{number:3d}. {notation:<{width}}  {_line(result)}")
+    else:
+        width = max(len(r.play.notation if r.play else "") for r in results) or 6
+        click.echo(f"     {'play':<{width}}  {HEADER}")
+        for number, result in enumerate(results, start=1):
+            notation = (result.play.notation if result.play else "") or "(pass)"
+            click.echo(f"{number:3d}. {notation:<{width}}  {_line(result)}")
+    exit_if_interrupted(interrupted)

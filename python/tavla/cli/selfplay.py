@@ -2,19 +2,27 @@
 
 from __future__ import annotations
 
-import json
 import time
 
 import click
 
 from ..playout import selfplay as run_selfplay
-from .errors import input_errors
-from .playout_options import POLICY, cluster_client, games_option, games_text, playout_options
+from .playout_options import (
+    POLICY,
+    echo_json,
+    exit_if_interrupted,
+    games_option,
+    games_text,
+    percent,
+    playout_options,
+    playout_run,
+    signed,
+)
 
 
 @click.command()
-@click.argument("policy", type=POLICY)
-@click.argument("opponent", type=POLICY, required=False)
+@click.argument("policy", type=POLICY, metavar="POLICY")
+@click.argument("opponent", type=POLICY, required=False, metavar="[OPPONENT]")
 @games_option(10_000)
 @playout_options
 def selfplay(
@@ -32,13 +40,13 @@ def selfplay(
     the results from a's side: wins, gammons, backgammons, points per game, speed (games
     finished over the time taken)."""
     opponent = opponent or policy
-    started = time.perf_counter()
-    with input_errors(), cluster_client(scheduler) as client:
+    with playout_run(scheduler) as client:
+        started = time.perf_counter()
         results = run_selfplay(
             (policy, opponent), games, seed=seed, threads=threads, progress=progress,
             client=client, chunk=chunk,
         )  # fmt: skip
-    seconds = time.perf_counter() - started
+        seconds = time.perf_counter() - started
     record = {
         "policy": policy,
         "opponent": opponent,
@@ -48,24 +56,26 @@ def selfplay(
         "gammon_rate": results.gammon_rate,
         "backgammon_rate": results.backgammon_rate,
         "ppg": results.ppg,
-        "plies_per_game": float(results.plies.mean()),
+        "plies_per_game": float(results.plies.mean()) if results.games else float("nan"),
         "games_per_second": results.games / seconds,
         "interrupted": results.interrupted,
     }
     if as_json:
-        click.echo(json.dumps(record, indent=2))
+        echo_json(record)
+        exit_if_interrupted(results.interrupted)
         return
     a, b = f"a ({policy})", f"b ({opponent})"
     played = games_text(results.games, results.interrupted)
     click.echo(f"{a} vs {b}: {played}, seed {seed}")
     rows = [
-        (f"{a} wins", f"{results.win_rate:.2%}"),
-        ("gammons (either side)", f"{results.gammon_rate:.2%}"),
-        ("backgammons (either side)", f"{results.backgammon_rate:.2%}"),
-        (f"points per game for {a}", f"{results.ppg:+.4f}"),
+        (f"{a} wins", percent(results.win_rate)),
+        ("gammons and backgammons (either side)", percent(results.gammon_rate)),
+        ("backgammons (either side)", percent(results.backgammon_rate)),
+        (f"points per game for {a}", signed(results.ppg)),
         ("plies per game", f"{record['plies_per_game']:.1f}"),
         ("games per second", f"{record['games_per_second']:,.0f}"),
     ]
     width = max(len(label) for label, _ in rows)
     for label, value in rows:
         click.echo(f"  {label:<{width}}  {value}")
+    exit_if_interrupted(results.interrupted)
