@@ -5,17 +5,8 @@ from __future__ import annotations
 import click
 
 from ..duel import duel as run_duel
-from .playout_options import (
-    POLICY,
-    echo_json,
-    exit_if_interrupted,
-    games_option,
-    games_text,
-    percent,
-    playout_options,
-    playout_run,
-    signed,
-)
+from .playout_options import POLICY, games_option, playout_options, playout_run
+from .playout_output import echo_json, exit_if_interrupted, games_text, percent, signed
 
 
 @click.command()

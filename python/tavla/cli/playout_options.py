@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-import math
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -62,7 +60,7 @@ def playout_run(scheduler: str | None) -> Iterator[Client | None]:
     """Where a playout command plays: bad input (a bad argument, no scheduler) reported as
     ``Error:`` with exit status 2, a client of the Dask scheduler at ``scheduler`` (None
     without one, closed on exit), and no :class:`~tavla.InterruptedRunWarning`: the command
-    reports an interrupted run itself (:func:`exit_if_interrupted`)."""
+    reports an interrupted run itself (:func:`.playout_output.exit_if_interrupted`)."""
     with input_errors(), warnings.catch_warnings():
         warnings.simplefilter("ignore", InterruptedRunWarning)
         if scheduler is None:
@@ -73,42 +71,3 @@ def playout_run(scheduler: str | None) -> Iterator[Client | None]:
             yield client
         finally:
             client.close()
-
-
-def exit_if_interrupted(interrupted: bool) -> None:
-    """After the output of a run that Ctrl-C stopped: exit status 130, as the shell gives a
-    command that SIGINT ended."""
-    if interrupted:
-        click.get_current_context().exit(130)
-
-
-def echo_json(record: object) -> None:
-    """Print ``record`` as strict JSON: a number that is not finite (a rate over no games,
-    the error of a single game) is written null."""
-
-    def finite(value: object) -> object:
-        if isinstance(value, float) and not math.isfinite(value):
-            return None
-        if isinstance(value, dict):
-            return {key: finite(item) for key, item in value.items()}
-        if isinstance(value, (list, tuple)):
-            return [finite(item) for item in value]
-        return value
-
-    click.echo(json.dumps(finite(record), indent=2, allow_nan=False))
-
-
-def percent(rate: float) -> str:
-    """``"12.34%"``, or ``"n/a"`` for a rate over no games."""
-    return f"{rate:.2%}" if math.isfinite(rate) else "n/a"
-
-
-def signed(value: float) -> str:
-    """``"+0.1234"``, or ``"n/a"`` for a mean over no games."""
-    return f"{value:+.4f}" if math.isfinite(value) else "n/a"
-
-
-def games_text(games: int, interrupted: bool = False) -> str:
-    """``"1 game"``, ``"1,296 games"``; ``"27,968 games (interrupted)"`` after Ctrl-C."""
-    text = f"{games:,} game{'' if games == 1 else 's'}"
-    return f"{text} (interrupted)" if interrupted else text

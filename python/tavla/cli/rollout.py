@@ -10,15 +10,8 @@ import click
 from ..dice import parse_roll
 from ..rollout import RolloutResult
 from ..rollout import rollout as run_rollout
-from .playout_options import (
-    POLICY,
-    echo_json,
-    exit_if_interrupted,
-    games_option,
-    games_text,
-    playout_options,
-    playout_run,
-)
+from .playout_options import POLICY, games_option, playout_options, playout_run
+from .playout_output import echo_json, exit_if_interrupted, games_text
 from .positions import read_position
 
 COLUMNS = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
