@@ -207,6 +207,8 @@ def test_policy_errors() -> None:
         selfplay(lambda c: np.full(len(c), np.nan), 10)
     with pytest.raises(PlayoutError, match=r"a policy must return numbers.*str"):
         selfplay(lambda c: ["high"] * len(c), 10)
+    with pytest.raises(PlayoutError, match="real scores, got complex"):
+        selfplay(lambda c: np.ones(len(c)) * 1j, 10)
     with pytest.raises(ZeroDivisionError):
         selfplay(lambda c: 1 / 0, 10)
 

@@ -144,6 +144,13 @@ def test_truncation_needs_an_evaluator_that_answers_well() -> None:
         rollout(SIX_VS_ACE, "random", 36, truncate=1, evaluator=certain([1.5, 0, 0, 0, 0]))
     with pytest.raises(PlayoutError, match="truncate must be at least 1"):
         rollout(SIX_VS_ACE, "random", 36, truncate=0, evaluator=certain([1, 0, 0, 0, 0]))
+    for impossible in ([0.1, 0.9, 0, 0, 0], [0.5, 0.2, 0.3, 0, 0], [0.7, 0, 0, 0.4, 0],
+                       [0.5, 0, 0, 0.1, 0.2]):  # fmt: skip
+        with pytest.raises(PlayoutError, match=r"impossible probabilities .* for board 0"):
+            rollout(SIX_VS_ACE, "random", 36, truncate=1, evaluator=certain(impossible))
+    # Possible at the edge: the side on roll at each of the 9 stops loses a backgammon.
+    edge = rollout(SIX_VS_ACE, "random", 36, truncate=1, evaluator=certain([0, 0, 0, 1, 1]))
+    assert edge.probabilities.tolist() == [1, 0.25, 0.25, 0, 0]
 
 
 # One-thread runs of built-in policies call the progress callback after every 64 games, so

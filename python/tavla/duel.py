@@ -79,7 +79,7 @@ def duel(
     ``distributed.Client``) the games run on a Dask cluster in chunks of ``chunk`` games,
     with the same results (:func:`~tavla.playout.play_games`). Ctrl-C stops the duel and
     reports the complete pairs played. Raises :class:`~tavla.PlayoutError` for bad
-    arguments.
+    arguments; a Python policy's own exceptions pass through, as do Dask's on a cluster.
     """
     if duplicate and count_argument("games", games) % 2:
         raise PlayoutError(f"a duplicate duel plays games in pairs: games must be even: {games}")

@@ -183,6 +183,8 @@ def _validated(policy: object) -> str | Callable[..., npt.NDArray[np.float64]]:
             raw = score_turns(candidates, positions, offsets)
         else:
             raw = policy(candidates)  # type: ignore[operator]
+        if np.iscomplexobj(raw):
+            raise PlayoutError("a policy must return real scores, got complex numbers")
         try:
             scores = np.asarray(raw, dtype=np.float64)
         except (TypeError, ValueError) as error:
@@ -408,10 +410,12 @@ def selfplay(
     on roll. Built-in policies play in C++ on ``threads`` threads (None = every core) with the
     GIL released; Python callables are called once per lockstep step of ``batch`` games (see
     the module docstring). ``progress``: a bar of games done and games/s on stderr (None = when
-    stderr is a terminal). Ctrl-C stops the run and returns the games that finished, with a
-    RuntimeWarning. ``client`` (a ``distributed.Client``) plays the games on a Dask cluster
-    in chunks of ``chunk`` games, with the same results (see :func:`play_games`). Raises
-    :class:`~tavla.PlayoutError` for bad arguments.
+    stderr is a terminal). Ctrl-C stops the run and returns the games that finished, with an
+    :class:`~tavla.InterruptedRunWarning`. ``client`` (a ``distributed.Client``) plays the
+    games on a Dask cluster in chunks of ``chunk`` games, with the same results (see
+    :func:`play_games`). Raises
+    :class:`~tavla.PlayoutError` for bad arguments; a Python policy's own exceptions pass
+    through, as do Dask's on a cluster.
 
     Memory: the core reserves 8 bytes a game for the whole run but uses only those of the
     games played (pages never written cost nothing), and the results take 8 bytes per

@@ -77,6 +77,21 @@ def _estimates(evaluator: Evaluator, boards: npt.NDArray[np.int8]) -> npt.NDArra
         )
     if not np.all((estimates >= 0) & (estimates <= 1)):
         raise PlayoutError("an evaluator returned a probability outside 0..1 (or NaN)")
+    win, win_gammon, win_backgammon, lose_gammon, lose_backgammon = estimates.T
+    slack = 1e-9  # for sums rounded by the evaluator
+    consistent = (
+        (win_backgammon <= win_gammon + slack)
+        & (win_gammon <= win + slack)
+        & (lose_backgammon <= lose_gammon + slack)
+        & (lose_gammon <= 1 - win + slack)
+    )
+    if not consistent.all():
+        row = int(np.argmin(consistent))
+        raise PlayoutError(
+            f"an evaluator returned impossible probabilities {estimates[row].tolist()} for "
+            f"board {row}: a win includes its gammons and a gammon its backgammons, so "
+            "win >= win gammon >= win backgammon and 1 - win >= lose gammon >= lose backgammon"
+        )
     return estimates
 
 
@@ -272,13 +287,16 @@ def rollout(
     with ``client`` (a ``distributed.Client``) on a Dask cluster in chunks of ``chunk`` games,
     with the same results (:func:`~tavla.playout.play_games`).
 
-    Ctrl-C stops the whole rollout (with a RuntimeWarning) and returns what finished, every
-    result marked ``interrupted`` with its real ``games``. With ``dice``, the plays not
-    reached are left out and every play rolled out keeps only the games the interrupted play
-    finished, so all are still compared on the same dice (when it finished none, it is left
-    out and the others keep all their games); a play that bears off the last checker counts
-    as one game, won for sure. Raises :class:`~tavla.PlayoutError` for bad arguments,
-    including a finished position.
+    Ctrl-C stops the whole rollout (with an :class:`~tavla.InterruptedRunWarning`) and
+    returns what finished, every result marked ``interrupted`` with its real ``games``.
+    With ``dice``, the plays not reached are left out and every play rolled out keeps only
+    the games the interrupted play finished, so all are still compared on the same dice
+    (when it finished none, it is left out and the others keep all their games); a play that
+    bears off the last checker counts as one game, won for sure.
+
+    Raises :class:`~tavla.PlayoutError` for bad arguments, including a finished position,
+    and for an evaluator's bad answers; a Python policy's or evaluator's own exceptions pass
+    through, as do Dask's on a cluster.
     """
     if not isinstance(position, Position):
         raise PlayoutError(f"position must be a Position, got {type(position).__name__}")
