@@ -201,3 +201,15 @@ def test_ctrl_c_before_a_play_finished_a_game_leaves_it_out(
     assert [r.play.notation for r in ranked] == [first_play.notation]
     assert ranked[0].games == 72 and ranked[0].interrupted
     assert ranked[0].equity == pytest.approx(-whole.equity)
+
+
+def test_a_rollout_whose_games_all_end_alike_has_no_error() -> None:
+    # Every game stops after one ply and gets the same estimate: the errors are exactly 0,
+    # with rotation (post-stratified) and without.
+    for rotate in (True, False):
+        result = rollout(
+            Position.initial(), "random", 720, truncate=1, rotate=rotate,
+            evaluator=certain([0.3, 0.1, 0.01, 0.2, 0.02]),
+        )  # fmt: skip
+        assert result.std_errors.tolist() == [0.0] * 5 and result.equity_std_error == 0.0
+        assert np.allclose(result.probabilities, [0.7, 0.2, 0.02, 0.1, 0.01])

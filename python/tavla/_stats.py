@@ -25,15 +25,20 @@ def mean_and_error(
     if strata is not None:
         counts = np.bincount(strata, minlength=levels)
         if counts.min() >= 2:
+            # Deviations from a value of the stratum (its first), not from the rounded mean,
+            # so that a stratum of equal values has a variance of exactly 0 (not 1e-18).
+            first = np.unique(strata, return_index=True)[1]  # every level is there
+            shifted = values - values[first][strata]
             sums = np.zeros((levels, values.shape[1]))
-            np.add.at(sums, strata, values)
-            means = sums / counts[:, None]
+            np.add.at(sums, strata, shifted)
+            shifted_means = sums / counts[:, None]
             squares = np.zeros_like(sums)
-            np.add.at(squares, strata, (values - means[strata]) ** 2)
+            np.add.at(squares, strata, (shifted - shifted_means[strata]) ** 2)
             variances = squares / (counts[:, None] - 1)
             error = np.sqrt((variances / counts[:, None]).sum(axis=0)) / levels
-            return means.mean(axis=0), error
-    mean = values.mean(axis=0) if n else np.full(values.shape[1], np.nan)
+            return (values[first] + shifted_means).mean(axis=0), error
     if n < 2:
+        mean = values.mean(axis=0) if n else np.full(values.shape[1], np.nan)
         return mean, np.full(values.shape[1], np.nan)
-    return mean, values.std(axis=0, ddof=1) / np.sqrt(n)
+    shifted = values - values[0]  # as above: equal values have an error of exactly 0
+    return values[0] + shifted.mean(axis=0), shifted.std(axis=0, ddof=1) / np.sqrt(n)
