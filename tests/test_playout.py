@@ -231,6 +231,12 @@ def test_bad_arguments(kwargs: dict, message: str) -> None:
         selfplay("random", **arguments)
 
 
+def test_bad_rotate() -> None:
+    for rotate in (3, -1, True, 1.5):
+        with pytest.raises(PlayoutError, match="rotate must be 0, 1 or 2"):
+            play_games("random", "random", 10, rotate=rotate)  # type: ignore[arg-type]
+
+
 def test_bad_first_game() -> None:
     with pytest.raises(PlayoutError, match="first_game must be an int >= 0, got -1"):
         play_games("random", "random", 10, first_game=-1)

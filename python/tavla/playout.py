@@ -288,10 +288,13 @@ def play_games(
         raise PlayoutError("start is a finished game: a side has borne off all 15 checkers")
     if truncate is not None and count_argument("truncate", truncate) < 1:
         raise PlayoutError("truncate must be at least 1 ply (None plays games out)")
+    if isinstance(rotate, bool) or rotate not in (0, 1, 2):
+        raise PlayoutError(f"rotate must be 0, 1 or 2, got {rotate!r}")
     if chunk is not None:
         if client is None:
             raise PlayoutError("chunk is the games per Dask task: it needs a client")
-        if count_argument("chunk", chunk) < 1:
+        chunk = count_argument("chunk", chunk)
+        if chunk < 1:
             raise PlayoutError("chunk must be at least 1 game")
     for policy in (a, b):
         _validated(policy)
