@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 
 import pytest
@@ -10,6 +11,7 @@ from click.testing import CliRunner
 from interrupt import interrupt_at
 from tavla import Position, duel, rollout, selfplay
 from tavla.cli import main
+from tavla.cli.rollout import HEADER
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -77,6 +79,23 @@ def test_rollout_of_a_roll_after_ctrl_c(monkeypatch: pytest.MonkeyPatch) -> None
     assert code == 130 and err == ""
     plays = json.loads(out)
     assert [(p["games"], p["interrupted"]) for p in plays] == [(320, True)] * 3
+
+
+def test_rollout_of_a_roll_stopped_before_a_game_finished(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # What rollout() returns then: no play (each would have 0 games), with the warning.
+    command_module = importlib.import_module("tavla.cli.rollout")  # not the command itself
+    monkeypatch.setattr(command_module, "run_rollout", lambda *args, **kwargs: [])
+    code, out, err = run("rollout", "4HPwATDgc/ABMA", "-r", "31")
+    assert code == 130 and err == ""
+    assert out.splitlines()[:3] == [
+        "4HPwATDgc/ABMA: pubeval rollout, 0 games (interrupted), rotated, seed 0",
+        "interrupted: 0 of 16 plays rolled out",
+        "     play    " + HEADER,
+    ]
+    code, out, _ = run("rollout", "4HPwATDgc/ABMA", "-r", "31", "--json")
+    assert code == 130 and json.loads(out) == []
 
 
 def test_duel_after_ctrl_c(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -4,6 +4,7 @@ truncated), Python policies; chunk errors and interrupted chunks; `--scheduler` 
 
 from __future__ import annotations
 
+import importlib
 import json
 import socket
 import sys
@@ -11,7 +12,9 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
 
+import cloudpickle
 import numpy as np
 import pytest
 from click.testing import CliRunner
@@ -115,8 +118,9 @@ def test_bad_arguments_are_refused_before_anything_is_sent(client: distributed.C
         tavla.selfplay("random", 100, client=client, chunk=2.0)  # type: ignore[arg-type]
     with pytest.raises(PlayoutError, match="chunk is the games per Dask task: it needs a client"):
         tavla.selfplay("random", 100, chunk=10)
-    with pytest.raises(PlayoutError, match="threads must be a positive int"):
-        tavla.selfplay("random", 100, client=client, threads=-2)
+    for threads in (-2, 0, False):
+        with pytest.raises(PlayoutError, match="threads must be an int from 1 to 1024"):
+            tavla.selfplay("random", 100, client=client, threads=threads)
     with pytest.raises(PlayoutError, match="unknown policy"):
         tavla.selfplay("gnubg", 100, client=client)
 
@@ -230,3 +234,42 @@ def test_progress_bar_counts_the_chunks_done(
 ) -> None:
     tavla.selfplay("random", 600, client=client, chunk=100, progress=True)
     assert "600/600" in capsys.readouterr().err
+
+
+def test_a_policy_from_a_module_the_workers_lack_goes_by_value(
+    client: distributed.Client, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "my_policy_module.py").write_text(
+        "import numpy as np\n\n"
+        "def fewest_blots(candidates):\n"
+        "    return -(candidates[:, 1, 1:25] == 1).sum(axis=1).astype(float)\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))  # here only: the workers cannot import it
+    module = importlib.import_module("my_policy_module")
+    cloudpickle.register_pickle_by_value(module)
+    try:
+        here = tavla.selfplay(module.fewest_blots, 100, seed=2)
+        there = tavla.selfplay(module.fewest_blots, 100, seed=2, client=client, chunk=30)
+    finally:
+        cloudpickle.unregister_pickle_by_value(module)
+    assert_same_games(here, there)
+
+
+def test_a_client_that_cannot_run_the_games(client: distributed.Client) -> None:
+    with pytest.raises(PlayoutError, match=r"client must be a distributed\.Client, got str"):
+        tavla.selfplay("random", 10, client="tcp://127.0.0.1:8786")  # type: ignore[arg-type]
+    closed = distributed.Client(client.scheduler.address)
+    closed.close()
+    with pytest.raises(PlayoutError, match="the Dask client is not running"):
+        tavla.selfplay("random", 10, client=closed)
+
+
+def test_a_run_cancelled_from_outside_is_an_error(client: distributed.Client) -> None:
+    def cancel_own_task(first: int, count: int, stop: str) -> PlayoutResults:
+        own = distributed.Future(distributed.get_worker().get_current_task())
+        distributed.get_client().cancel([own], force=True)  # for every client: the run's too
+        time.sleep(2)  # cancelled meanwhile: what it returns is not awaited
+        return play_games("random", "random", count, first_game=first)
+
+    with pytest.raises(PlayoutError, match="the Dask run was cancelled"):
+        cluster.play_chunks(client, cancel_own_task, 1, 1, progress=False)

@@ -223,12 +223,21 @@ def test_policy_errors() -> None:
         ({"batch": 0}, "batch must be at least 1, got 0"),
         ({"batch": -5}, "batch must be at least 1, got -5"),
         ({"start": "start"}, "start must be"),
+        ({"threads": 3_000_000_000}, "threads must be an int from 1 to 1024"),
+        ({"batch": 2**31}, "batch must be at most 2,147,483,647"),
     ],
 )
 def test_bad_arguments(kwargs: dict, message: str) -> None:
     arguments = {"games": 10, **kwargs}
     with pytest.raises(PlayoutError, match=message):
         selfplay("random", **arguments)
+
+
+def test_numpy_integers_are_counts_too() -> None:
+    by_numpy = selfplay("random", np.int64(50), seed=np.uint64(3), threads=np.int32(2))
+    assert same_games(by_numpy, selfplay("random", 50, seed=3))
+    with pytest.raises(PlayoutError, match="truncate must be 1 to"):
+        play_games("random", "random", 10, truncate=2**40)
 
 
 def test_bad_rotate() -> None:

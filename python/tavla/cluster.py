@@ -9,12 +9,13 @@ Pass a ``distributed.Client`` as ``client=`` to :func:`~tavla.selfplay`,
 :func:`~tavla.rollout` or :func:`~tavla.duel` (or ``--scheduler ADDRESS`` on the command
 line). Needs the ``dask`` extra: ``pip install "tavla[dask]"``.
 
-What the workers need: Dask sends the policies to them with cloudpickle, so a Python policy
-must pickle (no locks or open files), and a policy defined in a module of yours must be
-importable there too (``client.upload_file``) or pickled by value
-(``cloudpickle.register_pickle_by_value``). Each worker gets its own copy: state a policy
-keeps (a call counter, a cache) does not come back, and a policy that draws its own random
-numbers plays different games on each run, as it does on one machine.
+What the workers need: tavla pickles the run with cloudpickle and sends it to each worker
+once, so a Python policy must pickle (no locks or open files), and a policy defined in a
+module of yours must be importable on the workers too (``client.upload_file``) unless
+cloudpickle pickles it by value (``cloudpickle.register_pickle_by_value``). Each worker gets
+its own copy: state a policy keeps (a call counter, a cache) does not come back, and a policy
+that draws its own random numbers plays different games on each run, as it does on one
+machine.
 
 Each chunk is one Dask task, which costs some milliseconds: the default chunk keeps tasks
 large but short enough (at most :data:`MAX_DEFAULT_CHUNK` games) that Ctrl-C or an error
@@ -24,17 +25,20 @@ stops the whole run within a second: running chunks watch a stop event.
 from __future__ import annotations
 
 import math
+import pickle
+import signal
 import threading
 import time
 import uuid
 from collections.abc import Callable
+from concurrent.futures import CancelledError
 from typing import TYPE_CHECKING
 
 from ._progress import progress_bar
 from .errors import PlayoutError
 
 if TYPE_CHECKING:
-    from distributed import Client
+    from distributed import Client, Future
 
     from .playout import PlayoutResults
 
@@ -123,15 +127,23 @@ def play_chunks(
     ``chunk`` games (None: :func:`default_chunk`) on ``client``'s workers: the results of the
     chunks in game order, and whether Ctrl-C stopped the run.
 
-    ``play`` must pickle, and should end early once the Dask event named by its third
-    argument is set (:func:`stop_check`). An error in a chunk stops the others and is raised
-    here. Ctrl-C stops the chunks not finished; the chunks returned are then those before the
-    first unfinished one, so that they hold games ``0..n-1`` as an interrupted run on one
-    machine does. Raises :class:`~tavla.PlayoutError` when no worker joins the cluster within
-    :data:`CONNECT_TIMEOUT` seconds.
+    ``play`` is pickled here once (cloudpickle) and sent to each worker once, and should end
+    early once the Dask event named by its third argument is set (:func:`stop_check`). An
+    error in a chunk stops the others and is raised here. Ctrl-C stops the chunks not
+    finished (a second Ctrl-C does not get in the way); the chunks returned are then those
+    before the first unfinished one, so that they hold games ``0..n-1`` as an interrupted run
+    on one machine does. Raises :class:`~tavla.PlayoutError` for a client that is not a
+    running ``distributed.Client``, when no worker joins the cluster within
+    :data:`CONNECT_TIMEOUT` seconds, and when the run is cancelled from outside (the
+    scheduler lost, say).
     """
-    from distributed import Event, as_completed
+    import cloudpickle
+    from distributed import Client, as_completed
 
+    if not isinstance(client, Client):
+        raise PlayoutError(f"client must be a distributed.Client, got {type(client).__name__}")
+    if client.status != "running":
+        raise PlayoutError(f"the Dask client is not running (its status: {client.status})")
     if not client.nthreads():
         try:
             client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
@@ -142,26 +154,30 @@ def play_chunks(
     if chunk is None:
         chunk = default_chunk(client, games)
     stop_name = f"tavla-stop-{uuid.uuid4().hex}"
-    futures = [
-        client.submit(play, first, min(chunk, games - first), stop_name, pure=False)
-        for first in range(0, games, chunk)
-    ]
-    position = {future.key: i for i, future in enumerate(futures)}
-    finished: list[PlayoutResults | None] = [None] * len(futures)
+    futures: list[Future] = []
+    finished: list[PlayoutResults | None] = [None] * math.ceil(games / chunk)
     interrupted = False
     with progress_bar(games, progress, "games") as update:
         try:
+            # One copy of the pickled run per worker, not one per task (a policy can be large).
+            payload = client.scatter(cloudpickle.dumps(play), broadcast=True)
+            for first in range(0, games, chunk):
+                count = min(chunk, games - first)
+                futures.append(client.submit(_run_chunk, payload, first, count, stop_name))
+            position = {future.key: i for i, future in enumerate(futures)}
+            done = 0
             for future in as_completed(futures):
-                finished[position[future.key]] = future.result()
+                part = future.result()
+                finished[position[future.key]] = part
+                done += part.games
                 if update is not None:
-                    update(sum(part.games for part in finished if part is not None))
+                    update(done)
         except KeyboardInterrupt:
             interrupted = True
+        except CancelledError as error:  # not by this run: it cancels only after the loop
+            raise PlayoutError(f"the Dask run was cancelled: {error}") from None
         finally:
-            unfinished = [future for future in futures if not future.done()]
-            if unfinished:
-                Event(stop_name, client=client).set()
-                client.cancel(unfinished)
+            _stop(client, stop_name, futures)
     kept: list[PlayoutResults] = []
     for part in finished:
         if part is None:
@@ -170,4 +186,28 @@ def play_chunks(
         if part.interrupted:  # a chunk stopped early ends the games kept
             interrupted = True
             break
-    return kept, interrupted or len(kept) < len(futures)
+    return kept, interrupted or len(kept) < len(finished)
+
+
+def _run_chunk(payload: bytes, first: int, count: int, stop: str) -> PlayoutResults:
+    """On a worker: games ``first .. first + count - 1`` of the pickled run ``payload``."""
+    play: Callable[[int, int, str], PlayoutResults] = pickle.loads(payload)
+    return play(first, count, stop)
+
+
+def _stop(client: Client, stop_name: str, futures: list[Future]) -> None:
+    """Stops the chunks not finished: sets their stop event and cancels them. A second
+    Ctrl-C meanwhile is held back until this is done, so that no chunk goes on running."""
+    unfinished = [future for future in futures if not future.done()]
+    if not unfinished:
+        return
+    from distributed import Event
+
+    in_main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if in_main_thread else None
+    try:
+        Event(stop_name, client=client).set()
+        client.cancel(unfinished)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)

@@ -66,6 +66,9 @@ Policy = str | ScoreFunction | TurnScorer
 """A built-in policy name (see :func:`builtin_policies`), a callable scoring candidates, or
 a :class:`TurnScorer`."""
 
+MAX_INT32 = 2**31 - 1
+"""The largest batch or truncation the core takes."""
+
 DEFAULT_BATCH = 1024
 """Games advanced together when a Python policy plays."""
 
@@ -203,15 +206,26 @@ def _validated(policy: object) -> str | Callable[..., npt.NDArray[np.float64]]:
     return checked
 
 
+MAX_THREADS = 1024
+"""The most threads a run may ask for."""
+
+
 def thread_count(threads: int | None) -> int:
-    """The threads to use: ``threads`` itself (at least 1), or every core when None."""
+    """The threads to use: ``threads`` itself (1 to :data:`MAX_THREADS`), or every core when
+    None."""
     if threads is None:
         if hasattr(os, "sched_getaffinity"):
             return max(1, len(os.sched_getaffinity(0)))
         return os.cpu_count() or 1
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise PlayoutError(f"threads must be a positive int or None, got {threads!r}")
-    return threads
+    if (
+        isinstance(threads, bool)
+        or not isinstance(threads, (int, np.integer))
+        or not 1 <= threads <= MAX_THREADS
+    ):
+        raise PlayoutError(
+            f"threads must be an int from 1 to {MAX_THREADS} or None, got {threads!r}"
+        )
+    return int(threads)
 
 
 def count_argument(name: str, value: int) -> int:
@@ -282,12 +296,16 @@ def play_games(
         raise PlayoutError(f"{what} must stay below 2**63, got {first_game + games}")
     if isinstance(batch, bool) or not isinstance(batch, (int, np.integer)) or batch < 1:
         raise PlayoutError(f"batch must be at least 1, got {batch!r}")
+    if batch > MAX_INT32:
+        raise PlayoutError(f"batch must be at most {MAX_INT32:,}, got {batch}")
     if start is not None and not isinstance(start, Position):
         raise PlayoutError(f"start must be a Position or None, got {type(start).__name__}")
     if start is not None and start.is_over:
         raise PlayoutError("start is a finished game: a side has borne off all 15 checkers")
-    if truncate is not None and count_argument("truncate", truncate) < 1:
-        raise PlayoutError("truncate must be at least 1 ply (None plays games out)")
+    if truncate is not None and not 1 <= count_argument("truncate", truncate) <= MAX_INT32:
+        raise PlayoutError(
+            f"truncate must be 1 to {MAX_INT32:,} plies (None plays games out), got {truncate}"
+        )
     if isinstance(rotate, bool) or rotate not in (0, 1, 2):
         raise PlayoutError(f"rotate must be 0, 1 or 2, got {rotate!r}")
     if chunk is not None:
@@ -307,7 +325,8 @@ def play_games(
     else:
         for policy in (a, b):
             _check_pickles(policy)
-        chunk_run = functools.partial(run, threads=thread_count(threads or 1), progress=False)
+        chunk_threads = 1 if threads is None else thread_count(threads)
+        chunk_run = functools.partial(run, threads=chunk_threads, progress=False)
         chunks = functools.partial(_play_chunk, chunk_run, first_game)
         parts, interrupted = cluster.play_chunks(client, chunks, games, chunk, progress)
         results = PlayoutResults.joined(parts, interrupted, truncated=truncate is not None)

@@ -3,6 +3,7 @@ play of a roll."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import click
@@ -33,11 +34,11 @@ def _record(result: RolloutResult) -> dict[str, Any]:
 
 
 def _line(result: RolloutResult) -> str:
+    if result.games == 0:  # Ctrl-C before a game finished
+        return "   n/a   n/a   n/a   n/a   n/a       n/a"
     w, wg, wbg, lg, lbg = (100 * p for p in result.probabilities)
-    return (
-        f"{w:6.2f} {wg:5.2f} {wbg:5.2f} {lg:5.2f} {lbg:5.2f}  {result.equity:+.4f}"
-        f"  ({result.equity_std_error:.4f})"
-    )
+    error = f"{result.equity_std_error:.4f}" if math.isfinite(result.equity_std_error) else "n/a"
+    return f"{w:6.2f} {wg:5.2f} {wbg:5.2f} {lg:5.2f} {lbg:5.2f}  {result.equity:+.4f}  ({error})"
 
 
 @click.command()
@@ -74,7 +75,8 @@ def rollout(
             progress=progress, client=client, chunk=chunk,
         )  # fmt: skip
     results = found if isinstance(found, list) else [found]
-    interrupted = any(r.interrupted for r in results)
+    # No result for a roll (which has at least one play) only when Ctrl-C came first.
+    interrupted = any(r.interrupted for r in results) or not results
     if as_json:
         echo_json([_record(r) for r in results] if roll else _record(results[0]))
         exit_if_interrupted(interrupted)
@@ -92,7 +94,7 @@ def rollout(
         click.echo(HEADER)
         click.echo(_line(results[0]))
     else:
-        width = max(len(r.play.notation if r.play else "") for r in results) or 6
+        width = max((len(r.play.notation if r.play else "") for r in results), default=0) or 6
         click.echo(f"     {'play':<{width}}  {HEADER}")
         for number, result in enumerate(results, start=1):
             notation = (result.play.notation if result.play else "") or "(pass)"
