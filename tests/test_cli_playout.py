@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
+import signal
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 import pytest
 from click.testing import CliRunner
 
 from interrupt import interrupt_at
-from tavla import Position, duel, rollout, selfplay
+from tavla import Position, cluster, duel, rollout, selfplay
 from tavla.cli import main
 from tavla.cli.rollout import HEADER
 
@@ -177,3 +182,35 @@ def test_json_is_strict_where_a_statistic_is_undefined() -> None:
     record = json.loads(out, parse_constant=refuse)
     assert record["std_error"] is None and record["ci95"] == [None, None]
     assert record["ppg"] == 0.0
+
+
+def test_sigterm_stops_a_run_as_ctrl_c_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    @contextmanager
+    def terminated_at_third_check(
+        total: int, enabled: bool | None, label: str
+    ) -> Iterator[Callable[[int], None]]:
+        calls = []
+
+        def update(done: int) -> None:
+            calls.append(done)
+            if len(calls) == 3:
+                os.kill(os.getpid(), signal.SIGTERM)
+
+        yield update
+
+    monkeypatch.setattr(sys.modules["tavla.playout"], "progress_bar", terminated_at_third_check)
+    before = signal.getsignal(signal.SIGTERM)
+    code, out, err = run("selfplay", "random", "-n", "100000", "-t", "1")
+    assert code == 130 and err == ""
+    assert out.splitlines()[0] == "a (random) vs b (random): 192 games (interrupted), seed 0"
+    assert signal.getsignal(signal.SIGTERM) == before
+
+
+def test_ctrl_c_while_connecting_to_a_scheduler(monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupted(address: str) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cluster, "connect", interrupted)
+    code, out, err = run("duel", "random", "random", "--scheduler", "tcp://127.0.0.1:8786")
+    assert code == 130 and out == ""
+    assert err == "interrupted while connecting to the Dask scheduler\n"

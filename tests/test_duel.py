@@ -70,3 +70,7 @@ def test_bad_duels() -> None:
         duel("random", "pubeval", 11)
     with pytest.raises(PlayoutError, match="unknown policy"):
         duel("random", "gnu", 10)
+    with pytest.raises(PlayoutError, match="even"):
+        duel("random", "random", np.int64(3))
+    with pytest.raises(PlayoutError, match="duplicate must be True or False, got None"):
+        duel("random", "random", 10, duplicate=None)  # type: ignore[arg-type]

@@ -205,10 +205,14 @@ def test_policy_errors() -> None:
         selfplay(lambda c: np.zeros(len(c) + 1), 10)
     with pytest.raises(PlayoutError, match="NaN"):
         selfplay(lambda c: np.full(len(c), np.nan), 10)
-    with pytest.raises(PlayoutError, match=r"a policy must return numbers.*str"):
+    with pytest.raises(PlayoutError, match="a policy must return real numbers, got list of dtype"):
         selfplay(lambda c: ["high"] * len(c), 10)
-    with pytest.raises(PlayoutError, match="real scores, got complex"):
+    with pytest.raises(PlayoutError, match="real numbers, got ndarray of dtype complex128"):
         selfplay(lambda c: np.ones(len(c)) * 1j, 10)
+    with pytest.raises(PlayoutError, match="real numbers, got list of dtype <U1"):
+        selfplay(lambda c: ["1"] * len(c), 10)  # numbers as text are still text
+    with pytest.raises(PlayoutError, match="must return numbers, got list"):
+        selfplay(lambda c: [[1], [1, 2]] * len(c), 10)
     with pytest.raises(ZeroDivisionError):
         selfplay(lambda c: 1 / 0, 10)
 

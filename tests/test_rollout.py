@@ -105,6 +105,10 @@ def test_bad_rollouts() -> None:
         rollout(over)
     with pytest.raises(PlayoutError, match="games"):
         rollout(SIX_VS_ACE, games=0)
+    with pytest.raises(PlayoutError, match="a rollout needs games >= 1"):
+        rollout(SIX_VS_ACE, games=np.int64(0))
+    with pytest.raises(PlayoutError, match="rotate must be True or False, got 'no'"):
+        rollout(SIX_VS_ACE, rotate="no")  # type: ignore[call-overload]
     with pytest.raises(PlayoutError, match="Position"):
         rollout("4HPwATDgc/ABMA")  # type: ignore[call-overload]
 
@@ -140,6 +144,10 @@ def test_truncation_needs_an_evaluator_that_answers_well() -> None:
         rollout(SIX_VS_ACE, "random", 36, evaluator=certain([1, 0, 0, 0, 0]))
     with pytest.raises(PlayoutError, match=r"return shape \(9, 5\)"):
         rollout(SIX_VS_ACE, "random", 36, truncate=1, evaluator=certain([1, 0, 0, 0]))
+    with pytest.raises(PlayoutError, match="an evaluator must return real numbers"):
+        rollout(SIX_VS_ACE, "random", 36, truncate=1, evaluator=certain([0.5 + 3j, 0, 0, 0, 0]))
+    with pytest.raises(PlayoutError, match="an evaluator must return real numbers"):
+        rollout(SIX_VS_ACE, "random", 36, truncate=1, evaluator=lambda b: [["x"] * 5] * len(b))
     with pytest.raises(PlayoutError, match=r"outside 0\.\.1"):
         rollout(SIX_VS_ACE, "random", 36, truncate=1, evaluator=certain([1.5, 0, 0, 0, 0]))
     with pytest.raises(PlayoutError, match="truncate must be 1 to 2,147,483,647 plies"):

@@ -81,6 +81,8 @@ def duel(
     reports the complete pairs played. Raises :class:`~tavla.PlayoutError` for bad
     arguments; a Python policy's own exceptions pass through, as do Dask's on a cluster.
     """
+    if not isinstance(duplicate, (bool, np.bool_)):
+        raise PlayoutError(f"duplicate must be True or False, got {duplicate!r}")
     if duplicate and count_argument("games", games) % 2:
         raise PlayoutError(f"a duplicate duel plays games in pairs: games must be even: {games}")
     results = play_games(

@@ -186,14 +186,7 @@ def _validated(policy: object) -> str | Callable[..., npt.NDArray[np.float64]]:
             raw = score_turns(candidates, positions, offsets)
         else:
             raw = policy(candidates)  # type: ignore[operator]
-        if np.iscomplexobj(raw):
-            raise PlayoutError("a policy must return real scores, got complex numbers")
-        try:
-            scores = np.asarray(raw, dtype=np.float64)
-        except (TypeError, ValueError) as error:
-            raise PlayoutError(
-                f"a policy must return numbers (scores), got {type(raw).__name__}: {error}"
-            ) from None
+        scores = real_numbers(raw, "a policy")
         if scores.shape != (len(candidates),):
             raise PlayoutError(
                 f"a policy must return {len(candidates)} scores for candidates of shape "
@@ -208,6 +201,22 @@ def _validated(policy: object) -> str | Callable[..., npt.NDArray[np.float64]]:
 
 MAX_THREADS = 1024
 """The most threads a run may ask for."""
+
+
+def real_numbers(raw: object, source: str) -> npt.NDArray[np.float64]:
+    """What ``source`` ("a policy", "an evaluator") returned, as float64, when it holds real
+    numbers (bools, integers, floats); raises :class:`~tavla.PlayoutError` otherwise (text,
+    complex numbers, dates, ragged lists)."""
+    try:
+        array = np.asarray(raw)
+    except (TypeError, ValueError) as error:
+        message = f"{source} must return numbers, got {type(raw).__name__}: {error}"
+        raise PlayoutError(message) from None
+    if array.dtype.kind not in "biuf":
+        raise PlayoutError(
+            f"{source} must return real numbers, got {type(raw).__name__} of dtype {array.dtype}"
+        )
+    return array.astype(np.float64)
 
 
 def thread_count(threads: int | None) -> int:

@@ -20,7 +20,14 @@ from ._stats import mean_and_error
 from .dice import parse_roll
 from .errors import PlayoutError
 from .play import Play
-from .playout import DEFAULT_BATCH, PlayoutResults, Policy, count_argument, play_games
+from .playout import (
+    DEFAULT_BATCH,
+    PlayoutResults,
+    Policy,
+    count_argument,
+    play_games,
+    real_numbers,
+)
 from .position import Position
 
 if TYPE_CHECKING:
@@ -69,7 +76,7 @@ def _equity(probabilities: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
 
 
 def _estimates(evaluator: Evaluator, boards: npt.NDArray[np.int8]) -> npt.NDArray[np.float64]:
-    estimates = np.asarray(evaluator(boards), dtype=np.float64)
+    estimates = real_numbers(evaluator(boards), "an evaluator")
     if estimates.shape != (len(boards), 5):
         raise PlayoutError(
             f"an evaluator must return shape ({len(boards)}, 5) for boards of shape "
@@ -302,6 +309,8 @@ def rollout(
         raise PlayoutError(f"position must be a Position, got {type(position).__name__}")
     if position.is_over:
         raise PlayoutError("the position is a finished game: there is nothing to roll out")
+    if not isinstance(rotate, (bool, np.bool_)):
+        raise PlayoutError(f"rotate must be True or False, got {rotate!r}")
     if count_argument("games", games) < 1:
         raise PlayoutError(f"a rollout needs games >= 1, got {games}")
     if (truncate is None) != (evaluator is None):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import signal
+import threading
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -58,16 +60,39 @@ def playout_options(function: F) -> F:
 @contextmanager
 def playout_run(scheduler: str | None) -> Iterator[Client | None]:
     """Where a playout command plays: bad input (a bad argument, no scheduler) reported as
-    ``Error:`` with exit status 2, a client of the Dask scheduler at ``scheduler`` (None
-    without one, closed on exit), and no :class:`~tavla.InterruptedRunWarning`: the command
-    reports an interrupted run itself (:func:`.playout_output.exit_if_interrupted`)."""
-    with input_errors(), warnings.catch_warnings():
+    ``Error:`` with exit status 2; a client of the Dask scheduler at ``scheduler`` (None
+    without one, closed on exit); SIGTERM taken as Ctrl-C, and no
+    :class:`~tavla.InterruptedRunWarning`: the command reports an interrupted run itself
+    (:func:`.playout_output.exit_if_interrupted`)."""
+    with input_errors(), warnings.catch_warnings(), _sigterm_as_ctrl_c():
         warnings.simplefilter("ignore", InterruptedRunWarning)
         if scheduler is None:
             yield None
             return
-        client = cluster.connect(scheduler)
+        try:
+            client = cluster.connect(scheduler)
+        except KeyboardInterrupt:
+            click.echo("interrupted while connecting to the Dask scheduler", err=True)
+            click.get_current_context().exit(130)
         try:
             yield client
         finally:
             client.close()
+
+
+@contextmanager
+def _sigterm_as_ctrl_c() -> Iterator[None]:
+    """While a run goes on, SIGTERM stops it as Ctrl-C does: the games finished are kept and
+    reported. (Python can only set signal handlers in the main thread.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
