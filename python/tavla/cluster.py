@@ -24,6 +24,7 @@ stops the whole run within a second: running chunks watch a stop event.
 
 from __future__ import annotations
 
+import asyncio
 import math
 import pickle
 import signal
@@ -62,31 +63,32 @@ def connect(address: str) -> Client:
     there within :data:`CONNECT_TIMEOUT` seconds (a bad address included)."""
     try:
         from distributed import Client
+        from distributed.comm import connect as open_comm
     except ImportError:
         raise PlayoutError(
             'running on a Dask cluster needs the dask extra: pip install "tavla[dask]"'
         ) from None
-    outcome: dict[str, object] = {}
 
-    # Dask's own timeout does not cover a listener that accepts and never answers: wait in
-    # a daemon thread, which is abandoned if it hangs.
-    def attempt() -> None:
-        try:
-            outcome["client"] = Client(address, timeout=CONNECT_TIMEOUT)
-        except Exception as error:  # a bad address raises ValueError, TypeError, ...
-            outcome["error"] = error
+    # Dask's own timeout does not cover a listener that accepts and never answers its
+    # handshake: a first connection, bounded here, makes sure a scheduler is there.
+    async def handshake() -> None:
+        comm = await asyncio.wait_for(open_comm(address), CONNECT_TIMEOUT)
+        await comm.close()
 
-    thread = threading.Thread(target=attempt, name="tavla-dask-connect", daemon=True)
-    thread.start()
-    thread.join(CONNECT_TIMEOUT + 1)
-    if "client" in outcome:
-        return outcome["client"]
-    if "error" in outcome:
-        error = outcome["error"]
+    try:
+        asyncio.get_running_loop()
+        in_event_loop = True  # in a notebook, say: asyncio.run() cannot run there
+    except RuntimeError:
+        in_event_loop = False
+    try:
+        if not in_event_loop:
+            asyncio.run(handshake())
+        return Client(address, timeout=CONNECT_TIMEOUT)
+    except Exception as error:  # a bad address raises ValueError, TypeError, ...
+        reason = str(error) or f"no answer within {CONNECT_TIMEOUT:g} s"
         raise PlayoutError(
-            f"no Dask scheduler answers at {address!r}: {type(error).__name__}: {error}"
-        )
-    raise PlayoutError(f"no Dask scheduler answers at {address!r} within {CONNECT_TIMEOUT:g} s")
+            f"no Dask scheduler answers at {address!r}: {type(error).__name__}: {reason}"
+        ) from None
 
 
 def default_chunk(client: Client, games: int) -> int:
