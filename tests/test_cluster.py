@@ -11,6 +11,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
@@ -289,3 +290,48 @@ def test_a_run_cancelled_from_outside_is_an_error(client: distributed.Client) ->
 
     with pytest.raises(PlayoutError, match="the Dask run was cancelled"):
         cluster.play_chunks(client, cancel_own_task, 1, 1, progress=False)
+
+
+def test_ctrl_c_keeps_the_games_a_running_chunk_finished(
+    client: distributed.Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Chunk 0 ends after a second; chunk 1, slow (its policy sleeps before it answers), is
+    # still running when Ctrl-C comes (at the first progress update): it stops, and the games
+    # it finished are kept. Sleeping changes no choice: the games are those played here.
+    weights = np.random.default_rng(5).integers(1, 2**20, size=52)
+
+    def scores(candidates: np.ndarray) -> np.ndarray:  # plays like random: a hash of each
+        keys = candidates.reshape(len(candidates), 52).astype(np.int64) @ weights
+        return ((keys * 2654435761) % 1_000_003).astype(np.float64)
+
+    def slow(candidates: np.ndarray) -> np.ndarray:
+        time.sleep(0.002)
+        return scores(candidates)
+
+    def games(policy: object, first: int, count: int, check: object = None) -> PlayoutResults:
+        return tavla.playout._play_here(
+            policy, policy, count, first, start=None, seed=4, rotate=0, duplicate=False,
+            alternate=False, truncate=None, threads=1, batch=1 if check else 64,
+            progress=False, check=check,
+        )  # fmt: skip
+
+    def play(first: int, count: int, stop: str) -> PlayoutResults:
+        if first == 0:
+            time.sleep(1)
+            return games(scores, first, count)
+        return games(slow, first, count, cluster.stop_check(stop))
+
+    @contextmanager
+    def interrupting_bar(total: int, enabled: bool | None, label: str) -> Iterator[object]:
+        def update(done: int) -> None:
+            raise KeyboardInterrupt
+
+        yield update
+
+    monkeypatch.setattr(cluster, "progress_bar", interrupting_bar)
+    parts, interrupted = cluster.play_chunks(client, play, 400, 200, progress=True)
+    assert interrupted and len(parts) == 2 and parts[1].interrupted
+    assert parts[0].games == 200 and 0 < parts[1].games < 200
+    joined = PlayoutResults.joined(parts, interrupted, truncated=False)
+    here = games(scores, 0, joined.games)
+    assert all(np.array_equal(getattr(joined, f), getattr(here, f)) for f in FIELDS)

@@ -132,9 +132,10 @@ def play_chunks(
     ``play`` is pickled here once (cloudpickle) and sent to each worker once, and should end
     early once the Dask event named by its third argument is set (:func:`stop_check`). An
     error in a chunk stops the others and is raised here. Ctrl-C stops the chunks not
-    finished (a second Ctrl-C does not get in the way); the chunks returned are then those
-    before the first unfinished one, so that they hold games ``0..n-1`` as an interrupted run
-    on one machine does. Raises :class:`~tavla.PlayoutError` for a client that is not a
+    finished (a second Ctrl-C does not get in the way), and the chunks returned are then
+    those before the first unfinished one, and that one's games finished when it stopped (if
+    it was running), so that they hold games ``0..n-1`` as an interrupted run on one machine
+    does. Raises :class:`~tavla.PlayoutError` for a client that is not a
     running ``distributed.Client``, when no worker joins the cluster within
     :data:`CONNECT_TIMEOUT` seconds, and when the run is cancelled from outside (the
     scheduler lost, say).
@@ -157,6 +158,7 @@ def play_chunks(
         chunk = default_chunk(client, games)
     stop_name = f"tavla-stop-{uuid.uuid4().hex}"
     futures: list[Future] = []
+    position: dict[object, int] = {}  # of each future in game order
     finished: list[PlayoutResults | None] = [None] * math.ceil(games / chunk)
     interrupted = False
     with progress_bar(games, progress, "games") as update:
@@ -165,8 +167,9 @@ def play_chunks(
             payload = client.scatter(cloudpickle.dumps(play), broadcast=True)
             for first in range(0, games, chunk):
                 count = min(chunk, games - first)
-                futures.append(client.submit(_run_chunk, payload, first, count, stop_name))
-            position = {future.key: i for i, future in enumerate(futures)}
+                future = client.submit(_run_chunk, payload, first, count, stop_name)
+                position[future.key] = len(futures)
+                futures.append(future)
             done = 0
             for future in as_completed(futures):
                 part = future.result()
@@ -179,7 +182,9 @@ def play_chunks(
         except CancelledError as error:  # not by this run: it cancels only after the loop
             raise PlayoutError(f"the Dask run was cancelled: {error}") from None
         finally:
-            _stop(client, stop_name, futures)
+            stopped = _stop(client, stop_name, futures, keep_stopped=interrupted)
+    for key, part in stopped.items():
+        finished[position[key]] = part
     kept: list[PlayoutResults] = []
     for part in finished:
         if part is None:
@@ -197,19 +202,36 @@ def _run_chunk(payload: bytes, first: int, count: int, stop: str) -> PlayoutResu
     return play(first, count, stop)
 
 
-def _stop(client: Client, stop_name: str, futures: list[Future]) -> None:
-    """Stops the chunks not finished: sets their stop event and cancels them. A second
-    Ctrl-C meanwhile is held back until this is done, so that no chunk goes on running."""
+def _stop(
+    client: Client, stop_name: str, futures: list[Future], keep_stopped: bool
+) -> dict[object, PlayoutResults]:
+    """Stops the chunks not finished: sets their stop event and cancels those not started.
+    With ``keep_stopped``, waits (about a second at most) for the running ones to return
+    the games they finished, and gives their results by future key; otherwise cancels them
+    too. A second Ctrl-C meanwhile is held back until this is done, so that no chunk goes on
+    running."""
     unfinished = [future for future in futures if not future.done()]
     if not unfinished:
-        return
-    from distributed import Event
+        return {}
+    from distributed import Event, wait
 
     in_main_thread = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if in_main_thread else None
     try:
         Event(stop_name, client=client).set()
-        client.cancel(unfinished)
+        running: set[object] = set()
+        if keep_stopped:
+            running = {key for keys in client.processing().values() for key in keys}
+        stopping = [future for future in unfinished if future.key in running]
+        client.cancel([future for future in unfinished if future.key not in running])
+        if stopping:
+            try:
+                wait(stopping, timeout=4 * STOP_CHECK_SECONDS + 1)
+            except TimeoutError:
+                client.cancel([future for future in stopping if not future.done()])
+        return {
+            future.key: future.result() for future in stopping if future.status == "finished"
+        }
     finally:
         if previous is not None:
             signal.signal(signal.SIGINT, previous)
