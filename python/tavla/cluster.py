@@ -18,8 +18,10 @@ that draws its own random numbers plays different games on each run, as it does 
 machine.
 
 Each chunk is one Dask task, which costs some milliseconds: the default chunk keeps tasks
-large but short enough (at most :data:`MAX_DEFAULT_CHUNK` games) that Ctrl-C or an error
-stops the whole run within a second: running chunks watch a stop event.
+large, and at most :data:`MAX_DEFAULT_CHUNK` games so that the progress bar moves. Ctrl-C or
+an error stops the whole run within about a second, as running chunks watch a stop event;
+after Ctrl-C the run keeps its games up to the first chunk not finished, and the games that
+chunk finished before it stopped: a prefix of the run, as on one machine.
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ CHUNKS_PER_THREAD = 4
 worker does not hold up the end of the run."""
 
 MAX_DEFAULT_CHUNK = 20_000
-"""The most games in a default chunk (about a second of random self-play)."""
+"""The most games in a default chunk (under a second of random self-play on one thread)."""
 
 CONNECT_TIMEOUT = 10.0
 """Seconds :func:`connect` waits for a scheduler to answer, and a run for a first worker."""
