@@ -323,16 +323,15 @@ def play_games(
         chunk = count_argument("chunk", chunk)
         if chunk < 1:
             raise PlayoutError("chunk must be at least 1 game")
-    for policy in (a, b):
-        _validated(policy)
     run = functools.partial(
         _play_here, a, b, start=start, seed=seed, rotate=rotate, duplicate=duplicate,
         alternate=alternate, truncate=truncate, batch=batch,
     )  # fmt: skip
     if client is None:
         results = run(games, first_game, threads=thread_count(threads), progress=progress)
-    else:
+    else:  # checked here, before anything is sent; _play_here checks them on one machine
         for policy in (a, b):
+            _validated(policy)
             _check_pickles(policy)
         chunk_threads = 1 if threads is None else thread_count(threads)
         chunk_run = functools.partial(run, threads=chunk_threads, progress=False)
@@ -444,9 +443,8 @@ def selfplay(
     stderr is a terminal). Ctrl-C stops the run and returns the games that finished, with an
     :class:`~tavla.InterruptedRunWarning`. ``client`` (a ``distributed.Client``) plays the
     games on a Dask cluster in chunks of ``chunk`` games, with the same results (see
-    :func:`play_games`). Raises
-    :class:`~tavla.PlayoutError` for bad arguments; a Python policy's own exceptions pass
-    through, as do Dask's on a cluster.
+    :func:`play_games`). Raises :class:`~tavla.PlayoutError` for bad arguments; a Python
+    policy's own exceptions pass through, as do Dask's on a cluster.
 
     Memory: the core reserves 8 bytes a game for the whole run but uses only those of the
     games played (pages never written cost nothing), and the results take 8 bytes per
