@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from tavla import selfplay
-from tavla.playout import thread_count
+from tavla.sim.playout import thread_count
 
 distributed = pytest.importorskip("distributed")
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tavla import PlayoutResults, selfplay
-from tavla.playout import thread_count
+from tavla.sim.playout import thread_count
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "numpy_pubeval.py"
 

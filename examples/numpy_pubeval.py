@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from tavla.pubeval import WIN_SCORE, pubeval_weights
+from tavla.eval.pubeval import WIN_SCORE, pubeval_weights
 
 
 def pubeval_inputs(afters: npt.NDArray[np.int8]) -> npt.NDArray[np.float64]:
@@ -48,7 +48,7 @@ def is_race(positions: npt.NDArray[np.int8]) -> npt.NDArray[np.bool_]:
 
 
 class NumpyPubeval:
-    """pubeval as a :class:`tavla.playout.TurnScorer`.
+    """pubeval as a :class:`tavla.sim.playout.TurnScorer`.
 
     The five inputs of a point depend only on its signed count, so each weight set folds into
     a table of one value per (point, count): a score is 24 look-ups and two products.

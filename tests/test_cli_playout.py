@@ -14,9 +14,10 @@ import pytest
 from click.testing import CliRunner
 
 from interrupt import interrupt_at
-from tavla import Position, cluster, duel, rollout, selfplay
+from tavla import Position, duel, rollout, selfplay
 from tavla.cli import main
 from tavla.cli.rollout import HEADER
+from tavla.sim import cluster
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -198,7 +199,7 @@ def test_sigterm_stops_a_run_as_ctrl_c_does(monkeypatch: pytest.MonkeyPatch) -> 
 
         yield update
 
-    monkeypatch.setattr(sys.modules["tavla.playout"], "progress_bar", terminated_at_third_check)
+    monkeypatch.setattr(sys.modules["tavla.sim.playout"], "progress_bar", terminated_at_third_check)
     before = signal.getsignal(signal.SIGTERM)
     code, out, err = run("selfplay", "random", "-n", "100000", "-t", "1")
     assert code == 130 and err == ""

@@ -21,9 +21,10 @@ import pytest
 from click.testing import CliRunner
 
 import tavla
-from tavla import PlayoutError, Position, cluster
+from tavla import PlayoutError, Position
 from tavla.cli import main
-from tavla.playout import PlayoutResults, play_games
+from tavla.sim import cluster
+from tavla.sim.playout import PlayoutResults, play_games
 
 distributed = pytest.importorskip("distributed")
 
@@ -174,7 +175,7 @@ def test_an_error_in_one_chunk_stops_the_chunks_still_running(
             time.sleep(1)  # let chunk 1 start before the run is stopped
             raise ValueError("chunk 0 fails")
         check = cluster.stop_check(stop)
-        games = tavla.playout._play_here(
+        games = tavla.sim.playout._play_here(
             "random", "random", 10**9, first, start=None, seed=1, rotate=0, duplicate=False,
             alternate=False, truncate=None, threads=1, batch=1, progress=False, check=check,
         )  # fmt: skip
@@ -309,7 +310,7 @@ def test_ctrl_c_keeps_the_games_a_running_chunk_finished(
         return scores(candidates)
 
     def games(policy: object, first: int, count: int, check: object = None) -> PlayoutResults:
-        return tavla.playout._play_here(
+        return tavla.sim.playout._play_here(
             policy, policy, count, first, start=None, seed=4, rotate=0, duplicate=False,
             alternate=False, truncate=None, threads=1, batch=1 if check else 64,
             progress=False, check=check,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tavla import Cube, CubeError, Rules
-from tavla.cube import CubeContext
+from tavla.game.cube import CubeContext
 
 MATCH = Rules.standard_match()
 

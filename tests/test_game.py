@@ -26,7 +26,7 @@ from tavla import (
     TavlaError,
     TurnError,
 )
-from tavla.actions import (
+from tavla.game.actions import (
     BeaverAction,
     DoubleAction,
     OpeningRoll,

@@ -11,18 +11,18 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from tavla import Match, MatchFileError, Phase
-from tavla.matfile import (
+from tavla.formats.mat import (
     LEFT,
     RIGHT,
-    Action,
     ActionKind,
     MatchRecord,
+    RecordedAction,
     format_mat,
-    match_record,
     parse_mat,
     read_mat,
     write_mat,
 )
+from tavla.replay import match_record
 
 REALDATA = Path(__file__).parent / "data" / "realdata"
 
@@ -85,8 +85,8 @@ def test_hand_written_example_headers_players_and_games() -> None:
     assert record.header("Event") is None
     assert [game.score for game in record.games] == [(0, 0), (2, 0)]
     first = record.games[0].actions
-    assert first[0] == Action(LEFT, ActionKind.ROLL, (3, 1), "8/5 6/5", None, 13, 1)
-    assert first[1] == Action(RIGHT, ActionKind.ROLL, (6, 4), "24/14", None, 13, 1)
+    assert first[0] == RecordedAction(LEFT, ActionKind.ROLL, (3, 1), "8/5 6/5", None, 13, 1)
+    assert first[1] == RecordedAction(RIGHT, ActionKind.ROLL, (6, 4), "24/14", None, 13, 1)
     assert first[3].play == "bar/22 24/21 13/10(2)"
     assert [(a.player, a.kind, a.value) for a in first[4:6]] == [
         (LEFT, ActionKind.DOUBLE, 2),
@@ -133,7 +133,7 @@ def test_galaxy_dialect() -> None:
         (LEFT, (6, 3), "23/17 8/5"),
         (RIGHT, (5, 3), ""),
     ]
-    assert actions[-1] == Action(RIGHT, ActionKind.WIN, None, None, 3, 9, None)
+    assert actions[-1] == RecordedAction(RIGHT, ActionKind.WIN, None, None, 3, 9, None)
 
 
 def test_galaxy_losses_and_a_repeated_move_number() -> None:

@@ -7,8 +7,8 @@ import itertools
 
 import pytest
 
-from tavla import NotationError, roll_name
-from tavla.names import roll_from_name, roll_label, term_label
+from tavla import NotationError
+from tavla.render.names import roll_from_name, roll_label, roll_name, term_label
 
 # R28, copied by hand from RULES.md: "higher die first".
 R28 = {

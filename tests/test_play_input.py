@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from boards import position as board
 from tavla import IllegalPlayError, NotationError, Position
-from tavla.notation import parse_play
+from tavla.board.notation import parse_play
 
 START = {24: 2, 13: 5, 8: 3, 6: 5}
 

@@ -9,7 +9,7 @@ import pytest
 import tavla
 from interrupt import interrupt_at
 from tavla import PlayoutError, Position, _core, selfplay
-from tavla.playout import play_games
+from tavla.sim.playout import play_games
 
 FIELDS = ("winner", "kind", "first", "plies")
 
@@ -276,7 +276,7 @@ def test_progress_bar_on_request(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize("threads", [1, 2])
 def test_truncated_games_stop_with_their_last_board(threads: int) -> None:
-    from tavla.playout import play_games
+    from tavla.sim.playout import play_games
 
     full = play_games("random", "random", 200, seed=11, threads=threads)
     cut = play_games("random", "random", 200, seed=11, truncate=30, threads=threads)
@@ -294,7 +294,7 @@ def test_truncated_games_stop_with_their_last_board(threads: int) -> None:
 
 def test_truncation_in_lockstep_matches_the_builtin() -> None:
     from examples import load_example
-    from tavla.playout import play_games
+    from tavla.sim.playout import play_games
 
     numpy_pubeval = load_example("numpy_pubeval").NumpyPubeval()
     builtin = play_games("pubeval", "pubeval", 60, seed=12, truncate=15)

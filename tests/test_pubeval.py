@@ -11,7 +11,8 @@ import pytest
 
 import tavla
 from examples import load_example
-from tavla import Position, pubeval_scores
+from tavla import Position
+from tavla.eval.pubeval import pubeval_scores
 
 VECTORS = [
     json.loads(line)
@@ -73,7 +74,7 @@ def test_choice_vectors(vector: dict) -> None:
 
 
 def test_weights_are_the_original_numbers() -> None:
-    race, contact = tavla.pubeval.pubeval_weights()
+    race, contact = tavla.eval.pubeval.pubeval_weights()
     # First and last numbers of WT.race and WT.cntc (shared/data/pubeval/*.txt).
     assert (race[1], race[120], race[121]) == (-0.17160, 0.00000, 3.42040)
     assert contact[0] == 0.25696

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from tavla.actions import PlayAction
+from tavla.board.position import Position
+from tavla.formats.mat import format_mat, parse_mat, read_mat
 from tavla.game import Phase
-from tavla.match import Match, MoneySession
-from tavla.matfile import format_mat, match_record, parse_mat, read_mat, record_plays
-from tavla.position import Position
-from tavla.replay import GameReplay, replay_file, replay_record
+from tavla.game.actions import PlayAction
+from tavla.game.match import Match, MoneySession
+from tavla.replay import GameReplay, match_record, record_plays, replay_file, replay_record
 
 REALDATA = Path(__file__).parent / "data" / "realdata"
 START = "4HPwATDgc/ABMA"  # Position ID of the starting position (FORMATS.md 1.2)

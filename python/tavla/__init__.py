@@ -1,14 +1,24 @@
 """tavla: backgammon with a C++ core.
 
-Positions, legal plays, GNU Backgammon IDs and XGID, move notation.  See README.md.
+The everyday nouns are here; the rest lives in the layers, each a sub-package that imports
+only from those below it:
+
+- :mod:`tavla.board`: positions, plays, dice, notation, batch move generation;
+- :mod:`tavla.formats`: GNU Backgammon IDs, XGID, match files;
+- :mod:`tavla.game`: rules, cube, scoring, games, matches;
+- :mod:`tavla.eval`: policies and evaluators;
+- :mod:`tavla.sim`: self-play, rollouts, duels, Dask clusters;
+- :mod:`tavla.render`: text diagrams, Turkish names;
+- :mod:`tavla.replay`: match records to games and back;
+- :mod:`tavla.cli`: the ``tavla`` command.
 """
 
 from __future__ import annotations
 
-from .batch import legal_results
-from .cube import Cube
-from .dice import parse_roll
-from .duel import DuelResult, duel
+from importlib.metadata import PackageNotFoundError, version
+
+from . import board, eval, formats, game, render, replay, sim
+from .board import Play, Position, ResultKind, legal_results, parse_roll
 from .errors import (
     CubeError,
     IllegalPlayError,
@@ -22,18 +32,14 @@ from .errors import (
     TavlaError,
     TurnError,
 )
-from .game import Game, Phase
-from .ids import GnubgId, MatchId, Xgid, parse_gnubg_id, parse_xgid
-from .match import Match, MoneySession
-from .names import roll_name
-from .play import Play
-from .playout import PlayoutResults, builtin_policies, selfplay
-from .position import Position, ResultKind
-from .pubeval import pubeval_scores
-from .render import text_board
-from .rollout import RolloutResult, rollout
-from .rules import Rules
-from .scoring import GameEnd, GameResult
+from .eval import builtin_policies
+from .game import Cube, Game, GameEnd, GameResult, Match, MoneySession, Phase, Rules
+from .sim import DuelResult, PlayoutResults, RolloutResult, duel, rollout, selfplay
+
+try:
+    __version__ = version("tavla")
+except PackageNotFoundError:  # a source tree that was never installed
+    __version__ = "0+unknown"
 
 __all__ = [
     "Cube",
@@ -42,14 +48,12 @@ __all__ = [
     "Game",
     "GameEnd",
     "GameResult",
-    "GnubgId",
     "IllegalPlayError",
     "InterruptedRunWarning",
     "InvalidIdError",
     "InvalidPositionError",
     "Match",
     "MatchFileError",
-    "MatchId",
     "MoneySession",
     "NotationError",
     "Phase",
@@ -63,16 +67,18 @@ __all__ = [
     "RulesError",
     "TavlaError",
     "TurnError",
-    "Xgid",
+    "__version__",
+    "board",
     "builtin_policies",
     "duel",
+    "eval",
+    "formats",
+    "game",
     "legal_results",
-    "parse_gnubg_id",
     "parse_roll",
-    "parse_xgid",
-    "pubeval_scores",
-    "roll_name",
+    "render",
+    "replay",
     "rollout",
     "selfplay",
-    "text_board",
+    "sim",
 ]

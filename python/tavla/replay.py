@@ -1,6 +1,7 @@
-"""Replaying match files against the rules: every play, cube action, result and score.
+"""Match records and games: replaying match files against the rules (every play, cube action,
+result and score), and the records of games played with tavla.
 
-Each game of a :class:`~tavla.matfile.MatchRecord` is played again on a :class:`~tavla.Game`
+Each game of a :class:`~tavla.formats.mat.MatchRecord` is played again on a :class:`~tavla.Game`
 with the file's dice: every play must be a legal play of its roll (R7-R14), every cube action
 must be allowed (R18-R20, R24), every ``Wins N points`` must be what the game is worth (R16,
 R19, R22) and every score line the sum of the games before it (R23).
@@ -9,22 +10,31 @@ What breaks a rule is a *mismatch*.  What real files record but no rule can chec
 *note*: plays hidden by the site (``????``), resignations and abandoned games, points capped
 at what the match needed, one-game sessions scored without gammons, unfinished matches.
 Neither ever raises: a file that cannot be read at all raises
-:class:`~tavla.MatchFileError` from :func:`~tavla.matfile.read_mat` before any replay.
+:class:`~tavla.MatchFileError` from :func:`~tavla.formats.mat.read_mat` before any replay.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from .board.position import Play, ResultKind
 from .errors import TavlaError
-from .game import Game, Phase
-from .matfile import Action, ActionKind, GameRecord, MatchRecord, read_mat
-from .play import Play
-from .position import ResultKind
-from .rules import Rules
-from .scoring import GameEnd
+from .formats.mat import (
+    ActionKind,
+    GameRecord,
+    MatchRecord,
+    RecordedAction,
+    plain_form,
+    read_mat,
+)
+from .game import actions as played
+from .game.game import Game, Phase
+from .game.match import Match, MoneySession
+from .game.rules import Rules
+from .game.scoring import GameEnd
 
 
 @dataclass(frozen=True)
@@ -186,7 +196,7 @@ class _GameReplayer:
 
     # -- findings ----------------------------------------------------------------------
 
-    def _finding(self, action: Action | None, reason: str) -> Finding:
+    def _finding(self, action: RecordedAction | None, reason: str) -> Finding:
         board = None
         if self.game is not None and not self.hidden:
             board = self.game.position.position_id
@@ -194,11 +204,11 @@ class _GameReplayer:
         move = action.move_number if action is not None else None
         return Finding(self.file, self.game_record.number, move, line, board, reason)
 
-    def mismatch(self, action: Action | None, reason: str) -> None:
+    def mismatch(self, action: RecordedAction | None, reason: str) -> None:
         self.report.mismatches.append(self._finding(action, reason))
         self.checking = False
 
-    def note(self, action: Action | None, reason: str) -> None:
+    def note(self, action: RecordedAction | None, reason: str) -> None:
         self.report.notes.append(self._finding(action, reason))
 
     # -- actions -----------------------------------------------------------------------
@@ -235,7 +245,7 @@ class _GameReplayer:
             self.note(None, "the game is unfinished: no 'Wins' line")
         return self.report
 
-    def roll(self, action: Action, last_roll: bool) -> None:
+    def roll(self, action: RecordedAction, last_roll: bool) -> None:
         self.report.plays.append(None)
         game = self.game
         if not self.checking or game is None:
@@ -267,7 +277,7 @@ class _GameReplayer:
             dice = f"{action.dice[0]}{action.dice[1]}"
             self.mismatch(action, f"{_who(action.player)} {dice}: {shown}: {exc}")
 
-    def check_stars(self, action: Action, play: Play, before: str) -> None:
+    def check_stars(self, action: RecordedAction, play: Play, before: str) -> None:
         """In a file that marks hits with ``*`` (gnubg, Studio; Galaxy marks none), the
         starred landing points must be the points where the play hits: a note otherwise,
         as stars are notation, not rules (a play is identified by its result)."""
@@ -287,7 +297,7 @@ class _GameReplayer:
                 )
             )  # fmt: skip
 
-    def cube(self, action: Action) -> None:
+    def cube(self, action: RecordedAction) -> None:
         game = self.game
         if not self.checking or game is None:
             return
@@ -309,11 +319,11 @@ class _GameReplayer:
                 action, f"{action.kind.value} to {action.value}, but the cube goes to {offered}"
             )
 
-    def give_up(self, action: Action) -> None:
+    def give_up(self, action: RecordedAction) -> None:
         """``Losses N point`` (Galaxy) or a resignation cell: the player gives the game up."""
         self.loser = action.player
 
-    def win(self, action: Action) -> None:
+    def win(self, action: RecordedAction) -> None:
         report = self.report
         if report.winner is not None:
             self.mismatch(action, "a second 'Wins' line in one game")
@@ -338,7 +348,7 @@ class _GameReplayer:
             self.resignation(action, winner)
         report.winner, report.points = winner, action.value
 
-    def resignation(self, action: Action, winner: int) -> None:
+    def resignation(self, action: RecordedAction, winner: int) -> None:
         """A game that ends neither by bearing off nor by a drop (R17): the written points
         must be a single, gammon or backgammon at the cube's value (or the points needed)."""
         assert action.value is not None
@@ -381,7 +391,7 @@ class _GameReplayer:
                 f" {cube}, {2 * cube} or {3 * cube}",
             )
 
-    def check_points(self, action: Action, worth: int, cube: int, winner: int) -> None:
+    def check_points(self, action: RecordedAction, worth: int, cube: int, winner: int) -> None:
         """Compare the written points with what the game is worth (R16, R19, R22)."""
         written = action.value
         assert written is not None
@@ -478,3 +488,77 @@ def replay_file(path: str | Path) -> MatchReplay:
     """Read a ``.mat`` file and replay it.  Raises :class:`~tavla.MatchFileError` naming the
     line when the file cannot be read as a match file, OSError when it cannot be opened."""
     return replay_record(read_mat(path), str(path))
+
+
+# -- games to records ---------------------------------------------------------------
+
+
+def record_plays(record: MatchRecord, plays: Sequence[Sequence[Play | None]]) -> MatchRecord:
+    """The record with each roll's play text replaced by the plain form of a resolved play.
+
+    ``plays[g]`` lists, for game ``g``, one :class:`Play` (or None to keep the text) per roll
+    action in order, as :mod:`tavla.replay` resolves them.  Raises ValueError when the
+    counts differ.
+    """
+    if len(plays) != len(record.games):
+        raise ValueError(f"{len(plays)} lists of plays for {len(record.games)} games")
+    games = []
+    for game, game_plays in zip(record.games, plays, strict=True):
+        rolls = [i for i, action in enumerate(game.actions) if action.kind is ActionKind.ROLL]
+        if len(rolls) != len(game_plays):
+            raise ValueError(f"game {game.number}: {len(game_plays)} plays for {len(rolls)} rolls")
+        actions = list(game.actions)
+        for index, play in zip(rolls, game_plays, strict=True):
+            if play is not None:
+                actions[index] = replace(actions[index], play=plain_form(play))
+        games.append(replace(game, actions=tuple(actions)))
+    return replace(record, games=tuple(games))
+
+
+def match_record(
+    session: Match | MoneySession, players: tuple[str, str] = ("Player 1", "Player 2")
+) -> MatchRecord:
+    """The record of a played :class:`~tavla.Match` or :class:`~tavla.MoneySession`, ready
+    for :func:`format_mat`: each play in the plain form, each cube action, a ``Wins`` line
+    for each finished game, and a roll left unplayed (a resignation after rolling) as
+    ``dd:`` (FORMATS.md 5.2).  Rejected resignations have no cell in the format and are
+    left out.  Money sessions get length 0 and the running points as their scores.
+    """
+    length = session.length if isinstance(session, Match) else 0
+    games = []
+    won = [0, 0]
+    for number, game in enumerate(session.games, start=1):
+        actions: list[RecordedAction] = []
+        rolled: played.RollAction | None = None
+        for item in game.history:
+            if isinstance(item, played.RollAction):
+                rolled = item
+            elif isinstance(item, played.PlayAction):
+                dice = (max(item.dice), min(item.dice))
+                play = plain_form(item.play)
+                actions.append(RecordedAction(item.player, ActionKind.ROLL, dice, play))
+                rolled = None
+            elif isinstance(item, (played.DoubleAction, played.BeaverAction, played.RaccoonAction)):
+                kind = _CUBE_OFFERS[type(item)]
+                actions.append(RecordedAction(item.player, kind, value=item.value))
+            elif isinstance(item, played.TakeAction):
+                actions.append(RecordedAction(item.player, ActionKind.TAKE))
+            elif isinstance(item, played.DropAction):
+                actions.append(RecordedAction(item.player, ActionKind.DROP))
+        if rolled is not None:  # rolled, then resigned without playing
+            dice = (max(rolled.dice), min(rolled.dice))
+            actions.append(RecordedAction(rolled.player, ActionKind.ROLL, dice, ""))
+        score = game.score if length else (won[0], won[1])
+        result = game.result
+        if result is not None:
+            actions.append(RecordedAction(result.winner, ActionKind.WIN, value=result.points))
+            won[result.winner] += result.points
+        games.append(GameRecord(number, score, tuple(actions)))
+    return MatchRecord(length, players, games=tuple(games))
+
+
+_CUBE_OFFERS: dict[type, ActionKind] = {
+    played.DoubleAction: ActionKind.DOUBLE,
+    played.BeaverAction: ActionKind.BEAVER,
+    played.RaccoonAction: ActionKind.RACCOON,
+}

@@ -9,9 +9,9 @@ from collections.abc import Callable
 import click
 import numpy as np
 
-from ..batch import legal_results
-from ..playout import selfplay, thread_count
-from ..position import Position
+from ..board.movegen import legal_results
+from ..board.position import Position
+from ..sim.playout import selfplay, thread_count
 
 
 def _timed(work: Callable[[], int]) -> tuple[int, float]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..duel import duel as run_duel
+from ..sim.duel import duel as run_duel
 from .playout_options import POLICY, games_option, playout_options, playout_run
 from .playout_output import echo_json, exit_if_interrupted, games_text, percent, signed
 

@@ -6,9 +6,9 @@ import json
 
 import click
 
-from ..dice import Roll, parse_roll
+from ..board.dice import Roll, parse_roll
 from ..errors import NotationError
-from ..names import roll_label
+from ..render.names import roll_label
 from .errors import input_errors
 from .options import lang_option
 from .positions import read_position_and_dice

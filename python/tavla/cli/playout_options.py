@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from .. import cluster
 from ..errors import InterruptedRunWarning
-from ..playout import builtin_policies
+from ..eval.policies import builtin_policies
+from ..sim import cluster
 from .errors import input_errors
 
 if TYPE_CHECKING:

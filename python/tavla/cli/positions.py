@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from ..dice import Roll
+from ..board.dice import Roll
+from ..board.position import Position
 from ..errors import InvalidIdError
-from ..ids import parse_gnubg_id, parse_xgid
-from ..position import Position
+from ..formats.gnubg import parse_gnubg_id
+from ..formats.xgid import parse_xgid
 
 
 def read_position_and_dice(text: str) -> tuple[Position, Roll | None]:

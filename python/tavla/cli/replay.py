@@ -19,10 +19,10 @@ from typing import Any
 import click
 from tqdm import tqdm
 
+from ..board.position import ResultKind
 from ..errors import MatchFileError
-from ..matfile import looks_like_mat
-from ..names import term_label
-from ..position import ResultKind
+from ..formats.mat import looks_like_mat
+from ..render.names import term_label
 from ..replay import Finding, MatchReplay, replay_file
 from .options import lang_option
 

@@ -8,9 +8,9 @@ from typing import Any
 
 import click
 
-from ..dice import parse_roll
-from ..rollout import RolloutResult
-from ..rollout import rollout as run_rollout
+from ..board.dice import parse_roll
+from ..sim.rollout import RolloutResult
+from ..sim.rollout import rollout as run_rollout
 from .playout_options import POLICY, games_option, playout_options, playout_run
 from .playout_output import echo_json, exit_if_interrupted, games_text
 from .positions import read_position

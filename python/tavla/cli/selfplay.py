@@ -6,7 +6,7 @@ import time
 
 import click
 
-from ..playout import selfplay as run_selfplay
+from ..sim.playout import selfplay as run_selfplay
 from .playout_options import POLICY, games_option, playout_options, playout_run
 from .playout_output import echo_json, exit_if_interrupted, games_text, percent, signed
 

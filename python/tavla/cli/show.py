@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..render import text_board
+from ..board.diagram import text_board
 from .errors import input_errors
 from .positions import read_position
 

@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from ..errors import PlayoutError
+from ..eval.policies import Policy
 from ._stats import Z95, mean_and_error
-from .errors import PlayoutError
-from .playout import DEFAULT_BATCH, PlayoutResults, Policy, count_argument, play_games
+from .playout import DEFAULT_BATCH, PlayoutResults, count_argument, play_games
 
 if TYPE_CHECKING:
     from distributed import Client

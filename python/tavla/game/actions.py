@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .dice import Roll
-from .play import Play
-from .position import ResultKind
+from ..board.dice import Roll
+from ..board.position import Play, ResultKind
 
 
 @dataclass(frozen=True)

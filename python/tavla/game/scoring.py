@@ -8,7 +8,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from .position import ResultKind
+from ..board.position import ResultKind
 from .rules import Rules
 
 

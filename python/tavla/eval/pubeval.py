@@ -17,10 +17,10 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from . import _core
-from .batch import _as_int8_boards
-from .errors import InvalidPositionError
-from .position import Position
+from .. import _core
+from ..board.movegen import _as_int8_boards
+from ..board.position import Position
+from ..errors import InvalidPositionError
 
 WIN_SCORE = 99999999.0
 """The score of a play that bears off the mover's last checker."""

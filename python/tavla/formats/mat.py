@@ -16,14 +16,11 @@ from __future__ import annotations
 import enum
 import re
 import unicodedata
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
-from . import actions as played
-from .errors import MatchFileError
-from .match import Match, MoneySession
-from .play import Play
+from ..board.position import Play
+from ..errors import MatchFileError
 
 LEFT = 0
 """The left column's player: gnubg player 0, XG ``Player 1`` (FORMATS.md 0.3)."""
@@ -55,7 +52,7 @@ class ActionKind(enum.Enum):
 
 
 @dataclass(frozen=True)
-class Action:
+class RecordedAction:
     """One cell of a move line.
 
     Attributes:
@@ -79,7 +76,7 @@ class Action:
     line: int = 0
     move_number: int | None = None
 
-    def same_as(self, other: Action) -> bool:
+    def same_as(self, other: RecordedAction) -> bool:
         """True when both record the same thing, whatever line they were read from."""
         return (self.player, self.kind, self.dice, self.play, self.value) == (
             other.player,
@@ -105,7 +102,7 @@ class GameRecord:
 
     number: int
     score: tuple[int, int]
-    actions: tuple[Action, ...]
+    actions: tuple[RecordedAction, ...]
     line: int = 0
     crawford_mark: bool = False
 
@@ -194,22 +191,22 @@ def _parse_roll_cell(text: str, number: int, line: str) -> tuple[tuple[int, int]
     return dice, " ".join(rest.split())
 
 
-def _parse_cell(text: str, player: int, number: int, line: str, move: int | None) -> Action:
+def _parse_cell(text: str, player: int, number: int, line: str, move: int | None) -> RecordedAction:
     if _ROLL_CELL.match(text):
         dice, play = _parse_roll_cell(text, number, line)
-        return Action(player, ActionKind.ROLL, dice, play, None, number, move)
+        return RecordedAction(player, ActionKind.ROLL, dice, play, None, number, move)
     if match := _CUBE_CELL.match(text):
         kind = ActionKind(match.group(1).lower())
         value = int(match.group(2)) if match.group(2) else None
-        return Action(player, kind, None, None, value, number, move)
+        return RecordedAction(player, kind, None, None, value, number, move)
     if match := _ANSWER_CELL.match(text):
         kind = ActionKind(match.group(1).lower())
-        return Action(player, kind, None, None, None, number, move)
+        return RecordedAction(player, kind, None, None, None, number, move)
     if match := _POINTS_CELL.match(text):
         word = match.group(1).lower()
         kind = {"win": ActionKind.WIN, "resign": ActionKind.RESIGN}.get(word, ActionKind.LOSE)
         value = int(match.group(2)) if match.group(2) else None
-        return Action(player, kind, None, None, value, number, move)
+        return RecordedAction(player, kind, None, None, value, number, move)
     raise _fail(number, line, f"cannot read the cell {text!r}")
 
 
@@ -241,7 +238,7 @@ class _Reader:
         self.game_line = 0
         self.crawford_mark = False
         self.score: tuple[int, int] | None = None
-        self.actions: list[Action] = []
+        self.actions: list[RecordedAction] = []
         self.right_column = _DEFAULT_RIGHT_COLUMN
 
     def finish_game(self) -> None:
@@ -393,7 +390,7 @@ def plain_form(play: Play) -> str:
     )
 
 
-def _cell_text(action: Action) -> str:
+def _cell_text(action: RecordedAction) -> str:
     kind = action.kind
     if kind is ActionKind.ROLL:
         assert action.dice is not None
@@ -498,72 +495,3 @@ def write_mat(record: MatchRecord, path: str | Path) -> None:
     :class:`~tavla.MatchFileError` as :func:`format_mat` does, before the file is opened."""
     Path(path).write_text(format_mat(record), encoding="utf-8")
 
-
-def record_plays(record: MatchRecord, plays: Sequence[Sequence[Play | None]]) -> MatchRecord:
-    """The record with each roll's play text replaced by the plain form of a resolved play.
-
-    ``plays[g]`` lists, for game ``g``, one :class:`Play` (or None to keep the text) per roll
-    action in order, as :mod:`tavla.replay` resolves them.  Raises ValueError when the
-    counts differ.
-    """
-    if len(plays) != len(record.games):
-        raise ValueError(f"{len(plays)} lists of plays for {len(record.games)} games")
-    games = []
-    for game, game_plays in zip(record.games, plays, strict=True):
-        rolls = [i for i, action in enumerate(game.actions) if action.kind is ActionKind.ROLL]
-        if len(rolls) != len(game_plays):
-            raise ValueError(f"game {game.number}: {len(game_plays)} plays for {len(rolls)} rolls")
-        actions = list(game.actions)
-        for index, play in zip(rolls, game_plays, strict=True):
-            if play is not None:
-                actions[index] = replace(actions[index], play=plain_form(play))
-        games.append(replace(game, actions=tuple(actions)))
-    return replace(record, games=tuple(games))
-
-
-def match_record(
-    session: Match | MoneySession, players: tuple[str, str] = ("Player 1", "Player 2")
-) -> MatchRecord:
-    """The record of a played :class:`~tavla.Match` or :class:`~tavla.MoneySession`, ready
-    for :func:`format_mat`: each play in the plain form, each cube action, a ``Wins`` line
-    for each finished game, and a roll left unplayed (a resignation after rolling) as
-    ``dd:`` (FORMATS.md 5.2).  Rejected resignations have no cell in the format and are
-    left out.  Money sessions get length 0 and the running points as their scores.
-    """
-    length = session.length if isinstance(session, Match) else 0
-    games = []
-    won = [0, 0]
-    for number, game in enumerate(session.games, start=1):
-        actions: list[Action] = []
-        rolled: played.RollAction | None = None
-        for item in game.history:
-            if isinstance(item, played.RollAction):
-                rolled = item
-            elif isinstance(item, played.PlayAction):
-                dice = (max(item.dice), min(item.dice))
-                actions.append(Action(item.player, ActionKind.ROLL, dice, plain_form(item.play)))
-                rolled = None
-            elif isinstance(item, (played.DoubleAction, played.BeaverAction, played.RaccoonAction)):
-                kind = _CUBE_OFFERS[type(item)]
-                actions.append(Action(item.player, kind, value=item.value))
-            elif isinstance(item, played.TakeAction):
-                actions.append(Action(item.player, ActionKind.TAKE))
-            elif isinstance(item, played.DropAction):
-                actions.append(Action(item.player, ActionKind.DROP))
-        if rolled is not None:  # rolled, then resigned without playing
-            dice = (max(rolled.dice), min(rolled.dice))
-            actions.append(Action(rolled.player, ActionKind.ROLL, dice, ""))
-        score = game.score if length else (won[0], won[1])
-        result = game.result
-        if result is not None:
-            actions.append(Action(result.winner, ActionKind.WIN, value=result.points))
-            won[result.winner] += result.points
-        games.append(GameRecord(number, score, tuple(actions)))
-    return MatchRecord(length, players, games=tuple(games))
-
-
-_CUBE_OFFERS: dict[type, ActionKind] = {
-    played.DoubleAction: ActionKind.DOUBLE,
-    played.BeaverAction: ActionKind.BEAVER,
-    played.RaccoonAction: ActionKind.RACCOON,
-}

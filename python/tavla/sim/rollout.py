@@ -16,19 +16,12 @@ from typing import TYPE_CHECKING, overload
 import numpy as np
 import numpy.typing as npt
 
+from ..board.dice import parse_roll
+from ..board.position import Play, Position
+from ..errors import PlayoutError
+from ..eval.policies import Policy, real_numbers
 from ._stats import mean_and_error
-from .dice import parse_roll
-from .errors import PlayoutError
-from .play import Play
-from .playout import (
-    DEFAULT_BATCH,
-    PlayoutResults,
-    Policy,
-    count_argument,
-    play_games,
-    real_numbers,
-)
-from .position import Position
+from .playout import DEFAULT_BATCH, PlayoutResults, count_argument, play_games
 
 if TYPE_CHECKING:
     from distributed import Client

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import CubeError
+from ..errors import CubeError
 from .rules import Rules
 
 

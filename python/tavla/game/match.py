@@ -6,8 +6,8 @@ Both play game after game with one dice source; each new game's starter follows 
 
 from __future__ import annotations
 
-from .dice_source import DiceSource, DiceSourceLike
-from .errors import RulesError, TurnError
+from ..board.dice import DiceSource, DiceSourceLike
+from ..errors import RulesError, TurnError
 from .game import Game
 from .rules import Rules
 

@@ -1,117 +1,37 @@
-"""Plays: a whole turn's moves and the position they lead to (R7-R14)."""
+"""Reading a typed play (R7-R14): which legal play of a roll the moves a person wrote mean.
+
+Private to :mod:`tavla.board`: it works on raw 52-byte boards with the core's single-move
+rule and knows nothing of :class:`~tavla.Position` or :class:`~tavla.Play`.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from itertools import accumulate, permutations
 
-from . import _core
+from .. import _core
+from ..errors import IllegalPlayError, NotationError
 from .dice import Roll
-from .errors import IllegalPlayError, NotationError
-from .notation import Segment, format_play, parse_play, point_name
-from .position import Position
-
-Move = tuple[int, int]
+from .notation import Segment, parse_play, point_name
 
 
-class Play:
-    """One legal play of a roll, as returned by :meth:`Position.legal_plays`.
+def meant_result(
+    key: bytes,
+    dice: Roll,
+    play: str | Sequence[Sequence[int]],
+    legal: Collection[bytes],
+    notation: Callable[[bytes], str],
+    moves_needed: int,
+) -> bytes:
+    """The result key (opponent on roll) of the legal play that the typed ``play`` means.
 
-    Attributes:
-        moves: tuple of ``(from, to)`` single-checker moves, one per die used, in an order
-            that can be played; 25 is the bar, 0 is off.  Empty for a forced pass.
-        hits: how many blots the play hits.
-        notation: standard notation (``"13/7*/5 6/5"``, ``"bar/22"``, ``"6/off(2)"``);
-            ``""`` for a pass.
-        position: the resulting :class:`Position`, with the opponent on roll.
-    """
-
-    __slots__ = ("_notation", "_raw")
-
-    def __init__(self, raw: tuple[bytes, bytes, int]) -> None:
-        # One play as the core gives it: (result key seen by the opponent, the moves as
-        # from/to bytes, a hit mask with bit i set when move i hit).  Everything else is
-        # derived on demand, so that legal_plays() stays cheap.
-        self._raw = raw
-
-    @property
-    def moves(self) -> tuple[Move, ...]:
-        raw = self._raw[1]
-        return tuple((raw[i], raw[i + 1]) for i in range(0, len(raw), 2))
-
-    @property
-    def hit_flags(self) -> tuple[bool, ...]:
-        """For each move of :attr:`moves`, whether it hit a blot."""
-        mask = self._raw[2]
-        return tuple(bool(mask >> i & 1) for i in range(len(self._raw[1]) // 2))
-
-    @property
-    def hits(self) -> int:
-        return int(self._raw[2]).bit_count()
-
-    @property
-    def notation(self) -> str:
-        try:
-            return self._notation
-        except AttributeError:
-            self._notation: str = format_play(self.moves, self.hit_flags)
-            return self._notation
-
-    @property
-    def position(self) -> Position:
-        return Position._from_key(self._raw[0])
-
-    @property
-    def is_pass(self) -> bool:
-        """True for the forced pass: nothing could move."""
-        return not self._raw[1]
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Play):
-            return NotImplemented
-        return self._raw[:2] == other._raw[:2]
-
-    def __hash__(self) -> int:
-        return hash(self._raw[:2])
-
-    def __repr__(self) -> str:
-        return f"<Play {self.notation or 'pass'} -> {self.position.position_id}>"
-
-
-def find_play(
-    position: Position, dice: Roll, play: Play | str | Sequence[Sequence[int]]
-) -> Play:
-    """The legal play of ``dice`` in ``position`` that ``play`` means (R7-R14): a
-    :class:`Play` of :meth:`Position.legal_plays`, or typed moves.
-
-    ``play`` is read by :func:`tavla.notation.parse_play` (text in any order and case, or
-    ``(from, to)`` pairs).  Following FORMATS.md 4.4, each move is split into single-die
-    moves with the dice (``24/14`` with 6-4 is tried through 18 and through 20; ``5/off``
-    may use a larger die), every order of those moves is tried, and the play is identified
-    by its resulting position among :meth:`Position.legal_plays`.  When a checker path could
-    hit on a point the text does not name, the path that does not hit is meant (``24/14``
-    rather than ``24/18*/14``, as the standard notation writes them).  An empty play means
-    no move, legal only for the forced pass.
-
-    Raises :class:`~tavla.IllegalPlayError` (a ValueError) naming the offending move and
-    the rule: die not in the roll, too many moves for the roll, no checker there, the point
-    is blocked (R10), a checker on the bar must enter first (R12), cannot bear off yet
-    (R13), must use both dice / play more dice or the larger die (R9); and when the game is
-    over.  Raises :class:`~tavla.NotationError` for text that cannot be read or that could
-    mean two different plays.
+    ``legal`` holds the result keys of the roll's legal plays, ``notation`` names the play
+    leading to one of them, ``moves_needed`` is how many moves every legal play has (R9).
+    Raises IllegalPlayError or NotationError as :func:`tavla.board.position.find_play` says.
     """
     roll = _roll_text(dice)
-    if isinstance(play, Play):
-        for candidate in position.legal_plays(dice):
-            if candidate == play:
-                return candidate
-        raise IllegalPlayError(
-            f"{play.notation or 'the pass'} is a Play of another position or roll: it is not"
-            f" among the legal plays of {roll} in {position.position_id}"
-        )
     segments = parse_play(play)
-    legal = {p.position.key: p for p in position.legal_plays(dice)}
     shown = " ".join(f"{point_name(a)}/{point_name(b)}" for a, b in segments) or "no move"
     pool = dice if dice[0] != dice[1] else (dice[0],) * 4
     options = [_die_orders(segment, pool) for segment in segments]
@@ -141,18 +61,18 @@ def find_play(
             " move its dice"
         )
 
-    search = _Search(position.key)
+    search = _Search(key)
     for assignment in assignments:
         search.run(segments, assignment)
-    matched = {key: hidden for key, hidden in search.results.items() if key in legal}
+    matched = {result: hidden for result, hidden in search.results.items() if result in legal}
     if matched:
-        meant = [key for key, hidden in matched.items() if not hidden] or list(matched)
+        meant = [result for result, hidden in matched.items() if not hidden] or list(matched)
         if len(meant) > 1:
-            choices = " or ".join(sorted(legal[key].notation for key in meant))
+            choices = " or ".join(sorted(notation(result) for result in meant))
             raise NotationError(f"{shown} is ambiguous with the roll {roll}: write {choices}")
-        return legal[meant[0]]
+        return meant[0]
     if search.results:
-        raise IllegalPlayError(_dice_rule_fault(shown, dice, search.most_dice, legal))
+        raise IllegalPlayError(_dice_rule_fault(shown, dice, search.most_dice, moves_needed))
     assert search.fault is not None  # every path either completes or records its fault
     raise IllegalPlayError(search.fault[2])
 
@@ -269,10 +189,9 @@ class _Search:
             self.fault = fault
 
 
-def _dice_rule_fault(shown: str, dice: Roll, used: int, legal: dict[bytes, Play]) -> str:
+def _dice_rule_fault(shown: str, dice: Roll, used: int, need: int) -> str:
     """Why a play whose every move is legal is still not (R9): it leaves dice unplayed that
     another play uses, or plays the smaller die where the larger could be played."""
-    need = len(next(iter(legal.values())).moves)
     roll = _roll_text(dice)
     if used < need:
         if dice[0] != dice[1] and need == 2:

@@ -12,7 +12,12 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from . import game_ids
+from ..board.dice import DiceSource, DiceSourceLike, Roll, parse_roll
+from ..board.position import Play, Position, ResultKind, find_play
+from ..errors import CubeError, RulesError, TurnError
+from ..formats.gnubg import GnubgId, MatchId
+from ..formats.xgid import Xgid
+from . import ids as game_ids
 from .actions import (
     AcceptResignationAction,
     Action,
@@ -28,12 +33,6 @@ from .actions import (
     TakeAction,
 )
 from .cube import Cube, CubeContext
-from .dice import Roll, parse_roll
-from .dice_source import DiceSource, DiceSourceLike
-from .errors import CubeError, RulesError, TurnError
-from .ids import GnubgId, MatchId, Xgid
-from .play import Play, find_play
-from .position import Position, ResultKind
 from .rules import Rules
 from .scoring import GameEnd, GameResult, game_result
 

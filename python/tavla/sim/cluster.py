@@ -35,15 +35,26 @@ import time
 import uuid
 from collections.abc import Callable
 from concurrent.futures import CancelledError
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
+from ..errors import PlayoutError
 from ._progress import progress_bar
-from .errors import PlayoutError
 
 if TYPE_CHECKING:
     from distributed import Client, Future
 
-    from .playout import PlayoutResults
+
+
+class Chunk(Protocol):
+    """What the cluster reads of a chunk's results (a playout's results, say)."""
+
+    @property
+    def games(self) -> int: ...
+    @property
+    def interrupted(self) -> bool: ...
+
+
+ChunkResult = TypeVar("ChunkResult", bound=Chunk)
 
 CHUNKS_PER_THREAD = 4
 """Default chunking: at least this many chunks for each worker thread, so that a slow
@@ -122,11 +133,11 @@ def stop_check(name: str) -> Callable[[int], None]:
 
 def play_chunks(
     client: Client,
-    play: Callable[[int, int, str], PlayoutResults],
+    play: Callable[[int, int, str], ChunkResult],
     games: int,
     chunk: int | None,
     progress: bool | None,
-) -> tuple[list[PlayoutResults], bool]:
+) -> tuple[list[ChunkResult], bool]:
     """``games`` games played as ``play(first_game, count, stop_event_name)`` in chunks of
     ``chunk`` games (None: :func:`default_chunk`) on ``client``'s workers: the results of the
     chunks in game order, and whether Ctrl-C stopped the run.
@@ -161,7 +172,7 @@ def play_chunks(
     stop_name = f"tavla-stop-{uuid.uuid4().hex}"
     futures: list[Future] = []
     position: dict[object, int] = {}  # of each future in game order
-    finished: list[PlayoutResults | None] = [None] * math.ceil(games / chunk)
+    finished: list[ChunkResult | None] = [None] * math.ceil(games / chunk)
     interrupted = False
     with progress_bar(games, progress, "games") as update:
         try:
@@ -186,8 +197,8 @@ def play_chunks(
         finally:
             stopped = _stop(client, stop_name, futures, keep_stopped=interrupted)
     for key, part in stopped.items():
-        finished[position[key]] = part
-    kept: list[PlayoutResults] = []
+        finished[position[key]] = part  # type: ignore[assignment]  # a result of play()
+    kept: list[ChunkResult] = []
     for part in finished:
         if part is None:
             break
@@ -198,15 +209,15 @@ def play_chunks(
     return kept, interrupted or len(kept) < len(finished)
 
 
-def _run_chunk(payload: bytes, first: int, count: int, stop: str) -> PlayoutResults:
+def _run_chunk(payload: bytes, first: int, count: int, stop: str) -> Chunk:
     """On a worker: games ``first .. first + count - 1`` of the pickled run ``payload``."""
-    play: Callable[[int, int, str], PlayoutResults] = pickle.loads(payload)
+    play: Callable[[int, int, str], Chunk] = pickle.loads(payload)
     return play(first, count, stop)
 
 
 def _stop(
     client: Client, stop_name: str, futures: list[Future], keep_stopped: bool
-) -> dict[object, PlayoutResults]:
+) -> dict[object, Chunk]:
     """Stops the chunks not finished: sets their stop event and cancels those not started.
     With ``keep_stopped``, waits (about a second at most) for the running ones to return
     the games they finished, and gives their results by future key; otherwise cancels them

@@ -11,8 +11,8 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Literal
 
-from .dice import Roll, parse_roll
-from .errors import NotationError
+from ..board.dice import Roll, parse_roll
+from ..errors import NotationError
 
 Language = Literal["en", "tr"]
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 from numbers import Integral
 
-from .errors import NotationError
+from ..errors import NotationError
 
 BAR = 25
 OFF = 0

@@ -1,4 +1,5 @@
-"""Positions (R1-R4): an immutable board seen from the side on roll.
+"""Positions (R1-R4): an immutable board seen from the side on roll, and the plays (R7-R14)
+that lead from one position to the next.
 
 The board encoding is DESIGN.md's: an ``int8`` array of shape ``(2, 26)``, row 0 the side on
 roll and row 1 the opponent, each counted from its own side; index 1..24 are points, 25 the
@@ -14,9 +15,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from . import _core
-from .dice import parse_roll
-from .errors import IllegalPlayError, InvalidIdError, InvalidPositionError
+from .. import _core
+from ..errors import IllegalPlayError, InvalidIdError, InvalidPositionError
+from ._play_search import meant_result
+from .diagram import text_board
+from .dice import Roll, parse_roll
+from .notation import format_play
 
 BoardArray = npt.NDArray[np.int8]
 
@@ -74,8 +78,9 @@ def _board_to_key(board: npt.ArrayLike) -> bytes:
 class Position:
     """A backgammon position seen from the side on roll (immutable, hashable).
 
-    Construct it from a ``(2, 26)`` integer array-like (DESIGN.md's board), or with
-    :meth:`initial`, :meth:`from_position_id` or :meth:`from_xgid`.  Raises
+    Construct it from a ``(2, 26)`` integer array-like (the board encoding of
+    :mod:`tavla.board`), or with :meth:`initial` or :meth:`from_position_id` (an XGID:
+    ``tavla.formats.xgid.parse_xgid(text).position``).  Raises
     :class:`~tavla.InvalidPositionError` (a ValueError) naming the fault when the board
     breaks R1-R4: wrong shape, a fractional or negative count, a side without exactly 15
     checkers, a point held by both sides.
@@ -112,16 +117,6 @@ class Position:
             return cls._from_key(_core.parse_position_id(position_id.strip()))
         except ValueError as exc:
             raise InvalidIdError(f"bad Position ID {position_id!r}: {exc}") from None
-
-    @classmethod
-    def from_xgid(cls, xgid: str) -> Position:
-        """The position part of an XGID (eXtreme Gammon ID), oriented to the side on roll.
-
-        Raises :class:`~tavla.InvalidIdError` naming the fault.
-        """
-        from .ids import parse_xgid
-
-        return parse_xgid(xgid).position
 
     # -- views -------------------------------------------------------------------------
 
@@ -188,7 +183,7 @@ class Position:
 
     # -- plays -------------------------------------------------------------------------
 
-    def legal_plays(self, dice: str | Sequence[int]) -> list[_play.Play]:
+    def legal_plays(self, dice: str | Sequence[int]) -> list[Play]:
         """Every distinct legal play of a roll (R7-R13), R9 applied to the whole turn.
 
         ``dice`` is a pair of ints 1..6 or text such as ``"31"``.  Plays are distinct when
@@ -199,10 +194,10 @@ class Position:
         d1, d2 = parse_roll(dice)
         if self.is_over:
             raise IllegalPlayError("the game is over: a side has borne off all 15 checkers")
-        return list(map(_play.Play, _core.legal_plays(self._key, d1, d2)))
+        return list(map(Play, _core.legal_plays(self._key, d1, d2)))
 
     def play(
-        self, dice: str | Sequence[int], play: _play.Play | str | Sequence[tuple[int, int]]
+        self, dice: str | Sequence[int], play: Play | str | Sequence[tuple[int, int]]
     ) -> Position:
         """The position after a play (R14), with the opponent on roll.
 
@@ -212,8 +207,6 @@ class Position:
         Raises :class:`~tavla.IllegalPlayError` saying why the play is not legal, or
         :class:`~tavla.NotationError` when the text cannot be read.
         """
-        from .play import find_play
-
         return find_play(self, parse_roll(dice), play).position
 
     # -- dunder ------------------------------------------------------------------------
@@ -233,8 +226,6 @@ class Position:
         return f"Position.from_position_id({self.position_id!r})"
 
     def __str__(self) -> str:
-        from .render import text_board
-
         return text_board(self)
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -245,7 +236,107 @@ _INITIAL = Position(
     [[0, 0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0]] * 2
 )
 
-# Play is built on Position, and legal_plays() returns Plays.  Bound here, once Position
-# exists, as a module (which works whichever of the two is imported first); an import inside
-# the method would cost every call.
-from . import play as _play  # noqa: E402
+
+Move = tuple[int, int]
+
+
+class Play:
+    """One legal play of a roll, as returned by :meth:`Position.legal_plays`.
+
+    Attributes:
+        moves: tuple of ``(from, to)`` single-checker moves, one per die used, in an order
+            that can be played; 25 is the bar, 0 is off.  Empty for a forced pass.
+        hits: how many blots the play hits.
+        notation: standard notation (``"13/7*/5 6/5"``, ``"bar/22"``, ``"6/off(2)"``);
+            ``""`` for a pass.
+        position: the resulting :class:`Position`, with the opponent on roll.
+    """
+
+    __slots__ = ("_notation", "_raw")
+
+    def __init__(self, raw: tuple[bytes, bytes, int]) -> None:
+        # One play as the core gives it: (result key seen by the opponent, the moves as
+        # from/to bytes, a hit mask with bit i set when move i hit).  Everything else is
+        # derived on demand, so that legal_plays() stays cheap.
+        self._raw = raw
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        raw = self._raw[1]
+        return tuple((raw[i], raw[i + 1]) for i in range(0, len(raw), 2))
+
+    @property
+    def hit_flags(self) -> tuple[bool, ...]:
+        """For each move of :attr:`moves`, whether it hit a blot."""
+        mask = self._raw[2]
+        return tuple(bool(mask >> i & 1) for i in range(len(self._raw[1]) // 2))
+
+    @property
+    def hits(self) -> int:
+        return int(self._raw[2]).bit_count()
+
+    @property
+    def notation(self) -> str:
+        try:
+            return self._notation
+        except AttributeError:
+            self._notation: str = format_play(self.moves, self.hit_flags)
+            return self._notation
+
+    @property
+    def position(self) -> Position:
+        return Position._from_key(self._raw[0])
+
+    @property
+    def is_pass(self) -> bool:
+        """True for the forced pass: nothing could move."""
+        return not self._raw[1]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Play):
+            return NotImplemented
+        return self._raw[:2] == other._raw[:2]
+
+    def __hash__(self) -> int:
+        return hash(self._raw[:2])
+
+    def __repr__(self) -> str:
+        return f"<Play {self.notation or 'pass'} -> {self.position.position_id}>"
+
+
+def find_play(
+    position: Position, dice: Roll, play: Play | str | Sequence[Sequence[int]]
+) -> Play:
+    """The legal play of ``dice`` in ``position`` that ``play`` means (R7-R14): a
+    :class:`Play` of :meth:`Position.legal_plays`, or typed moves.
+
+    ``play`` is read by :func:`tavla.board.notation.parse_play` (text in any order and case,
+    or ``(from, to)`` pairs).  Each move is split into single-die moves with the dice
+    (``24/14`` with 6-4 is tried through 18 and through 20; ``5/off`` may use a larger die),
+    every order of those moves is tried, and the play is identified by its resulting
+    position among :meth:`Position.legal_plays`.  When a checker path could hit on a point
+    the text does not name, the path that does not hit is meant (``24/14`` rather than
+    ``24/18*/14``, as the standard notation writes them).  An empty play means no move,
+    legal only for the forced pass.
+
+    Raises :class:`~tavla.IllegalPlayError` (a ValueError) naming the offending move and
+    the rule: die not in the roll, too many moves for the roll, no checker there, the point
+    is blocked (R10), a checker on the bar must enter first (R12), cannot bear off yet
+    (R13), must use both dice / play more dice or the larger die (R9); and when the game is
+    over.  Raises :class:`~tavla.NotationError` for text that cannot be read or that could
+    mean two different plays.
+    """
+    if isinstance(play, Play):
+        for candidate in position.legal_plays(dice):
+            if candidate == play:
+                return candidate
+        raise IllegalPlayError(
+            f"{play.notation or 'the pass'} is a Play of another position or roll: it is not"
+            f" among the legal plays of {dice[0]}-{dice[1]} in {position.position_id}"
+        )
+    legal = {candidate.position.key: candidate for candidate in position.legal_plays(dice)}
+    moves_needed = len(next(iter(legal.values())).moves)
+    result = meant_result(
+        position.key, dice, play, legal, lambda key: legal[key].notation, moves_needed
+    )
+    return legal[result]

@@ -35,47 +35,26 @@ import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import FrameType
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
-from . import _core, cluster
+from .. import _core
+from ..board.position import Position
+from ..errors import InterruptedRunWarning, PlayoutError
+from ..eval.policies import Policy, validated_policy
+from . import cluster
 from ._progress import progress_bar
-from .errors import InterruptedRunWarning, PlayoutError
-from .position import Position
 
 if TYPE_CHECKING:
     from distributed import Client
-
-ScoreFunction = Callable[[npt.NDArray[np.int8]], npt.ArrayLike]
-
-
-class TurnScorer(Protocol):
-    """A Python policy that also sees the positions before the turns (module docstring)."""
-
-    def score_turns(
-        self,
-        candidates: npt.NDArray[np.int8],
-        positions: npt.NDArray[np.int8],
-        offsets: npt.NDArray[np.int64],
-    ) -> npt.ArrayLike: ...
-
-
-Policy = str | ScoreFunction | TurnScorer
-"""A built-in policy name (see :func:`builtin_policies`), a callable scoring candidates, or
-a :class:`TurnScorer`."""
 
 MAX_INT32 = 2**31 - 1
 """The largest batch or truncation the core takes."""
 
 DEFAULT_BATCH = 1024
 """Games advanced together when a Python policy plays."""
-
-
-def builtin_policies() -> tuple[str, ...]:
-    """Names of the policies played in C++: ``("random", "pubeval")``."""
-    return tuple(_core.builtin_policies())
 
 
 @dataclass(frozen=True, eq=False)
@@ -164,59 +143,8 @@ def _mean(values: npt.NDArray[np.bool_] | npt.NDArray[np.int8]) -> float:
     return float(np.mean(values)) if len(values) else float("nan")
 
 
-def _validated(policy: object) -> str | Callable[..., npt.NDArray[np.float64]]:
-    if isinstance(policy, str):
-        if policy not in builtin_policies():
-            known = ", ".join(builtin_policies())
-            raise PlayoutError(f"unknown policy {policy!r}: the built-in ones are {known}")
-        return policy
-    score_turns = getattr(policy, "score_turns", None)
-    if score_turns is None and not callable(policy):
-        raise PlayoutError(
-            "a policy is a built-in name, a callable or an object with score_turns, got "
-            f"{type(policy).__name__}"
-        )
-
-    def checked(
-        candidates: npt.NDArray[np.int8],
-        positions: npt.NDArray[np.int8],
-        offsets: npt.NDArray[np.int64],
-    ) -> npt.NDArray[np.float64]:
-        if score_turns is not None:
-            raw = score_turns(candidates, positions, offsets)
-        else:
-            raw = policy(candidates)  # type: ignore[operator]
-        scores = real_numbers(raw, "a policy")
-        if scores.shape != (len(candidates),):
-            raise PlayoutError(
-                f"a policy must return {len(candidates)} scores for candidates of shape "
-                f"{candidates.shape}, got shape {scores.shape}"
-            )
-        if not np.all(np.isfinite(scores)):
-            raise PlayoutError("a policy returned a score that is NaN or infinite")
-        return scores
-
-    return checked
-
-
 MAX_THREADS = 1024
 """The most threads a run may ask for."""
-
-
-def real_numbers(raw: object, source: str) -> npt.NDArray[np.float64]:
-    """What ``source`` ("a policy", "an evaluator") returned, as float64, when it holds real
-    numbers (bools, integers, floats); raises :class:`~tavla.PlayoutError` otherwise (text,
-    complex numbers, dates, ragged lists)."""
-    try:
-        array = np.asarray(raw)
-    except (TypeError, ValueError) as error:
-        message = f"{source} must return numbers, got {type(raw).__name__}: {error}"
-        raise PlayoutError(message) from None
-    if array.dtype.kind not in "biuf":
-        raise PlayoutError(
-            f"{source} must return real numbers, got {type(raw).__name__} of dtype {array.dtype}"
-        )
-    return array.astype(np.float64)
 
 
 def thread_count(threads: int | None) -> int:
@@ -331,7 +259,7 @@ def play_games(
         results = run(games, first_game, threads=thread_count(threads), progress=progress)
     else:  # checked here, before anything is sent; _play_here checks them on one machine
         for policy in (a, b):
-            _validated(policy)
+            validated_policy(policy)
             _check_pickles(policy)
         chunk_threads = 1 if threads is None else thread_count(threads)
         chunk_run = functools.partial(run, threads=chunk_threads, progress=False)
@@ -367,8 +295,9 @@ def _play_here(
     """:func:`play_games` on this machine, arguments checked. ``check``: instead of a
     progress bar, called with the games finished so far between chunks of games; it stops
     the run by raising KeyboardInterrupt."""
-    policy_a = _validated(a)
-    policy_b = policy_a if b is a else _validated(b)  # a Python policy scores both sides at once
+    policy_a = validated_policy(a)
+    # A Python policy playing both sides scores both at once.
+    policy_b = policy_a if b is a else validated_policy(b)
     key = (start or Position.initial()).key
     with progress_bar(games, progress, "games") as update:
         winner, kind, first, plies, on_roll, final_boards, finished, interrupted = (

@@ -1,12 +1,12 @@
-"""Batch move generation: many positions and rolls in one call, NumPy in and out."""
+"""Move generation in batches: many positions and rolls in one call, NumPy in and out."""
 
 from __future__ import annotations
 
 import numpy as np
 import numpy.typing as npt
 
-from . import _core
-from .errors import InvalidPositionError, NotationError
+from .. import _core
+from ..errors import InvalidPositionError, NotationError
 from .position import int8_counts
 
 

@@ -8,18 +8,50 @@ awaits an answer (FORMATS.md section 1.1, "Pending double").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import Literal, Protocol
 
-from .ids import DOUBLE_OFFERED, GameState, GnubgId, MatchId, Xgid
-from .scoring import GameEnd
+from ..board.dice import Roll
+from ..board.position import Position, ResultKind
+from ..formats.gnubg import GnubgId, MatchId, MatchIdState
+from ..formats.xgid import DOUBLE_OFFERED, Xgid
+from .cube import Cube
+from .rules import Rules
+from .scoring import GameEnd, GameResult
 
-if TYPE_CHECKING:
-    from .game import Game
+
+class Game(Protocol):
+    """What the IDs read of a :class:`~tavla.Game` (structural, so that the game module can
+    describe itself without an import loop)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def position(self) -> Position: ...
+    @property
+    def on_roll(self) -> int: ...
+    @property
+    def turn(self) -> int | None: ...
+    @property
+    def dice(self) -> Roll | None: ...
+    @property
+    def cube(self) -> Cube: ...
+    @property
+    def offered_cube_value(self) -> int | None: ...
+    @property
+    def resignation_offered(self) -> ResultKind | None: ...
+    @property
+    def result(self) -> GameResult | None: ...
+    @property
+    def match_length(self) -> int: ...
+    @property
+    def score(self) -> tuple[int, int]: ...
+    @property
+    def is_crawford(self) -> bool: ...
 
 _GAME_STATES = {
-    GameEnd.BORNE_OFF: GameState.OVER,
-    GameEnd.RESIGNATION: GameState.RESIGNED,
-    GameEnd.DROP: GameState.DROPPED,
+    GameEnd.BORNE_OFF: MatchIdState.OVER,
+    GameEnd.RESIGNATION: MatchIdState.RESIGNED,
+    GameEnd.DROP: MatchIdState.DROPPED,
 }
 _XG_SIDE = {0: -1, 1: 1}  # gnubg player 0 = XGID top (-1), player 1 = bottom (1)
 _XG_DEFAULT_MAX_CUBE = 1024  # XG writes log2 10 when no limit is set
@@ -46,7 +78,7 @@ def match_id(game: Game) -> MatchId:
         cube_owner=owner,
         dice_owner=game.on_roll,
         crawford=game.is_crawford,
-        game_state=GameState.PLAYING if result is None else _GAME_STATES[result.end],
+        game_state=MatchIdState.PLAYING if result is None else _GAME_STATES[result.end],
         turn=game.on_roll if game.turn is None else game.turn,
         double_offered=game.offered_cube_value is not None,
         resignation=game.resignation_offered,

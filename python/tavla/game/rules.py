@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal, get_args
 
-from .errors import RulesError
+from ..errors import RulesError
 
 Opening = Literal["standard", "reroll"]
 NextGameStarter = Literal["opening_roll", "winner"]

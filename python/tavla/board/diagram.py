@@ -1,4 +1,4 @@
-"""Text diagrams of a position (DESIGN.md ``render``).
+"""Text diagrams of a position: what ``print(position)`` shows.
 
 The board is drawn from the side on roll, marked ``X``; the opponent is ``O``.  Points carry
 the side on roll's numbers (R3): 13-24 along the top from left to right, 12-1 along the bottom,
@@ -8,7 +8,27 @@ right.
 
 from __future__ import annotations
 
-from .position import Position
+import enum
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+
+class Position(Protocol):
+    """What a diagram reads of a :class:`~tavla.Position` (kept structural, so that the
+    position module can draw itself without an import loop)."""
+
+    @property
+    def board(self) -> npt.NDArray[np.int8]: ...
+    @property
+    def pip_counts(self) -> tuple[int, int]: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def winner(self) -> int | None: ...
+    @property
+    def winner_kind(self) -> enum.Enum | None: ...
 
 STACK_HEIGHT = 5
 """Checkers drawn per point; a taller stack shows its count in the innermost cell."""

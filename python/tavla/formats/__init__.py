@@ -1,0 +1,7 @@
+"""Interchange formats, one module each: GNU Backgammon's Match ID and GNUbg ID
+(:mod:`~tavla.formats.gnubg`), XGID (:mod:`~tavla.formats.xgid`) and match files
+(:mod:`~tavla.formats.mat`).
+
+Formats take and return values (positions, IDs, records), never a running game: turning a
+record into games and back is :mod:`tavla.replay`'s job.
+"""

@@ -1,0 +1,300 @@
+"""GNU Backgammon's IDs: the Match ID and the combined GNUbg ID ``PositionID:MatchID``.
+
+The Position ID itself is coded in the core (:meth:`Position.from_position_id`,
+:attr:`Position.position_id`, FORMATS.md section 1).  Player numbering follows FORMATS.md
+section 0.3: gnubg player 0 is XGID's top side ("O", lowercase), player 1 the bottom side
+("X", uppercase).  Every parser raises :class:`~tavla.InvalidIdError` (a ValueError) naming
+the fault and never returns a partly read ID.
+"""
+
+from __future__ import annotations
+
+import base64
+import enum
+import re
+from dataclasses import dataclass
+
+from ..board.dice import Roll
+from ..board.position import Position, ResultKind
+from ..errors import InvalidIdError
+
+_BASE64 = re.compile(r"[A-Za-z0-9+/]*")
+_MAX_CUBE_LOG2 = 15  # the Match ID's 4-bit cube field
+_FIELD_15_BITS = (1 << 15) - 1
+
+
+class MatchIdState(enum.IntEnum):
+    """The Match ID's game state field (FORMATS.md section 2.1): whether and how the game
+    has ended, as gnubg stores it."""
+
+    NONE = 0
+    PLAYING = 1
+    OVER = 2
+    RESIGNED = 3
+    DROPPED = 4
+
+
+# (name, width) in bit order, least significant first (FORMATS.md sections 0.4 and 2.1).
+_MATCH_ID_LAYOUT = (
+    ("cube_log2", 4),
+    ("cube_owner", 2),
+    ("dice_owner", 1),
+    ("crawford", 1),
+    ("game_state", 3),
+    ("turn", 1),
+    ("double_offered", 1),
+    ("resignation", 2),
+    ("die1", 3),
+    ("die2", 3),
+    ("match_length", 15),
+    ("score0", 15),
+    ("score1", 15),
+    ("not_jacoby", 1),
+    ("padding", 5),
+)
+_CENTRED = 3
+
+
+def _cube_log2(value: int, what: str) -> int:
+    """log2 of a cube value 1, 2, 4, ... 2**15; InvalidIdError otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise InvalidIdError(f"{what} must be a power of two from 1 to {1 << _MAX_CUBE_LOG2}")
+    log2 = value.bit_length() - 1
+    if value != 1 << log2 or log2 > _MAX_CUBE_LOG2:
+        raise InvalidIdError(
+            f"{what} must be a power of two from 1 to {1 << _MAX_CUBE_LOG2}, got {value}"
+        )
+    return log2
+
+
+def _check_dice(dice: object) -> Roll | None:
+    if dice is None:
+        return None
+    if (
+        not isinstance(dice, tuple)
+        or len(dice) != 2
+        or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice)
+    ):
+        raise InvalidIdError(f"dice must be None or two dice 1 to 6, got {dice!r}")
+    return dice[0], dice[1]
+
+
+def _check_int(value: object, what: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InvalidIdError(f"{what} must be an integer from {low} to {high}, got {value!r}")
+    return value
+
+
+def _check_player(value: object, what: str) -> None:
+    if value not in (0, 1) or isinstance(value, bool):
+        raise InvalidIdError(f"{what} must be gnubg player 0 or 1, got {value!r}")
+
+
+def _check_score(score: object, match_length: int) -> tuple[int, int]:
+    if not isinstance(score, tuple) or len(score) != 2:
+        raise InvalidIdError(f"the score is a pair (player 0, player 1), got {score!r}")
+    checked = (
+        _check_int(score[0], "the score of player 0", 0, _FIELD_15_BITS),
+        _check_int(score[1], "the score of player 1", 0, _FIELD_15_BITS),
+    )
+    if match_length and max(checked) > match_length:
+        raise InvalidIdError(f"a score of {max(checked)} is above the match length {match_length}")
+    return checked
+
+
+def _check_crawford(crawford: bool, match_length: int) -> None:
+    if crawford and match_length == 0:
+        raise InvalidIdError("the Crawford flag is set in money play (R24: matches only)")
+
+
+@dataclass(frozen=True)
+class MatchId:
+    """A GNU Backgammon Match ID: the match state beside a Position ID (FORMATS.md section 2).
+
+    Players are gnubg's 0 and 1 (FORMATS.md section 0.3).  Fields:
+
+    - ``cube_value``: 1, 2, 4 ... 2**15; during a pending double the value before it.
+    - ``cube_owner``: None when centred, else the owning player (R18-R19).
+    - ``dice_owner``: the side on roll (who rolled, or who doubled); the Position ID is
+      oriented to it.
+    - ``crawford``: this is the Crawford game (R24); post-Crawford is not stored.
+    - ``game_state``: a :class:`MatchIdState`.
+    - ``turn``: the player who must act now.
+    - ``double_offered``: a double awaits take or drop.
+    - ``resignation``: None, or the :class:`~tavla.ResultKind` offered by the player who is
+      not ``turn`` (R17).
+    - ``dice``: None before the roll, else the two dice, stored higher die first as gnubg
+      writes them.
+    - ``match_length``: 0 for money play (R26), else N (R23).
+    - ``score``: (player 0, player 1).
+    - ``jacoby``: the Jacoby rule is in use (R22), stored inverted in bit 67.  The default
+      False is what gnubg writes in match play; its money sessions default to True.
+
+    Build one directly, or with :meth:`parse`; ``str()`` and :meth:`encode` give the
+    12-character ID.  Bad fields raise :class:`~tavla.InvalidIdError` naming the fault.
+    """
+
+    cube_value: int = 1
+    cube_owner: int | None = None
+    dice_owner: int = 0
+    crawford: bool = False
+    game_state: MatchIdState = MatchIdState.PLAYING
+    turn: int = 0
+    double_offered: bool = False
+    resignation: ResultKind | None = None
+    dice: Roll | None = None
+    match_length: int = 0
+    score: tuple[int, int] = (0, 0)
+    jacoby: bool = False
+
+    def __post_init__(self) -> None:
+        _cube_log2(self.cube_value, "the cube value")
+        if self.cube_owner is not None:
+            _check_player(self.cube_owner, "the cube owner")
+        _check_player(self.dice_owner, "the dice owner")
+        _check_player(self.turn, "the player to act")
+        try:
+            object.__setattr__(self, "game_state", MatchIdState(self.game_state))
+            if self.resignation is not None:
+                object.__setattr__(self, "resignation", ResultKind(self.resignation))
+        except ValueError as exc:
+            raise InvalidIdError(str(exc)) from None
+        dice = _check_dice(self.dice)
+        if dice is not None:
+            object.__setattr__(self, "dice", (max(dice), min(dice)))
+        _check_int(self.match_length, "the match length", 0, _FIELD_15_BITS)
+        _check_score(self.score, self.match_length)
+        _check_crawford(self.crawford, self.match_length)
+        if self.double_offered and dice is not None:
+            raise InvalidIdError("a double is offered before rolling (R18), yet dice are set")
+        if self.double_offered and self.resignation is not None:
+            raise InvalidIdError("a double and a resignation cannot both await an answer")
+        if self.game_state is MatchIdState.PLAYING and self.match_length:
+            if max(self.score) >= self.match_length:
+                raise InvalidIdError(
+                    f"a game is being played, yet the score {self.score[0]}-{self.score[1]}"
+                    f" has already won the {self.match_length}-point match (R23)"
+                )
+            if self.crawford and self.match_length - 1 not in self.score:
+                raise InvalidIdError(
+                    f"the Crawford flag is set at {self.score[0]}-{self.score[1]}, with neither"
+                    f" side one point from {self.match_length} (R24)"
+                )
+
+    @classmethod
+    def parse(cls, text: str) -> MatchId:
+        """Decode a 12-character Match ID such as ``cAnuAAAAAAAE``.
+
+        IDs without gnubg's bit 67 read as Jacoby on.  Raises :class:`~tavla.InvalidIdError`
+        for a wrong length, a character outside base64, an unused value in a field (cube
+        owner 2, game state 5-7, a die of 7, one die missing), set padding bits, a score
+        above the match length, or the Crawford flag in money play.
+        """
+        if not isinstance(text, str):
+            raise InvalidIdError(f"a Match ID is a string, got {type(text).__name__}")
+        text = text.strip()
+        if len(text) != 12:
+            raise InvalidIdError(f"a Match ID has 12 characters, {text!r} has {len(text)}")
+        if not _BASE64.fullmatch(text):
+            bad = next(c for c in text if not _BASE64.fullmatch(c))
+            raise InvalidIdError(f"bad Match ID {text!r}: {bad!r} is not a base64 character")
+        bits = int.from_bytes(base64.b64decode(text), "little")
+        fields: dict[str, int] = {}
+        for name, width in _MATCH_ID_LAYOUT:
+            fields[name] = bits & ((1 << width) - 1)
+            bits >>= width
+        try:
+            return cls._from_fields(fields)
+        except InvalidIdError as exc:
+            raise InvalidIdError(f"bad Match ID {text!r}: {exc}") from None
+
+    @classmethod
+    def _from_fields(cls, fields: dict[str, int]) -> MatchId:
+        if fields["padding"]:
+            raise InvalidIdError("the padding bits 68-72 are not zero")
+        if fields["cube_owner"] == 2:
+            raise InvalidIdError("cube owner 2 is unused (0, 1 or 3 = centred)")
+        if fields["game_state"] > max(MatchIdState):
+            raise InvalidIdError(f"game state {fields['game_state']} is unused (0 to 4)")
+        die1, die2 = fields["die1"], fields["die2"]
+        if die1 > 6 or die2 > 6:
+            raise InvalidIdError(f"a die of {max(die1, die2)}: dice are 1 to 6 (0 = not rolled)")
+        if (die1 == 0) != (die2 == 0):
+            raise InvalidIdError(f"one die is rolled and the other not ({die1} and {die2})")
+        owner = fields["cube_owner"]
+        return cls(
+            cube_value=1 << fields["cube_log2"],
+            cube_owner=None if owner == _CENTRED else owner,
+            dice_owner=fields["dice_owner"],
+            crawford=bool(fields["crawford"]),
+            game_state=MatchIdState(fields["game_state"]),
+            turn=fields["turn"],
+            double_offered=bool(fields["double_offered"]),
+            resignation=ResultKind(fields["resignation"]) if fields["resignation"] else None,
+            dice=(die1, die2) if die1 else None,
+            match_length=fields["match_length"],
+            score=(fields["score0"], fields["score1"]),
+            jacoby=not fields["not_jacoby"],
+        )
+
+    def encode(self) -> str:
+        """The 12-character Match ID, byte for byte as gnubg writes it."""
+        die1, die2 = self.dice or (0, 0)
+        fields = {
+            "cube_log2": _cube_log2(self.cube_value, "the cube value"),
+            "cube_owner": _CENTRED if self.cube_owner is None else self.cube_owner,
+            "dice_owner": self.dice_owner,
+            "crawford": int(self.crawford),
+            "game_state": int(self.game_state),
+            "turn": self.turn,
+            "double_offered": int(self.double_offered),
+            "resignation": int(self.resignation or 0),
+            "die1": die1,
+            "die2": die2,
+            "match_length": self.match_length,
+            "score0": self.score[0],
+            "score1": self.score[1],
+            "not_jacoby": int(not self.jacoby),
+            "padding": 0,
+        }
+        bits, shift = 0, 0
+        for name, width in _MATCH_ID_LAYOUT:
+            bits |= fields[name] << shift
+            shift += width
+        return base64.b64encode(bits.to_bytes(9, "little")).decode("ascii")
+
+    def __str__(self) -> str:
+        return self.encode()
+
+
+@dataclass(frozen=True)
+class GnubgId:
+    """A combined GNUbg ID ``PositionID:MatchID`` (FORMATS.md section 2.3).
+
+    ``position`` is oriented to ``match_id.dice_owner``, the side on roll (or the doubler
+    while a double is pending, FORMATS.md section 1.1).
+    """
+
+    position: Position
+    match_id: MatchId
+
+    @classmethod
+    def parse(cls, text: str) -> GnubgId:
+        """Read ``4HPwATDgc/ABMA:cAnvAAAAAAAE``.  Raises :class:`~tavla.InvalidIdError`."""
+        if not isinstance(text, str):
+            raise InvalidIdError(f"a GNUbg ID is a string, got {type(text).__name__}")
+        parts = text.strip().split(":")
+        if len(parts) != 2:
+            raise InvalidIdError(
+                f"a GNUbg ID is PositionID:MatchID (one colon), got {text.strip()!r}"
+            )
+        return cls(Position.from_position_id(parts[0]), MatchId.parse(parts[1]))
+
+    def __str__(self) -> str:
+        return f"{self.position.position_id}:{self.match_id.encode()}"
+
+
+def parse_gnubg_id(text: str) -> GnubgId:
+    """Read a combined GNUbg ID ``PositionID:MatchID`` (FORMATS.md section 2.3)."""
+    return GnubgId.parse(text)
+

@@ -1,0 +1,8 @@
+"""Simulation: whole games played by the core (self-play), rollouts and duels, on one machine
+or on a Dask cluster."""
+
+from .duel import DuelResult, duel
+from .playout import PlayoutResults, selfplay
+from .rollout import RolloutResult, rollout
+
+__all__ = ["DuelResult", "PlayoutResults", "RolloutResult", "duel", "rollout", "selfplay"]
