@@ -13,11 +13,11 @@ from contextlib import contextmanager
 import pytest
 from click.testing import CliRunner
 
-from interrupt import interrupt_at
 from tavla import Position, duel, rollout, selfplay
 from tavla.cli import main
 from tavla.cli.rollout import HEADER
 from tavla.sim import cluster
+from tests.helpers.interrupt import interrupt_at
 
 
 def run(*args: str) -> tuple[int, str, str]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from examples import load_example
-from interrupt import interrupt_at
 from tavla import PlayoutError, duel
+from tests.helpers.examples import load_example
+from tests.helpers.interrupt import interrupt_at
 
 
 def test_pubeval_beats_random_by_a_wide_margin() -> None:

@@ -10,7 +10,6 @@ import random
 
 import pytest
 
-from boards import position
 from tavla import (
     Cube,
     CubeError,
@@ -35,6 +34,7 @@ from tavla.game.actions import (
     RollAction,
     TakeAction,
 )
+from tests.helpers.boards import position
 
 NO_JACOBY = Rules()
 MONEY = Rules.standard_money()

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from strategies import positions
 from tavla import InvalidIdError, Position, ResultKind
 from tavla.formats.gnubg import GnubgId, MatchId, MatchIdState, parse_gnubg_id
 from tavla.formats.xgid import Xgid, parse_xgid
+from tests.helpers.strategies import positions
 
 DATA = Path(__file__).parent / "data"
 

@@ -14,9 +14,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from boards import position as board
 from tavla import IllegalPlayError, NotationError, Position
 from tavla.board.notation import parse_play
+from tests.helpers.boards import position as board
 
 START = {24: 2, 13: 5, 8: 3, 6: 5}
 

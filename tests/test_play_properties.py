@@ -6,8 +6,8 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategies import positions
 from tavla import Position, _core, legal_results
+from tests.helpers.strategies import positions
 
 rolls = st.tuples(st.integers(1, 6), st.integers(1, 6))
 

@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 import tavla
-from interrupt import interrupt_at
 from tavla import PlayoutError, Position, _core, selfplay
 from tavla.sim.playout import play_games
+from tests.helpers.interrupt import interrupt_at
 
 FIELDS = ("winner", "kind", "first", "plies")
 
@@ -293,8 +293,8 @@ def test_truncated_games_stop_with_their_last_board(threads: int) -> None:
 
 
 def test_truncation_in_lockstep_matches_the_builtin() -> None:
-    from examples import load_example
     from tavla.sim.playout import play_games
+    from tests.helpers.examples import load_example
 
     numpy_pubeval = load_example("numpy_pubeval").NumpyPubeval()
     builtin = play_games("pubeval", "pubeval", 60, seed=12, truncate=15)

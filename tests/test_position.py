@@ -7,8 +7,8 @@ import pickle
 import numpy as np
 import pytest
 
-from boards import board_array as board
 from tavla import InvalidIdError, InvalidPositionError, Position, ResultKind, _core
+from tests.helpers.boards import board_array as board
 
 
 def changed(array: np.ndarray, row: int, index: int, delta: int) -> np.ndarray:

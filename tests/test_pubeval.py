@@ -10,13 +10,15 @@ import numpy as np
 import pytest
 
 import tavla
-from examples import load_example
 from tavla import Position
 from tavla.eval.pubeval import pubeval_scores
+from tests.helpers.examples import load_example
 
 VECTORS = [
     json.loads(line)
-    for line in (Path(__file__).parent / "data" / "pubeval" / "vectors.jsonl").open()
+    for line in (Path(__file__).parent / "data" / "pubeval" / "vectors.jsonl")
+    .read_text()
+    .splitlines()
 ]
 SCORES = [v for v in VECTORS if "score" in v]
 CHOICES = [v for v in VECTORS if "best_after" in v]

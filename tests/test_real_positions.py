@@ -14,7 +14,7 @@ from tavla import Position
 
 RECORDS = [
     json.loads(line)
-    for line in (Path(__file__).parent / "data" / "gnubg_analysis.jsonl").open()
+    for line in (Path(__file__).parent / "data" / "gnubg_analysis.jsonl").read_text().splitlines()
 ]
 
 

@@ -121,7 +121,7 @@ def test_only_the_cube_owner_may_redouble() -> None:
 
 def test_formats_hand_written_example_redoubles_without_owning_the_cube() -> None:
     # FORMATS.md 5.1: gnubg imports this file, but Ali redoubles a cube Veli owns (R18).
-    from test_matfile import HAND_WRITTEN
+    from tests.helpers.mat_examples import HAND_WRITTEN
 
     replay = replay_record(parse_mat(HAND_WRITTEN))
     assert [(f.game, f.move, f.reason) for f in replay.mismatches] == [
@@ -133,7 +133,7 @@ def test_formats_hand_written_example_redoubles_without_owning_the_cube() -> Non
 
 
 def test_gnubg_export_replays_cleanly() -> None:
-    from test_matfile import GNUBG_EXPORT
+    from tests.helpers.mat_examples import GNUBG_EXPORT
 
     replay = replay_record(parse_mat(GNUBG_EXPORT))
     assert replay.mismatches == []

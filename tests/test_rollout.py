@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from examples import load_example
-from interrupt import interrupt_at
 from tavla import PlayoutError, Position, rollout
+from tests.helpers.examples import load_example
+from tests.helpers.interrupt import interrupt_at
 
 
 def board_row(off: int, **points: int) -> list[int]:

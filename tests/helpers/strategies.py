@@ -1,4 +1,4 @@
-"""Hypothesis strategies shared by the tests: ``from strategies import positions``."""
+"""Hypothesis strategies shared by the tests: ``from tests.helpers.strategies import positions``."""
 
 from __future__ import annotations
 

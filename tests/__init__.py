@@ -1,0 +1,1 @@
+"""The test suite of tavla (a package, so that its helpers import as tests.helpers)."""
