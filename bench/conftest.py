@@ -1,8 +1,10 @@
-"""Shared inputs for the benchmarks: the move-generation corpus as boards and rolls."""
+"""Shared inputs for the benchmarks (the move-generation corpus as boards and rolls) and the
+recording of their rates."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -13,12 +15,32 @@ from tavla import Position
 CORPUS = Path(__file__).parent.parent / "tests" / "data" / "movegen.jsonl"
 
 
+@pytest.fixture
+def record_rates(benchmark) -> Callable[..., None]:
+    """``record_rates(name=count, ...)`` stores ``name: count per second`` in the benchmark's
+    extra_info for each count done in one timed call; nothing when timing is off
+    (``--benchmark-disable`` runs each benchmark once, to check what it counts)."""
+
+    def record(**counts: float) -> None:
+        if benchmark.stats is not None:
+            seconds = benchmark.stats.stats.mean
+            benchmark.extra_info.update({name: count / seconds for name, count in counts.items()})
+
+    return record
+
+
 @pytest.fixture(scope="session")
 def corpus() -> tuple[list[Position], list[tuple[int, int]], np.ndarray, np.ndarray]:
     """(positions, rolls, boards (N, 2, 26) int8, dice (N, 2) int64) of the corpus."""
-    lines = [json.loads(line) for line in CORPUS.open()]
+    lines = [json.loads(line) for line in CORPUS.read_text().splitlines()]
     positions = [Position.from_position_id(line["position_id"]) for line in lines]
     rolls = [tuple(line["dice"]) for line in lines]
     boards = np.stack([p.board for p in positions])
     dice = np.array(rolls, dtype=np.int64)
     return positions, rolls, boards, dice
+
+
+@pytest.fixture(scope="session")
+def corpus_results() -> int:
+    """How many legal results the whole corpus has (GNU Backgammon's count, in the file)."""
+    return sum(len(json.loads(line)["results"]) for line in CORPUS.read_text().splitlines())

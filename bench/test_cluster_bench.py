@@ -31,10 +31,13 @@ def client() -> Iterator[distributed.Client]:
 
 
 @pytest.mark.parametrize("where", ["threads", "cluster"])
-def test_random_selfplay_on_every_core(benchmark, client: distributed.Client, where: str) -> None:
+def test_random_selfplay_on_every_core(
+    benchmark, record_rates, client: distributed.Client, where: str
+) -> None:
     options = {"client": client} if where == "cluster" else {"threads": thread_count(None)}
     results = benchmark.pedantic(
         selfplay, args=("random", GAMES), kwargs={"seed": 1, "progress": False, **options},
         rounds=3, iterations=1,
     )  # fmt: skip
-    benchmark.extra_info["games_per_second"] = results.games / benchmark.stats.stats.mean
+    assert results.games == GAMES and not results.interrupted
+    record_rates(games_per_second=results.games)

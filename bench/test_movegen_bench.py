@@ -11,17 +11,20 @@ import numpy as np
 from tavla import Position, legal_results
 
 
-def test_legal_plays_over_the_corpus(benchmark, corpus) -> None:
+def test_legal_plays_over_the_corpus(
+    benchmark, record_rates, corpus, corpus_results: int
+) -> None:
     positions, rolls, _, _ = corpus
 
     def run() -> int:
         return sum(len(p.legal_plays(r)) for p, r in zip(positions, rolls, strict=True))
 
     results = benchmark(run)
-    benchmark.extra_info["results_per_second"] = results / benchmark.stats.stats.mean
+    assert results == corpus_results
+    record_rates(results_per_second=results)
 
 
-def test_batch_over_the_corpus(benchmark, corpus) -> None:
+def test_batch_over_the_corpus(benchmark, record_rates, corpus, corpus_results: int) -> None:
     _, _, boards, dice = corpus
     # Repeat the corpus so one call is long enough to time well.
     many_boards = np.tile(boards, (20, 1, 1))
@@ -32,11 +35,12 @@ def test_batch_over_the_corpus(benchmark, corpus) -> None:
         return len(results)
 
     results = benchmark(run)
-    benchmark.extra_info["results_per_second"] = results / benchmark.stats.stats.mean
+    assert results == 20 * corpus_results
+    record_rates(results_per_second=results)
 
 
-def test_legal_plays_start_31(benchmark) -> None:
+def test_legal_plays_start_31(benchmark, record_rates) -> None:
     start = Position.initial()
     plays = benchmark(start.legal_plays, (3, 1))
     assert len(plays) == 16
-    benchmark.extra_info["calls_per_second"] = 1 / benchmark.stats.stats.mean
+    record_rates(calls_per_second=1)

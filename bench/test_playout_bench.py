@@ -28,26 +28,29 @@ def numpy_pubeval() -> object:
     return module.NumpyPubeval()
 
 
-def record_rates(benchmark, results: PlayoutResults) -> None:
-    seconds = benchmark.stats.stats.mean
-    benchmark.extra_info["games_per_second"] = results.games / seconds
-    benchmark.extra_info["plies_per_second"] = int(results.plies.sum()) / seconds
+def check_and_record(record_rates, results: PlayoutResults, games: int) -> None:
+    """Checks that the run played every game it was timed for, then stores its rates."""
+    assert results.games == games and not results.interrupted
+    assert results.kind.min() >= 1  # played out: 1 single, 2 gammon, 3 backgammon
+    record_rates(games_per_second=results.games, plies_per_second=int(results.plies.sum()))
 
 
 @pytest.mark.parametrize("threads", sorted({1, 2, thread_count(None)}))
 @pytest.mark.parametrize(("policy", "games"), [("random", 40_000), ("pubeval", 20_000)])
-def test_builtin_selfplay(benchmark, policy: str, games: int, threads: int) -> None:
+def test_builtin_selfplay(
+    benchmark, record_rates, policy: str, games: int, threads: int
+) -> None:
     results = benchmark.pedantic(
         selfplay, args=(policy, games), kwargs={"seed": 1, "threads": threads, "progress": False},
         rounds=3, iterations=1,
     )  # fmt: skip
-    record_rates(benchmark, results)
+    check_and_record(record_rates, results, games)
 
 
-def test_numpy_pubeval_lockstep(benchmark) -> None:
+def test_numpy_pubeval_lockstep(benchmark, record_rates) -> None:
     policy = numpy_pubeval()
     results = benchmark.pedantic(
         selfplay, args=(policy, 4000), kwargs={"seed": 1, "batch": 1024, "progress": False},
         rounds=3, iterations=1,
     )  # fmt: skip
-    record_rates(benchmark, results)
+    check_and_record(record_rates, results, 4000)
