@@ -149,11 +149,21 @@ def test_match_id_without_bit_67_reads_as_jacoby_on() -> None:
     assert dataclasses.replace(old, jacoby=False) == MatchId.parse("QYkqASAAIAAE")
 
 
-def test_match_id_stores_the_higher_die_first() -> None:
-    assert MatchId(dice=(3, 4), dice_owner=1, turn=1, match_length=7).dice == (4, 3)
-    assert MatchId(dice=(3, 4), dice_owner=1, turn=1, match_length=7).encode() == "cAnuAAAAAAAE"
-    # A reader accepts the lower die first: swap the two 3-bit die fields of cAnuAAAAAAAE.
-    assert MatchId.parse(_with_field("cAnuAAAAAAAE", 15, 6, 3 | 4 << 3)).dice == (4, 3)
+def test_match_id_keeps_the_dice_in_the_order_given() -> None:
+    # gnubg writes the higher die first (FORMATS.md 2.1): cAnuAAAAAAAE holds 4-3.
+    assert MatchId(dice=(4, 3), dice_owner=1, turn=1, match_length=7).encode() == "cAnuAAAAAAAE"
+    # A reader accepts the lower die first (the two 3-bit die fields of cAnuAAAAAAAE swapped)
+    # and keeps that order, so that the ID is written back as it was read.
+    lower_first = _with_field("cAnuAAAAAAAE", 15, 6, 3 | 4 << 3)
+    assert MatchId.parse(lower_first).dice == (3, 4)
+    assert MatchId.parse(lower_first).encode() == lower_first
+    assert MatchId(dice=(3, 4), dice_owner=1, turn=1, match_length=7).encode() == lower_first
+
+
+def test_gnubg_id_with_the_lower_die_first_round_trips() -> None:
+    text = "4HPwATDgc/ABMA:QYkVAAAAAAAA"
+    assert parse_gnubg_id(text).match_id.dice == (3, 5)
+    assert str(parse_gnubg_id(text)) == text  # was ...:QYkOAAAAAAAA, the dice swapped
 
 
 def _with_field(match_id: str, start: int, width: int, value: int) -> str:
@@ -191,8 +201,8 @@ def test_malformed_match_id(match_id: str, fault: str) -> None:
     [
         ({"cube_value": 3}, "the cube value must be a power of two from 1 to 32768, got 3"),
         ({"cube_value": 1 << 16}, "power of two"),
-        ({"cube_owner": 2}, "the cube owner must be gnubg player 0 or 1"),
-        ({"turn": -1}, "the player to act must be gnubg player 0 or 1"),
+        ({"cube_owner": 2}, "the cube owner must be None, 0 or 1, got 2"),
+        ({"turn": -1}, "the player to act must be 0 or 1, got -1"),
         ({"dice": (0, 3)}, "two dice 1 to 6"),
         ({"dice": (7, 1)}, "two dice 1 to 6"),
         ({"game_state": 9}, "9 is not a valid MatchIdState"),

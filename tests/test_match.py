@@ -136,7 +136,7 @@ def test_a_new_game_waits_for_the_current_one() -> None:
 @pytest.mark.parametrize(
     ("length", "rules", "message"),
     [
-        (0, None, "N ≥ 1"),
+        (0, None, r"the match length N \(R23\) must be an int from 1 to 32767, got 0"),
         (3, Rules.standard_money(), "options of money play only .*: jacoby"),
         (3, Rules(beavers=True), "options of money play only .*: beavers"),
         (3, Rules(auto_doubles=1), "options of money play only .*: auto_doubles"),

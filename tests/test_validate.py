@@ -14,6 +14,7 @@ from tavla._validate import (
     check_instance,
     check_int,
     check_optional_player,
+    check_optional_roll,
     check_player,
     check_power_of_two,
     check_roll,
@@ -73,7 +74,7 @@ def test_check_seed() -> None:
 def test_check_power_of_two() -> None:
     assert check_power_of_two(np.int16(8), "cube", RulesError, high=16) == 8
     for bad in (0, 3, 32, 2.0, True, "2"):
-        with pytest.raises(RulesError, match="cube must be a power of two from 1 to 16"):
+        with pytest.raises(RulesError, match="cube must be a power of two from 1 to 16, got"):
             check_power_of_two(bad, "cube", RulesError, high=16)
     with pytest.raises(RulesError, match="a power of two ≥ 2, got 1"):
         check_power_of_two(1, "max_cube", RulesError, low=2)
@@ -94,8 +95,13 @@ def test_check_roll() -> None:
     assert check_roll(np.array([3, 1]), "dice", RulesError) == (3, 1)
     assert check_roll((2, 5), "dice", RulesError) == (2, 5)  # the order is kept
     for bad in ("31", (7, 1), (3,), (3, 1, 2), (True, 1), {3: 1, 1: 3}, np.array(3), None):
-        with pytest.raises(RulesError, match="dice must be two dice from 1 to 6, got"):
+        with pytest.raises(RulesError, match="dice must be two dice 1 to 6, got"):
             check_roll(bad, "dice", RulesError)
+        if bad is not None:
+            with pytest.raises(RulesError, match="dice must be None or two dice 1 to 6, got"):
+                check_optional_roll(bad, "dice", RulesError)
+    assert check_optional_roll(None, "dice", RulesError) is None
+    assert check_optional_roll([2, 5], "dice", RulesError) == (2, 5)
 
 
 def test_check_bool_choice_instance() -> None:

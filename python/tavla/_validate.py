@@ -101,7 +101,7 @@ def check_power_of_two(
     if number is not None and number >= low and (high is None or number <= high):
         if number & (number - 1) == 0:
             return number
-    bounds = f"≥ {low}" if high is None else f"from {low} to {high:,}"
+    bounds = f"≥ {low}" if high is None else f"from {low} to {high}"
     raise error(f"{name} must be a power of two {bounds}, got {excerpt(value)}")
 
 
@@ -127,12 +127,33 @@ def check_roll(value: object, name: str, error: ErrorClass) -> tuple[int, int]:
     """Two dice: a sequence or 1-D array (not text) of two ints 1..6 (R1), returned as a
     tuple of ints in the order given.  Text such as ``"31"`` is
     :func:`tavla.board.dice.parse_roll`'s job."""
-    if _is_pair(value):
-        first, second = _integer(value[0]), _integer(value[1])  # type: ignore[index]
-        if first in _DIE_FACES and second in _DIE_FACES:
-            assert first is not None and second is not None
-            return first, second
-    raise error(f"{name} must be two dice from 1 to 6, got {excerpt(value)}")
+    roll = _roll(value)
+    if roll is None:
+        raise error(f"{name} must be two dice 1 to 6, got {excerpt(value)}")
+    return roll
+
+
+def check_optional_roll(value: object, name: str, error: ErrorClass) -> tuple[int, int] | None:
+    """None (not rolled), or two dice as :func:`check_roll`."""
+    roll = _roll(value)
+    if roll is None and value is not None:
+        raise error(f"{name} must be None or two dice 1 to 6, got {excerpt(value)}")
+    return roll
+
+
+def _roll(value: object) -> tuple[int, int] | None:
+    """``value`` as two dice 1..6, or None when it is not."""
+    if isinstance(value, (str, bytes, Mapping)) or not hasattr(value, "__getitem__"):
+        return None
+    try:
+        if len(value) != 2:  # type: ignore[arg-type]
+            return None
+    except TypeError:  # a 0-d array, say
+        return None
+    first, second = _integer(value[0]), _integer(value[1])
+    if first is None or second is None or first not in _DIE_FACES or second not in _DIE_FACES:
+        return None
+    return first, second
 
 
 def check_bool(value: object, name: str, error: ErrorClass) -> bool:
@@ -179,15 +200,6 @@ def check_ascii(
     if max_length is not None and len(text) > max_length:
         raise error(f"{name} {excerpt(text)} is too long: at most {max_length} characters")
     return text
-
-
-def _is_pair(value: object) -> bool:
-    if isinstance(value, (str, bytes, Mapping)) or not hasattr(value, "__getitem__"):
-        return False
-    try:
-        return len(value) == 2  # type: ignore[arg-type]
-    except TypeError:  # a 0-d array, say
-        return False
 
 
 def _int_range(low: int | None, high: int | None) -> str:

@@ -33,8 +33,28 @@ class TurnError(TavlaError):
     """An action out of turn: rolling twice, playing before rolling, answering no double."""
 
 
+class InvalidPlayerError(TurnError, ValueError):
+    """A player number other than 0 and 1 given to an action (``player=5``).  A
+    :class:`TurnError`, so that code catching turn errors still catches it, and a
+    ValueError, as every bad argument is."""
+
+
 class CubeError(TavlaError):
-    """A cube action the rules forbid (R18-R21, R24, R25)."""
+    """A cube action the rules forbid (R18-R21, R24, R25), or a double that would take the
+    cube beyond the largest value the IDs can hold (2**15, FORMATS.md sections 2.1 and 3.1).
+    """
+
+
+class InvalidCubeError(CubeError, ValueError):
+    """A cube that cannot exist: a value that is not a power of two from 1 to 2**15, an
+    owner other than None, 0 and 1 (R18, R19).  Also a :class:`CubeError`."""
+
+
+class DiceError(TavlaError, ValueError):
+    """Dice that cannot be had: a dice source that is none of the accepted kinds (a
+    ``random.Random``, an int seed, None, an iterable of rolls; text is refused, as
+    ``"31"`` would be read die by die), or given rolls that have run out before the game
+    needed another.  A roll that cannot be read is a :class:`NotationError`."""
 
 
 class MatchFileError(TavlaError, ValueError):

@@ -12,7 +12,8 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from numbers import Integral
 
-from ..errors import NotationError, TavlaError
+from .._validate import excerpt
+from ..errors import DiceError, NotationError
 
 Roll = tuple[int, int]
 
@@ -32,53 +33,79 @@ def parse_roll(roll: str | Sequence[int]) -> Roll:
     if isinstance(roll, str):
         match = _ROLL_TEXT.match(roll)
         if match is None:
-            raise NotationError(f"cannot read the roll {roll!r}: write it as 31, 3-1 or '3 1'")
+            raise NotationError(
+                f"cannot read the roll {excerpt(roll)}: write it as 31, 3-1 or '3 1'"
+            )
         return int(match.group(1)), int(match.group(2))
     try:
         values = list(roll)
     except TypeError:
-        raise NotationError(f"a roll is two dice 1 to 6, got {roll!r}") from None
+        raise NotationError(f"a roll is two dice 1 to 6, got {excerpt(roll)}") from None
     if len(values) != 2 or not all(
         isinstance(d, Integral) and not isinstance(d, bool) and 1 <= d <= 6 for d in values
     ):
-        raise NotationError(f"a roll is two dice 1 to 6, got {roll!r}")
+        raise NotationError(f"a roll is two dice 1 to 6, got {excerpt(roll)}")
     return int(values[0]), int(values[1])
+
 
 DiceSourceLike = random.Random | Iterable[str | Sequence[int]] | int | None
 
 
 class DiceSource:
-    """Rolls two dice at a time.
+    """Rolls two dice at a time (R1).
 
     ``source`` is a :class:`random.Random` (its state advances as dice are drawn), an int
     seed for a new one, None for an unseeded one, or an iterable of rolls (``(3, 1)``,
-    ``"31"``, ``"3-1"``), used in order.  An opening roll (R5) draws one roll whose first
-    die is player 0's and second die player 1's.  Raises :class:`~tavla.NotationError` for
-    a roll that cannot be read and :class:`~tavla.TavlaError` when the given rolls run out.
+    ``"31"``, ``"3-1"``), used in order.  A list or tuple of rolls is read at once, so that
+    a roll that cannot be read is refused here; another iterable is read roll by roll.  An
+    opening roll (R5) draws one roll whose first die is player 0's and second die player
+    1's.
+
+    Raises :class:`~tavla.errors.DiceError` (a ValueError) for a source of another kind
+    (text included: ``dice="31"`` would be read die by die; give ``["31"]``) and, from
+    :meth:`roll`, when the given rolls have run out; :class:`~tavla.NotationError` for a
+    roll that cannot be read.
     """
 
     def __init__(self, source: DiceSourceLike = None) -> None:
         self._random: random.Random | None = None
         self._rolls: Iterator[str | Sequence[int]] | None = None
+        self._drawn = 0
+        self._given_back: list[Roll] = []
         if source is None or (isinstance(source, int) and not isinstance(source, bool)):
             self._random = random.Random(source)
         elif isinstance(source, random.Random):
             self._random = source
+        elif isinstance(source, (list, tuple)):
+            self._rolls = iter([parse_roll(roll) for roll in source])
         elif isinstance(source, Iterable) and not isinstance(source, (str, bytes)):
             self._rolls = iter(source)
         else:
-            raise TavlaError(
-                "dice come from a random.Random, an int seed, None or an iterable of rolls,"
-                f" got {source!r}"
+            raise DiceError(
+                "dice come from a random.Random, an int seed, None or an iterable of rolls"
+                f" such as [(3, 1), '64'], got {type(source).__name__} {excerpt(source)}"
             )
 
     def roll(self) -> Roll:
-        """The next roll ``(d1, d2)``, each 1..6."""
+        """The next roll ``(d1, d2)``, each 1..6.  Raises :class:`~tavla.errors.DiceError`
+        when the given rolls have run out, :class:`~tavla.NotationError` for a given roll
+        that cannot be read."""
+        if self._given_back:
+            return self._given_back.pop()
         if self._random is not None:
             return self._random.randint(1, 6), self._random.randint(1, 6)
         assert self._rolls is not None
         try:
             given = next(self._rolls)
         except StopIteration:
-            raise TavlaError("the given dice have run out: no roll left to draw") from None
-        return parse_roll(given)
+            raise DiceError(
+                f"the given dice have run out: all {self._drawn} rolls are used, none is left"
+            ) from None
+        roll = parse_roll(given)
+        self._drawn += 1
+        return roll
+
+    def give_back(self, rolls: Sequence[Roll]) -> None:
+        """Return ``rolls``, drawn in that order by an action that was then refused: the
+        next draws give them again, in the same order, before any new roll."""
+        self._given_back.extend(reversed(rolls))

@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
 from .. import _core
-from ..errors import InvalidPositionError, NotationError
+from ..errors import InvalidPositionError, NotationError, TavlaError
 from .position import int8_counts
 
 
+def _as_array(value: npt.ArrayLike, what: str, error: type[TavlaError]) -> npt.NDArray[Any]:
+    """``np.asarray(value)``, NumPy's refusals (ragged nesting, say) raised as ``error``."""
+    try:
+        return np.asarray(value)
+    except (TypeError, ValueError) as exc:
+        raise error(f"{what} cannot be read as an array: {exc}") from None
+
+
 def _as_int8_boards(boards: npt.ArrayLike) -> npt.NDArray[np.int8]:
-    array = np.asarray(boards)
+    array = _as_array(boards, "boards", InvalidPositionError)
     if array.ndim != 3 or array.shape[1:] != (2, 26):
         raise InvalidPositionError(f"boards must have shape (N, 2, 26), got {array.shape}")
     return int8_counts(array, rows=True)
@@ -36,12 +46,14 @@ def legal_results(
         only.  The C++ core releases the GIL while it works.
 
     Raises:
-        InvalidPositionError: a board breaks R1-R4 or the game is over (the message names
-            the row).
-        NotationError: a die outside 1..6 (the message names the row).
+        InvalidPositionError: ``boards`` is not an ``(N, 2, 26)`` array of whole counts
+            (ragged nesting included), or a board breaks R1-R4 or its game is over (the
+            message names the row).
+        NotationError: ``dice`` is not an ``(N, 2)`` integer array (ragged nesting
+            included), or a die is outside 1..6 (the message names the row).
     """
     board_array = _as_int8_boards(boards)
-    dice_array = np.asarray(dice)
+    dice_array = _as_array(dice, "dice", NotationError)
     if dice_array.shape != (board_array.shape[0], 2):
         raise NotationError(
             f"dice must have shape ({board_array.shape[0]}, 2) to match boards, "

@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
+from .._validate import check_ascii, excerpt
 from ..errors import IllegalPlayError, InvalidIdError, InvalidPositionError
 from ._play_search import meant_result
 from .diagram import text_board
@@ -61,18 +62,30 @@ def int8_counts(array: npt.NDArray[Any], rows: bool = False) -> npt.NDArray[np.i
     return np.ascontiguousarray(array, dtype=np.int8)
 
 
+def _checked_key(key: bytes) -> bytes:
+    """``key`` when it is a valid 52-byte board (R1-R4); raises InvalidPositionError."""
+    if not isinstance(key, bytes) or len(key) != 52:
+        raise InvalidPositionError(f"a board key is 52 bytes, got {excerpt(key)}")
+    fault = _core.board_error(key)
+    if fault:
+        raise InvalidPositionError(fault)
+    return key
+
+
 def _board_to_key(board: npt.ArrayLike) -> bytes:
+    if isinstance(board, (str, bytes)):
+        raise InvalidPositionError(
+            f"a board is a (2, 26) array of counts, not text ({excerpt(board)}): read a"
+            " Position ID with Position.from_position_id, an XGID with"
+            " tavla.formats.xgid.parse_xgid"
+        )
     try:
         array = np.asarray(board)
     except (TypeError, ValueError) as exc:
         raise InvalidPositionError(f"a board must be a (2, 26) array of counts: {exc}") from None
     if array.shape != _SHAPE:
         raise InvalidPositionError(f"a board has shape (2, 26), got {array.shape}")
-    key = int8_counts(array).tobytes()
-    fault = _core.board_error(key)
-    if fault:
-        raise InvalidPositionError(fault)
-    return key
+    return _checked_key(int8_counts(array).tobytes())
 
 
 class Position:
@@ -83,7 +96,9 @@ class Position:
     ``tavla.formats.xgid.parse_xgid(text).position``).  Raises
     :class:`~tavla.InvalidPositionError` (a ValueError) naming the fault when the board
     breaks R1-R4: wrong shape, a fractional or negative count, a side without exactly 15
-    checkers, a point held by both sides.
+    checkers, a point held by both sides; and for text (a Position ID given to the
+    constructor: the message points to :meth:`from_position_id`).  Pickles hold the 52-byte
+    key, checked again when unpickled (a crafted pickle raises InvalidPositionError).
     """
 
     __slots__ = ("_key",)
@@ -94,7 +109,13 @@ class Position:
 
     @classmethod
     def _from_key(cls, key: bytes) -> Position:
-        """Wrap an already valid 52-byte key without checking it again."""
+        """The position of a 52-byte key, checked (R1-R4; InvalidPositionError).  Pickles
+        call it, so that a crafted pickle cannot hand the core a bad board."""
+        return cls._trusted(_checked_key(key))
+
+    @classmethod
+    def _trusted(cls, key: bytes) -> Position:
+        """Wrap a 52-byte key the core made or checked, without checking it again."""
         position = object.__new__(cls)
         object.__setattr__(position, "_key", key)
         return position
@@ -109,14 +130,16 @@ class Position:
         """Decode a GNU Backgammon Position ID (14 characters, FORMATS.md section 1).
 
         The ID names the side not on roll first; the result has the side on roll in row 0.
-        Raises :class:`~tavla.InvalidIdError` naming the fault.
+        Surrounding white space is ignored.  Raises :class:`~tavla.InvalidIdError` naming
+        the fault: not a string, a character that is not printable ASCII, a wrong length,
+        a character outside base64, a board that breaks R1-R4.  Messages quote the ID
+        cut to 40 characters (:func:`tavla._validate.excerpt`).
         """
-        if not isinstance(position_id, str):
-            raise InvalidIdError(f"a Position ID is a string, got {type(position_id).__name__}")
+        text = check_ascii(position_id, "a Position ID", InvalidIdError)
         try:
-            return cls._from_key(_core.parse_position_id(position_id.strip()))
+            return cls._trusted(_core.parse_position_id(text))
         except ValueError as exc:
-            raise InvalidIdError(f"bad Position ID {position_id!r}: {exc}") from None
+            raise InvalidIdError(f"bad Position ID {excerpt(text)}: {exc}") from None
 
     # -- views -------------------------------------------------------------------------
 
@@ -179,7 +202,7 @@ class Position:
 
     def swapped(self) -> Position:
         """The same checkers seen by the other side (the rows exchanged)."""
-        return Position._from_key(self._key[26:] + self._key[:26])
+        return Position._trusted(self._key[26:] + self._key[:26])
 
     # -- plays -------------------------------------------------------------------------
 
@@ -285,7 +308,7 @@ class Play:
 
     @property
     def position(self) -> Position:
-        return Position._from_key(self._raw[0])
+        return Position._trusted(self._raw[0])
 
     @property
     def is_pass(self) -> bool:
@@ -304,9 +327,7 @@ class Play:
         return f"<Play {self.notation or 'pass'} -> {self.position.position_id}>"
 
 
-def find_play(
-    position: Position, dice: Roll, play: Play | str | Sequence[Sequence[int]]
-) -> Play:
+def find_play(position: Position, dice: Roll, play: Play | str | Sequence[Sequence[int]]) -> Play:
     """The legal play of ``dice`` in ``position`` that ``play`` means (R7-R14): a
     :class:`Play` of :meth:`Position.legal_plays`, or typed moves.
 

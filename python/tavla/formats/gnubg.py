@@ -14,13 +14,133 @@ import enum
 import re
 from dataclasses import dataclass
 
+from .._validate import (
+    check_bool,
+    check_count,
+    check_int,
+    check_optional_player,
+    check_optional_roll,
+    check_player,
+    check_power_of_two,
+    excerpt,
+)
 from ..board.dice import Roll
 from ..board.position import Position, ResultKind
-from ..errors import InvalidIdError
+from ..errors import InvalidIdError, RulesError
 
 _BASE64 = re.compile(r"[A-Za-z0-9+/]*")
 _MAX_CUBE_LOG2 = 15  # the Match ID's 4-bit cube field
-_FIELD_15_BITS = (1 << 15) - 1
+
+MAX_CUBE_VALUE = 1 << _MAX_CUBE_LOG2
+"""The highest cube value tavla allows, 2**15 = 32768: the most the Match ID's 4-bit cube
+field (log2 of the value, FORMATS.md section 2.1) and the XGID can hold.  The rules set no
+limit (R19); a double beyond it is refused with :class:`~tavla.CubeError`."""
+
+MAX_MATCH_LENGTH = (1 << 15) - 1
+"""The longest match tavla allows, 32767 points: the most the Match ID's 15-bit match
+length field holds (FORMATS.md section 2.1).  Scores are held to the same 15 bits."""
+
+MAX_SCORE = MAX_MATCH_LENGTH
+
+
+@dataclass(frozen=True)
+class MatchContext:
+    """Where a game stands in its match: the part of the state that the Match ID, the XGID,
+    a :class:`~tavla.Game` and the cube share (R23-R26).  Immutable, checked once when
+    built.
+
+    Attributes:
+        length: N of a match to N points (R23), 1 to :data:`MAX_MATCH_LENGTH`; 0 for money
+            play (R26).
+        score: points of players 0 and 1 (gnubg's players, FORMATS.md section 0.3) before
+            the game, each 0 to :data:`MAX_SCORE` and, in a match, at most ``length``.
+            Money play may carry a session score (gnubg writes one in its IDs).
+        crawford: this game is the Crawford game (R24); match play only.
+        crawford_rule: the match plays the Crawford rule (R24, ``Rules.crawford``); the IDs
+            do not store it and assume it.  Post-Crawford is derived from it.
+
+    Raises :class:`~tavla.RulesError` (a ValueError) for a length, score or flag of the
+    wrong type or out of range, a score above the length, the Crawford flag in money play
+    or without the Crawford rule.  The formats re-raise it as
+    :class:`~tavla.InvalidIdError`.  Whether a game can be played at all (nobody has won,
+    the Crawford flag at a score one point away) is :meth:`game_fault`.
+    """
+
+    length: int = 0
+    score: tuple[int, int] = (0, 0)
+    crawford: bool = False
+    crawford_rule: bool = True
+
+    def __post_init__(self) -> None:
+        length = check_int(
+            self.length, "the match length", RulesError, low=0, high=MAX_MATCH_LENGTH
+        )
+        score = self.score
+        if not isinstance(score, tuple) or len(score) != 2:
+            raise RulesError(f"the score is a pair (player 0, player 1), got {excerpt(score)}")
+        checked = (
+            check_count(score[0], "the score of player 0", RulesError, high=MAX_SCORE),
+            check_count(score[1], "the score of player 1", RulesError, high=MAX_SCORE),
+        )
+        check_bool(self.crawford, "the Crawford flag", RulesError)
+        check_bool(self.crawford_rule, "the Crawford rule", RulesError)
+        object.__setattr__(self, "length", length)
+        object.__setattr__(self, "score", checked)
+        if length and max(checked) > length:
+            raise RulesError(f"a score of {max(checked)} is above the match length {length}")
+        if self.crawford and not length:
+            raise RulesError(
+                "the Crawford flag is set in money play (R24: the Crawford game is a match game)"
+            )
+        if self.crawford and not self.crawford_rule:
+            raise RulesError("a Crawford game without the Crawford rule (R24)")
+
+    @property
+    def is_money(self) -> bool:
+        """Money play (R26): no match length."""
+        return self.length == 0
+
+    @property
+    def is_over(self) -> bool:
+        """A side has reached the match length (R23); never in money play."""
+        return bool(self.length) and max(self.score) >= self.length
+
+    @property
+    def is_post_crawford(self) -> bool:
+        """A match game after the Crawford game (R24): the Crawford rule is played, a side is
+        one point away, this is not the Crawford game and the match is longer than 1 point
+        (a 1-point match has no Crawford game).  Derived, as gnubg derives it (FORMATS.md
+        section 2.1)."""
+        return (
+            self.crawford_rule
+            and self.length > 1
+            and not self.crawford
+            and not self.is_over
+            and self.length - 1 in self.score
+        )
+
+    def game_fault(self) -> str | None:
+        """Why no game can be played in this context, or None: the score has already won the
+        match (R23), or the Crawford flag is set with neither side one point away (R24)."""
+        if self.is_over:
+            return (
+                f"the score {self.score[0]}-{self.score[1]} has already won the"
+                f" {self.length}-point match (R23)"
+            )
+        if self.crawford and self.length - 1 not in self.score:
+            return (
+                f"the Crawford flag is set at {self.score[0]}-{self.score[1]}, with neither"
+                f" side one point from {self.length}: no Crawford game (R24)"
+            )
+        return None
+
+
+def match_context(length: object, score: object, crawford: object) -> MatchContext:
+    """The :class:`MatchContext` of an ID's fields, its faults as :class:`~tavla.InvalidIdError`."""
+    try:
+        return MatchContext(length, score, crawford)  # type: ignore[arg-type]
+    except RulesError as exc:
+        raise InvalidIdError(str(exc)) from None
 
 
 class MatchIdState(enum.IntEnum):
@@ -55,56 +175,9 @@ _MATCH_ID_LAYOUT = (
 _CENTRED = 3
 
 
-def _cube_log2(value: int, what: str) -> int:
-    """log2 of a cube value 1, 2, 4, ... 2**15; InvalidIdError otherwise."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise InvalidIdError(f"{what} must be a power of two from 1 to {1 << _MAX_CUBE_LOG2}")
-    log2 = value.bit_length() - 1
-    if value != 1 << log2 or log2 > _MAX_CUBE_LOG2:
-        raise InvalidIdError(
-            f"{what} must be a power of two from 1 to {1 << _MAX_CUBE_LOG2}, got {value}"
-        )
-    return log2
-
-
-def _check_dice(dice: object) -> Roll | None:
-    if dice is None:
-        return None
-    if (
-        not isinstance(dice, tuple)
-        or len(dice) != 2
-        or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice)
-    ):
-        raise InvalidIdError(f"dice must be None or two dice 1 to 6, got {dice!r}")
-    return dice[0], dice[1]
-
-
-def _check_int(value: object, what: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise InvalidIdError(f"{what} must be an integer from {low} to {high}, got {value!r}")
-    return value
-
-
-def _check_player(value: object, what: str) -> None:
-    if value not in (0, 1) or isinstance(value, bool):
-        raise InvalidIdError(f"{what} must be gnubg player 0 or 1, got {value!r}")
-
-
-def _check_score(score: object, match_length: int) -> tuple[int, int]:
-    if not isinstance(score, tuple) or len(score) != 2:
-        raise InvalidIdError(f"the score is a pair (player 0, player 1), got {score!r}")
-    checked = (
-        _check_int(score[0], "the score of player 0", 0, _FIELD_15_BITS),
-        _check_int(score[1], "the score of player 1", 0, _FIELD_15_BITS),
-    )
-    if match_length and max(checked) > match_length:
-        raise InvalidIdError(f"a score of {max(checked)} is above the match length {match_length}")
-    return checked
-
-
-def _check_crawford(crawford: bool, match_length: int) -> None:
-    if crawford and match_length == 0:
-        raise InvalidIdError("the Crawford flag is set in money play (R24: matches only)")
+def _cube_log2(value: object, what: str) -> int:
+    """log2 of a cube value 1, 2, 4, ... :data:`MAX_CUBE_VALUE`; InvalidIdError otherwise."""
+    return check_power_of_two(value, what, InvalidIdError, high=MAX_CUBE_VALUE).bit_length() - 1
 
 
 @dataclass(frozen=True)
@@ -113,20 +186,26 @@ class MatchId:
 
     Players are gnubg's 0 and 1 (FORMATS.md section 0.3).  Fields:
 
-    - ``cube_value``: 1, 2, 4 ... 2**15; during a pending double the value before it.
+    - ``cube_value``: 1, 2, 4 ... :data:`MAX_CUBE_VALUE` (2**15); during a pending double
+      the value before it.
     - ``cube_owner``: None when centred, else the owning player (R18-R19).
     - ``dice_owner``: the side on roll (who rolled, or who doubled); the Position ID is
       oriented to it.
-    - ``crawford``: this is the Crawford game (R24); post-Crawford is not stored.
+    - ``crawford``: this is the Crawford game (R24); post-Crawford is not stored (see
+      :attr:`context`).
     - ``game_state``: a :class:`MatchIdState`.
     - ``turn``: the player who must act now.
     - ``double_offered``: a double awaits take or drop.
     - ``resignation``: None, or the :class:`~tavla.ResultKind` offered by the player who is
       not ``turn`` (R17).
-    - ``dice``: None before the roll, else the two dice, stored higher die first as gnubg
-      writes them.
-    - ``match_length``: 0 for money play (R26), else N (R23).
-    - ``score``: (player 0, player 1).
+    - ``dice``: None before the roll, else the two dice in the order given.  gnubg writes
+      the higher die first and reads either order (FORMATS.md section 2.1); :meth:`parse`
+      keeps the order read and :meth:`encode` writes this order, so that every ID reads
+      back as it was written.
+    - ``match_length``: 0 for money play (R26), else N (R23), at most
+      :data:`MAX_MATCH_LENGTH` (the 15-bit field).
+    - ``score``: (player 0, player 1), each at most :data:`MAX_SCORE` and, in a match, at
+      most ``match_length``; below it while the game is played.
     - ``jacoby``: the Jacoby rule is in use (R22), stored inverted in bit 67.  The default
       False is what gnubg writes in match play; its money sessions default to True.
 
@@ -148,38 +227,38 @@ class MatchId:
     jacoby: bool = False
 
     def __post_init__(self) -> None:
-        _cube_log2(self.cube_value, "the cube value")
-        if self.cube_owner is not None:
-            _check_player(self.cube_owner, "the cube owner")
-        _check_player(self.dice_owner, "the dice owner")
-        _check_player(self.turn, "the player to act")
+        def normalise(name: str, value: object) -> None:
+            object.__setattr__(self, name, value)
+
+        bad = InvalidIdError
+        cube = check_power_of_two(self.cube_value, "the cube value", bad, high=MAX_CUBE_VALUE)
+        normalise("cube_value", cube)
+        normalise("cube_owner", check_optional_player(self.cube_owner, "the cube owner", bad))
+        normalise("dice_owner", check_player(self.dice_owner, "the dice owner", bad))
+        normalise("turn", check_player(self.turn, "the player to act", bad))
+        for flag in ("crawford", "double_offered", "jacoby"):
+            check_bool(getattr(self, flag), f"the {flag} flag", bad)
         try:
-            object.__setattr__(self, "game_state", MatchIdState(self.game_state))
+            normalise("game_state", MatchIdState(self.game_state))
             if self.resignation is not None:
-                object.__setattr__(self, "resignation", ResultKind(self.resignation))
+                normalise("resignation", ResultKind(self.resignation))
         except ValueError as exc:
             raise InvalidIdError(str(exc)) from None
-        dice = _check_dice(self.dice)
-        if dice is not None:
-            object.__setattr__(self, "dice", (max(dice), min(dice)))
-        _check_int(self.match_length, "the match length", 0, _FIELD_15_BITS)
-        _check_score(self.score, self.match_length)
-        _check_crawford(self.crawford, self.match_length)
-        if self.double_offered and dice is not None:
+        normalise("dice", check_optional_roll(self.dice, "dice", bad))
+        context = match_context(self.match_length, self.score, self.crawford)
+        normalise("match_length", context.length)
+        normalise("score", context.score)
+        if self.double_offered and self.dice is not None:
             raise InvalidIdError("a double is offered before rolling (R18), yet dice are set")
         if self.double_offered and self.resignation is not None:
             raise InvalidIdError("a double and a resignation cannot both await an answer")
-        if self.game_state is MatchIdState.PLAYING and self.match_length:
-            if max(self.score) >= self.match_length:
-                raise InvalidIdError(
-                    f"a game is being played, yet the score {self.score[0]}-{self.score[1]}"
-                    f" has already won the {self.match_length}-point match (R23)"
-                )
-            if self.crawford and self.match_length - 1 not in self.score:
-                raise InvalidIdError(
-                    f"the Crawford flag is set at {self.score[0]}-{self.score[1]}, with neither"
-                    f" side one point from {self.match_length} (R24)"
-                )
+        if self.game_state is MatchIdState.PLAYING and context.game_fault():
+            raise InvalidIdError(f"a game is being played, yet {context.game_fault()}")
+
+    @property
+    def context(self) -> MatchContext:
+        """The match length, score and Crawford flag as a :class:`MatchContext`."""
+        return MatchContext(self.match_length, self.score, self.crawford)
 
     @classmethod
     def parse(cls, text: str) -> MatchId:
@@ -194,7 +273,7 @@ class MatchId:
             raise InvalidIdError(f"a Match ID is a string, got {type(text).__name__}")
         text = text.strip()
         if len(text) != 12:
-            raise InvalidIdError(f"a Match ID has 12 characters, {text!r} has {len(text)}")
+            raise InvalidIdError(f"a Match ID has 12 characters, {excerpt(text)} has {len(text)}")
         if not _BASE64.fullmatch(text):
             bad = next(c for c in text if not _BASE64.fullmatch(c))
             raise InvalidIdError(f"bad Match ID {text!r}: {bad!r} is not a base64 character")
@@ -280,13 +359,14 @@ class GnubgId:
 
     @classmethod
     def parse(cls, text: str) -> GnubgId:
-        """Read ``4HPwATDgc/ABMA:cAnvAAAAAAAE``.  Raises :class:`~tavla.InvalidIdError`."""
+        """Read ``4HPwATDgc/ABMA:cAnvAAAAAAAE``.  Raises :class:`~tavla.InvalidIdError`,
+        quoting the input at most 40 characters long (:func:`tavla._validate.excerpt`)."""
         if not isinstance(text, str):
             raise InvalidIdError(f"a GNUbg ID is a string, got {type(text).__name__}")
         parts = text.strip().split(":")
         if len(parts) != 2:
             raise InvalidIdError(
-                f"a GNUbg ID is PositionID:MatchID (one colon), got {text.strip()!r}"
+                f"a GNUbg ID is PositionID:MatchID (one colon), got {excerpt(text.strip())}"
             )
         return cls(Position.from_position_id(parts[0]), MatchId.parse(parts[1]))
 
@@ -297,4 +377,3 @@ class GnubgId:
 def parse_gnubg_id(text: str) -> GnubgId:
     """Read a combined GNUbg ID ``PositionID:MatchID`` (FORMATS.md section 2.3)."""
     return GnubgId.parse(text)
-

@@ -15,19 +15,19 @@ from typing import Literal
 
 import numpy as np
 
+from .._validate import check_bool, check_optional_roll, excerpt
 from ..board.dice import Roll
 from ..board.position import Position
 from ..errors import InvalidIdError, InvalidPositionError
 from .gnubg import (
-    _FIELD_15_BITS,
     _MAX_CUBE_LOG2,
+    MAX_MATCH_LENGTH,
+    MAX_SCORE,
     GnubgId,
+    MatchContext,
     MatchId,
-    _check_crawford,
-    _check_dice,
-    _check_int,
-    _check_score,
     _cube_log2,
+    match_context,
 )
 
 _XGID_PREFIX = "XGID="
@@ -43,7 +43,8 @@ def _xgid_position_rows(text: str) -> tuple[list[int], list[int]]:
     """(bottom, top) rows of DESIGN.md's board from the 26-character XGID position."""
     if not _XGID_POSITION.fullmatch(text):
         raise InvalidIdError(
-            f"the XGID position is 26 characters of '-', A-P, a-p; got {text!r} ({len(text)})"
+            f"the XGID position is 26 characters of '-', A-P, a-p; got {excerpt(text)}"
+            f" ({len(text)})"
         )
     if text[0].isupper() or text[25].islower():
         raise InvalidIdError(
@@ -76,14 +77,17 @@ def _xgid_position_text(bottom: list[int], top: list[int]) -> str:
     return "".join(chars)
 
 
+_XGID_INT_DIGITS = 12  # far more than any field needs, far below Python's 4,300-digit limit
+
+
 def _xgid_int(text: str, what: str, allowed: range | tuple[int, ...]) -> int:
-    if not _XGID_INT.fullmatch(text) or int(text) not in allowed:
+    if len(text) > _XGID_INT_DIGITS or not _XGID_INT.fullmatch(text) or int(text) not in allowed:
         shown = (
             f"{allowed.start} to {allowed.stop - 1}"
             if isinstance(allowed, range)
             else (" or ".join(str(a) for a in allowed))
         )
-        raise InvalidIdError(f"the XGID {what} must be {shown}, got {text!r}")
+        raise InvalidIdError(f"the XGID {what} must be {shown}, got {excerpt(text)}")
     return int(text)
 
 
@@ -125,20 +129,32 @@ class Xgid:
 
     def __post_init__(self) -> None:
         if not isinstance(self.position, Position):
-            raise InvalidIdError(f"an XGID position is a Position, got {self.position!r}")
-        _cube_log2(self.cube_value, "the cube value")
-        _cube_log2(self.max_cube, "the maximum cube")
+            raise InvalidIdError(
+                f"an XGID position is a Position, got {type(self.position).__name__}"
+            )
+        object.__setattr__(self, "cube_value", 1 << _cube_log2(self.cube_value, "the cube value"))
+        object.__setattr__(self, "max_cube", 1 << _cube_log2(self.max_cube, "the maximum cube"))
         if self.cube_owner not in (_BOTTOM, 0, _TOP) or isinstance(self.cube_owner, bool):
             raise InvalidIdError(f"the XGID cube owner is 1, 0 or -1, got {self.cube_owner!r}")
         if self.turn not in (_BOTTOM, _TOP) or isinstance(self.turn, bool):
             raise InvalidIdError(f"the XGID turn is 1 (bottom) or -1 (top), got {self.turn!r}")
-        if self.dice != DOUBLE_OFFERED:
-            _check_dice(self.dice)
-        _check_int(self.match_length, "the match length", 0, _FIELD_15_BITS)
-        _check_score((self.score_bottom, self.score_top), self.match_length)
-        _check_crawford(self.crawford, self.match_length)
+        if not (isinstance(self.dice, str) and self.dice == DOUBLE_OFFERED):
+            object.__setattr__(self, "dice", check_optional_roll(self.dice, "dice", InvalidIdError))
+        for flag in ("crawford", "jacoby", "beavers"):
+            check_bool(getattr(self, flag), f"the {flag} flag", InvalidIdError)
+        context = self.context
+        object.__setattr__(self, "match_length", context.length)
+        object.__setattr__(self, "score_top", context.score[0])
+        object.__setattr__(self, "score_bottom", context.score[1])
         if self.match_length and (self.jacoby or self.beavers):
             raise InvalidIdError("Jacoby and beavers are money play options (R20, R22)")
+
+    @property
+    def context(self) -> MatchContext:
+        """Match length, score and Crawford flag as a :class:`~tavla.formats.gnubg.MatchContext`
+        (score in gnubg's order: top = player 0, then bottom = player 1).  Raises
+        :class:`~tavla.InvalidIdError` for fields it refuses."""
+        return match_context(self.match_length, (self.score_top, self.score_bottom), self.crawford)
 
     @classmethod
     def from_position(cls, position: Position) -> Xgid:
@@ -163,12 +179,12 @@ class Xgid:
         fields = body.split(":")
         if len(fields) != 10:
             raise InvalidIdError(
-                f"an XGID has 10 colon-separated fields, {text.strip()!r} has {len(fields)}"
+                f"an XGID has 10 colon-separated fields, {excerpt(text.strip())} has {len(fields)}"
             )
         try:
             return cls._from_fields(fields)
         except InvalidIdError as exc:
-            raise InvalidIdError(f"bad XGID {text.strip()!r}: {exc}") from None
+            raise InvalidIdError(f"bad XGID {excerpt(text.strip(), 80)}: {exc}") from None
 
     @classmethod
     def _from_fields(cls, fields: list[str]) -> Xgid:
@@ -179,7 +195,9 @@ class Xgid:
         if fields[4] in ("B", "R"):
             raise InvalidIdError(f"the beaver/raccoon dice value {fields[4]!r} is not supported")
         if not _XGID_DICE.fullmatch(fields[4]):
-            raise InvalidIdError(f"the XGID dice are 00, D or two digits 1-6, got {fields[4]!r}")
+            raise InvalidIdError(
+                f"the XGID dice are 00, D or two digits 1-6, got {excerpt(fields[4])}"
+            )
         dice: Roll | Literal["D"] | None = (
             DOUBLE_OFFERED
             if fields[4] == DOUBLE_OFFERED
@@ -187,9 +205,9 @@ class Xgid:
             if fields[4] == "00"
             else (int(fields[4][0]), int(fields[4][1]))
         )
-        score_bottom = _xgid_int(fields[5], "bottom score", range(_FIELD_15_BITS + 1))
-        score_top = _xgid_int(fields[6], "top score", range(_FIELD_15_BITS + 1))
-        length = _xgid_int(fields[8], "match length", range(_FIELD_15_BITS + 1))
+        score_bottom = _xgid_int(fields[5], "bottom score", range(MAX_SCORE + 1))
+        score_top = _xgid_int(fields[6], "top score", range(MAX_SCORE + 1))
+        length = _xgid_int(fields[8], "match length", range(MAX_MATCH_LENGTH + 1))
         rules = _xgid_int(
             fields[7],
             "rules in a match (1 = Crawford game)" if length else "rules in money play",

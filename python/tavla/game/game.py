@@ -9,13 +9,16 @@ from the player on roll (:attr:`Game.on_roll`), as DESIGN.md prescribes.
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Concatenate, ParamSpec, TypeVar
 
+from .._validate import check_instance, check_int, check_optional_player
 from ..board.dice import DiceSource, DiceSourceLike, Roll, parse_roll
 from ..board.position import Play, Position, ResultKind, find_play
-from ..errors import CubeError, RulesError, TurnError
-from ..formats.gnubg import GnubgId, MatchId
+from ..errors import CubeError, InvalidPlayerError, RulesError, TurnError
+from ..formats.gnubg import MAX_CUBE_VALUE, MAX_MATCH_LENGTH, GnubgId, MatchContext, MatchId
 from ..formats.xgid import Xgid
 from . import ids as game_ids
 from .actions import (
@@ -32,7 +35,7 @@ from .actions import (
     RollAction,
     TakeAction,
 )
-from .cube import Cube, CubeContext
+from .cube import Cube
 from .rules import Rules
 from .scoring import GameEnd, GameResult, game_result
 
@@ -76,6 +79,30 @@ class _PendingResignation:
 
 _KIND_NAMES = {kind.name.lower(): kind for kind in ResultKind}
 
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _atomic(action: Callable[Concatenate[Game, _P], _R]) -> Callable[Concatenate[Game, _P], _R]:
+    """Run a :class:`Game` action so that, when it raises, the game is left exactly as it
+    was (RULES.md: a refused action changes nothing)."""
+
+    @functools.wraps(action)
+    def run(game: Game, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        saved = dict(vars(game))
+        history = len(game._history)
+        turns = list(game._turns_played)
+        try:
+            return action(game, *args, **kwargs)
+        except BaseException:
+            vars(game).clear()
+            vars(game).update(saved)
+            del game._history[history:]
+            game._turns_played[:] = turns
+            raise
+
+    return run
+
 
 class Game:
     """One game: opening roll, rolls, plays, cube actions, resignations, the result.
@@ -83,12 +110,16 @@ class Game:
     Args:
         rules: the options (:class:`Rules`); default :meth:`Rules.standard_money` for money
             play, :meth:`Rules.standard_match` in a match.
-        dice: where rolls come from (:class:`~tavla.dice_source.DiceSource` or what it
-            accepts: a ``random.Random``, an int seed, an iterable of rolls); used by
-            :meth:`roll` when no dice are given.  Default: an unseeded ``random.Random``.
-        match_length: N for a game of a match to N points, 0 (default) for money play.
-        score: points of players 0 and 1 before this game (match play).
-        crawford: this game is the Crawford game (R24).
+        dice: where rolls come from (:class:`~tavla.board.DiceSource` or what it
+            accepts: a ``random.Random``, an int seed, a list or other iterable of rolls);
+            used by :meth:`roll` when no dice are given.  Default: an unseeded
+            ``random.Random``.
+        match_length: N for a game of a match to N points (1 to 32767, the most the Match
+            ID holds: :data:`~tavla.formats.gnubg.MAX_MATCH_LENGTH`), 0 (default) for
+            money play.
+        score: points of players 0 and 1 before this game (match play), each below N.
+        crawford: this game is the Crawford game (R24): a side is one point away, the
+            match is longer than 1 point and the rules play the Crawford rule.
         starter: None (default): the game opens with the opening roll (R5).  0 or 1: that
             player starts by rolling both dice (R6 ``"winner"``, or a hand-built position).
         position: a hand-built position to start from, seen from ``starter`` (default
@@ -98,7 +129,16 @@ class Game:
 
     Every action checks the turn and the rules and raises :class:`~tavla.TurnError`,
     :class:`~tavla.CubeError` or :class:`~tavla.IllegalPlayError` without changing
-    anything.  Bad arguments to the constructor raise :class:`~tavla.RulesError`.
+    anything: a refused action, whatever it raises, leaves every property (history, IDs,
+    cube, phase) as it was.  A player other than 0 and 1 raises
+    :class:`~tavla.errors.InvalidPlayerError` (a TurnError and a ValueError).  The cube
+    stops at 32768 (:data:`~tavla.formats.gnubg.MAX_CUBE_VALUE`): a double, beaver or
+    raccoon beyond it raises CubeError and automatic doubles stop there, so that every
+    state can be written as a GNUbg ID and an XGID.
+
+    Bad arguments to the constructor raise :class:`~tavla.RulesError` (a ValueError), a
+    bad dice source :class:`~tavla.errors.DiceError`, an unreadable given roll
+    :class:`~tavla.NotationError`.
     """
 
     def __init__(
@@ -113,14 +153,12 @@ class Game:
         position: Position | None = None,
         cube: Cube | None = None,
     ) -> None:
-        rules, cube = _checked_settings(
+        rules, match, cube = _checked_settings(
             rules, match_length, score, crawford, starter, position, cube
         )
         self._rules = rules
         self._dice_source = dice if isinstance(dice, DiceSource) else DiceSource(dice)
-        self._match_length = match_length
-        self._score = (int(score[0]), int(score[1]))
-        self._crawford = crawford
+        self._match = match
         self._position = Position.initial() if position is None else position
         self._cube = cube
         # R22: an owned cube has been turned; a centred one above 1 only by automatic doubles.
@@ -140,7 +178,7 @@ class Game:
             self._turn: int | None = None
         else:
             self._phase = Phase.ROLL
-            self._on_roll = 0 if starter is None else starter
+            self._on_roll = 0 if starter is None else int(starter)
             self._turn = self._on_roll
 
     # -- state -------------------------------------------------------------------------
@@ -174,7 +212,10 @@ class Game:
 
     @property
     def dice(self) -> Roll | None:
-        """The roll to be played (:attr:`phase` PLAY), else None."""
+        """The roll to be played, as rolled: set in :attr:`phase` PLAY, and in phase
+        RESIGNATION when the resignation was offered after the roll (the roll is still to
+        be played if it is rejected; the IDs show it, as gnubg's do).  None in every other
+        phase, the end of the game included."""
         return self._dice
 
     @property
@@ -208,24 +249,30 @@ class Game:
         return self._result is not None
 
     @property
+    def match_context(self) -> MatchContext:
+        """Where this game stands in its match: length, score before the game, Crawford
+        flag and rule (R23-R24), as the IDs write them."""
+        return self._match
+
+    @property
     def match_length(self) -> int:
         """N for a game of a match to N, 0 for money play."""
-        return self._match_length
+        return self._match.length
 
     @property
     def score(self) -> tuple[int, int]:
         """Match score of players 0 and 1 before this game."""
-        return self._score
+        return self._match.score
 
     @property
     def is_crawford(self) -> bool:
         """True when this game is the Crawford game (R24)."""
-        return self._crawford
+        return self._match.crawford
 
     @property
     def is_post_crawford(self) -> bool:
-        """True for a match game after the Crawford game (R24)."""
-        return self._cube_context().is_post_crawford(self._rules)
+        """True for a match game after the Crawford game (R24; never in a 1-point match)."""
+        return self._match.is_post_crawford
 
     @property
     def turns_played(self) -> tuple[int, int]:
@@ -236,7 +283,7 @@ class Game:
     def legal_plays(self) -> list[Play]:
         """The legal plays of :attr:`dice` (phase PLAY); a forced pass is one play with no
         moves.  Raises :class:`~tavla.TurnError` in any other phase."""
-        if self._legal_plays is None:
+        if self._phase is not Phase.PLAY or self._legal_plays is None:
             raise TurnError(f"no roll to play: the game waits for {self._waiting_for()}")
         return list(self._legal_plays)
 
@@ -263,6 +310,7 @@ class Game:
 
     # -- actions -----------------------------------------------------------------------
 
+    @_atomic
     def roll(self, dice: str | Sequence[int] | None = None, *, player: int | None = None) -> Roll:
         """Roll the dice, or use the given ``dice`` (``(3, 1)``, ``"31"``); returns them.
 
@@ -274,8 +322,11 @@ class Game:
         (R21) each tie doubles the centred cube up to that many times.
 
         Raises :class:`~tavla.TurnError` when it is not time to roll (or ``player`` is not
-        the one to roll), :class:`~tavla.NotationError` for unreadable dice.
+        the one to roll), :class:`~tavla.NotationError` for unreadable dice,
+        :class:`~tavla.errors.DiceError` when the game's given dice have run out (an opening
+        roll gives back the ties it drew, so that nothing is lost).
         """
+        player = _player(player)
         given = None if dice is None else parse_roll(dice)
         if self._phase is Phase.OPENING:
             if player is not None:
@@ -284,10 +335,11 @@ class Game:
         self._require(Phase.ROLL, "roll", player)
         rolled = given if given is not None else self._dice_source.roll()
         assert self._turn is not None
-        self._history.append(RollAction(self._turn, rolled))
         self._start_play(rolled)
+        self._history.append(RollAction(self._turn, rolled))
         return rolled
 
+    @_atomic
     def play(self, play: PlayLike, *, player: int | None = None) -> Play:
         """Play the roll (R14): a :class:`Play` from :attr:`legal_plays`, notation such as
         ``"13/7*/5 6/5"``, or ``(from, to)`` moves.  ``""`` (or no moves) is the forced
@@ -316,13 +368,16 @@ class Game:
             self._turn = self._on_roll
         return chosen
 
+    @_atomic
     def double(self, *, player: int | None = None) -> None:
         """Offer to double the cube (R18), at the start of one's turn, before rolling.
 
         Raises :class:`~tavla.TurnError` out of turn, :class:`~tavla.CubeError` when the
         cube rules forbid it: after rolling, a cube owned by the opponent, no cube, the
-        Crawford game or a 1-point match (R24), ``max_cube`` (R19), Holland (R25).
+        Crawford game or a 1-point match (R24), ``max_cube`` (R19) or the cube at 32768
+        (the most the IDs hold), Holland (R25).
         """
+        player = _player(player)
         if self._phase is Phase.PLAY and (player is None or player == self._turn):
             if not self._rules.cube:
                 raise CubeError("these rules play without the cube (R18)")
@@ -335,6 +390,7 @@ class Game:
         self._history.append(DoubleAction(doubler, value))
         self._offer(_PendingCube(_Offer.DOUBLE, value, 1 - doubler))
 
+    @_atomic
     def take(self, *, player: int | None = None) -> None:
         """Take the double (R19) or the beaver or raccoon (R20): the cube takes the offered
         value.  After a double the taker owns it; after a beaver the beaverer, after a
@@ -353,6 +409,7 @@ class Game:
         self._phase = Phase.ROLL
         self._turn = self._on_roll
 
+    @_atomic
     def drop(self, *, player: int | None = None) -> None:
         """Drop (pass) the double, beaver or raccoon (R19, R20): the game ends as a single
         game worth the value before that double.
@@ -366,40 +423,43 @@ class Game:
         self._pending_cube = None
         self._finish(1 - dropper, ResultKind.SINGLE, pending.value // 2, GameEnd.DROP)
 
+    @_atomic
     def beaver(self, *, player: int | None = None) -> None:
         """Answer a double with a beaver (R20, money play with ``beavers``): take and at
         once redouble, keeping the cube; the doubler must answer.
 
         Raises :class:`~tavla.TurnError` when no double awaits this player's answer,
         :class:`~tavla.CubeError` when beavers are not allowed, the offer is not a plain
-        double, or ``max_cube`` forbids it.
+        double, or ``max_cube`` or the 32768 limit forbids it.
         """
         beaverer = self._require(Phase.CUBE, "answer the double", player)
         pending = self._pending_cube
         assert pending is not None
-        if not self._rules.beavers or self._match_length:
+        if not self._rules.beavers or not self._match.is_money:
             raise CubeError("beavers are not allowed: money play with beavers=True only (R20)")
         if pending.offer is not _Offer.DOUBLE:
             raise CubeError(f"only a double can be beavered, not a {pending.offer.value} (R20)")
         self._redouble(_Offer.BEAVER, beaverer, pending.value * 2)
 
+    @_atomic
     def raccoon(self, *, player: int | None = None) -> None:
         """Answer a beaver with a raccoon (R20, ``raccoons``): take and at once redouble
         again, keeping the cube; the beaverer must answer.
 
         Raises :class:`~tavla.TurnError` when no offer awaits this player's answer,
         :class:`~tavla.CubeError` when raccoons are not allowed, the offer is not a beaver,
-        or ``max_cube`` forbids it.
+        or ``max_cube`` or the 32768 limit forbids it.
         """
         raccooner = self._require(Phase.CUBE, "answer the beaver", player)
         pending = self._pending_cube
         assert pending is not None
-        if not self._rules.raccoons or self._match_length:
+        if not self._rules.raccoons or not self._match.is_money:
             raise CubeError("raccoons are not allowed: money play with raccoons=True only (R20)")
         if pending.offer is not _Offer.BEAVER:
             raise CubeError(f"only a beaver can be raccooned, not a {pending.offer.value} (R20)")
         self._redouble(_Offer.RACCOON, raccooner, pending.value * 2)
 
+    @_atomic
     def resign(self, kind: ResultKind | str | int, *, player: int | None = None) -> None:
         """Offer to resign a game of ``kind`` (R17): ``"single"``, ``"gammon"``,
         ``"backgammon"``, a :class:`ResultKind` or 1..3.  ``player`` (default: the player to
@@ -408,18 +468,21 @@ class Game:
 
         Raises :class:`~tavla.TurnError` when no resignation can be offered now (before the
         opening roll, while a double or another resignation awaits an answer, after the
-        game), :class:`~tavla.RulesError` for an unknown kind.
+        game), :class:`~tavla.RulesError` for an unknown kind,
+        :class:`~tavla.errors.InvalidPlayerError` for a player other than 0 and 1.
         """
         resigned = _result_kind(kind)
+        player = _player(player)
         if self._phase not in (Phase.ROLL, Phase.PLAY):
             raise TurnError(f"no resignation now: the game waits for {self._waiting_for()}")
         assert self._turn is not None
-        resigner = self._turn if player is None else _player(player)
+        resigner = self._turn if player is None else player
         self._history.append(ResignAction(resigner, resigned))
         self._pending_resignation = _PendingResignation(resigner, resigned, self._phase, self._turn)
         self._phase = Phase.RESIGNATION
         self._turn = 1 - resigner
 
+    @_atomic
     def accept_resignation(self, *, player: int | None = None) -> None:
         """Accept the resignation: the game ends with the resigned kind, scored as R16 and
         R22 count it.  Raises :class:`~tavla.TurnError` when none awaits this player."""
@@ -430,6 +493,7 @@ class Game:
         self._pending_resignation = None
         self._finish(accepter, pending.kind, self._cube.value, GameEnd.RESIGNATION)
 
+    @_atomic
     def reject_resignation(self, *, player: int | None = None) -> None:
         """Reject the resignation: the game goes on where it was.  Raises
         :class:`~tavla.TurnError` when none awaits this player."""
@@ -444,16 +508,16 @@ class Game:
     # -- internals ---------------------------------------------------------------------
 
     def _opening_roll(self, given: Roll | None) -> Roll:
-        while True:
-            rolled = given if given is not None else self._dice_source.roll()
+        rolls = [given] if given is not None else self._draw_opening_rolls()
+        for rolled in rolls:
             if rolled[0] != rolled[1]:
                 break
             if self._may_auto_double():
                 self._auto_doubles += 1
                 self._cube = Cube(self._cube.value * 2)
             self._history.append(OpeningRoll(rolled, None, self._cube.value))
-            if given is not None:
-                return rolled
+        if rolled[0] == rolled[1]:  # a given tie: recorded, the opening roll is still due
+            return rolled
         starter = 0 if rolled[0] > rolled[1] else 1
         self._history.append(OpeningRoll(rolled, starter, self._cube.value))
         self._on_roll = self._turn = starter
@@ -463,11 +527,22 @@ class Game:
             self._phase = Phase.ROLL
         return rolled
 
+    def _draw_opening_rolls(self) -> list[Roll]:
+        """Rolls drawn until one is not a tie (R5).  When the dice source fails half-way,
+        the ties drawn are given back to it before the error goes on."""
+        drawn: list[Roll] = []
+        try:
+            while not drawn or drawn[-1][0] == drawn[-1][1]:
+                drawn.append(self._dice_source.roll())
+        except BaseException:
+            self._dice_source.give_back(drawn)
+            raise
+        return drawn
+
     def _may_auto_double(self) -> bool:
         rules = self._rules
-        return self._auto_doubles < rules.auto_doubles and (
-            rules.max_cube is None or self._cube.value * 2 <= rules.max_cube
-        )
+        limit = MAX_CUBE_VALUE if rules.max_cube is None else rules.max_cube
+        return self._auto_doubles < rules.auto_doubles and self._cube.value * 2 <= limit
 
     def _start_play(self, dice: Roll) -> None:
         self._dice = dice
@@ -478,13 +553,10 @@ class Game:
         assert self._dice is not None
         return find_play(self._position, self._dice, play)
 
-    def _cube_context(self) -> CubeContext:
-        return CubeContext(self._match_length, self._score, self._crawford, self.turns_played)
-
     def _double_refusal(self) -> str | None:
         if self._phase is not Phase.ROLL or self._turn is None:
             return f"no double now: the game waits for {self._waiting_for()}"
-        refusal = self._cube.refusal(self._turn, self._rules, self._cube_context())
+        refusal = self._cube.refusal(self._turn, self._rules, self._match, self.turns_played)
         if refusal is None and self._doubled_this_turn:
             # Only after a raccoon does the side to roll own a cube turned this turn.
             return "the cube has already been turned this turn (R18)"
@@ -494,6 +566,11 @@ class Game:
         max_cube = self._rules.max_cube
         if max_cube is not None and value > max_cube:
             raise CubeError(f"a {offer.value} to {value} exceeds max_cube {max_cube} (R19)")
+        if value > MAX_CUBE_VALUE:
+            raise CubeError(
+                f"a {offer.value} to {value} passes {MAX_CUBE_VALUE}, the highest cube the"
+                " Match ID and the XGID can hold (R19)"
+            )
         action = BeaverAction if offer is _Offer.BEAVER else RaccoonAction
         self._history.append(action(player, value))
         self._offer(_PendingCube(offer, value, player))
@@ -511,17 +588,20 @@ class Game:
             cube_value,
             end,
             self._rules,
-            money=self._match_length == 0,
+            money=self._match.is_money,
             cube_turned=self._cube_turned,
         )
         self._phase = Phase.OVER
         self._turn = None
+        self._dice = None
+        self._legal_plays = None
 
     def _require(self, phase: Phase, action: str, player: int | None) -> int:
         """The player to act, after checking the phase and the given player."""
+        player = _player(player)
         if self._phase is not phase or self._turn is None:
             raise TurnError(f"cannot {action} now: the game waits for {self._waiting_for()}")
-        if player is not None and _player(player) != self._turn:
+        if player is not None and player != self._turn:
             raise TurnError(f"it is player {self._turn}'s turn to {action}, not player {player}'s")
         return self._turn
 
@@ -540,10 +620,9 @@ class Game:
         return f"<Game {self._position.position_id} waiting for {self._waiting_for()}>"
 
 
-def _player(player: object) -> int:
-    if isinstance(player, bool) or player not in (0, 1):
-        raise TurnError(f"players are 0 and 1, got {player!r}")
-    return 1 if player == 1 else 0
+def _player(player: object) -> int | None:
+    """None (the player to act), 0 or 1; InvalidPlayerError otherwise."""
+    return check_optional_player(player, "player (None = the player to act)", InvalidPlayerError)
 
 
 def _result_kind(kind: ResultKind | str | int) -> ResultKind:
@@ -564,45 +643,38 @@ def _checked_settings(
     starter: int | None,
     position: Position | None,
     cube: Cube | None,
-) -> tuple[Rules, Cube]:
-    """The rules and cube a game starts with, after checking every constructor argument."""
-    _check_match_settings(match_length, score)
+) -> tuple[Rules, MatchContext, Cube]:
+    """The rules, match context and cube a game starts with, after checking every
+    constructor argument (RulesError)."""
+    length = check_int(
+        match_length, "match_length (0 = money play)", RulesError, low=0, high=MAX_MATCH_LENGTH
+    )
     if rules is None:
-        rules = Rules.standard_money() if match_length == 0 else Rules.standard_match()
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules must be a tavla.Rules, got {type(rules).__name__}")
-    if match_length:
+        rules = Rules.standard_money() if length == 0 else Rules.standard_match()
+    check_instance(rules, "rules", RulesError, Rules)
+    if length:
         rules.check_match_play()
-    if crawford and not (rules.crawford and match_length > 1 and match_length - 1 in score):
+    if crawford is True and (length == 1 or not rules.crawford):
         raise RulesError(
-            "only a match game with a side one point away can be the Crawford game (R24)"
+            "only a match game with a side one point away can be the Crawford game (R24),"
+            " under the Crawford rule, in a match longer than 1 point"
         )
-    if starter not in (None, 0, 1) or isinstance(starter, bool):
-        raise RulesError(f"starter must be None, 0 or 1, got {starter!r}")
-    if position is not None and not isinstance(position, Position):
-        raise RulesError(f"position must be a tavla.Position, got {type(position).__name__}")
-    if position is not None and position.is_over:
-        raise RulesError("the game cannot start from a finished position")
-    cube = Cube() if cube is None else cube
-    if not isinstance(cube, Cube):
-        raise RulesError(f"cube must be a tavla.Cube, got {type(cube).__name__}")
+    match = MatchContext(length, score, crawford, crawford_rule=rules.crawford)
+    if match.is_over:
+        raise RulesError(f"score {match.score} ends a {length}-point match: no game is left")
+    fault = match.game_fault()
+    if fault:
+        raise RulesError(fault)
+    if match.is_money and match.score != (0, 0):
+        raise RulesError("money play has no match score")
+    check_optional_player(starter, "starter", RulesError)
+    if position is not None:
+        check_instance(position, "position", RulesError, Position)
+        if position.is_over:
+            raise RulesError("the game cannot start from a finished position")
+    cube = Cube() if cube is None else check_instance(cube, "cube", RulesError, Cube)
     if rules.max_cube is not None and cube.value > rules.max_cube:
         raise RulesError(f"the cube at {cube.value} exceeds max_cube {rules.max_cube}")
     if cube.value > 1 and not rules.cube:
         raise RulesError("these rules play without the cube (R18)")
-    return rules, cube
-
-
-def _check_match_settings(match_length: object, score: object) -> None:
-    if isinstance(match_length, bool) or not isinstance(match_length, int) or match_length < 0:
-        raise RulesError(f"match_length is an int ≥ 0 (0 = money play), got {match_length!r}")
-    if (
-        not isinstance(score, tuple)
-        or len(score) != 2
-        or not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in score)
-    ):
-        raise RulesError(f"score is a pair of ints ≥ 0, got {score!r}")
-    if match_length and max(score) >= match_length:
-        raise RulesError(f"score {score} ends a {match_length}-point match: no game is left")
-    if not match_length and score != (0, 0):
-        raise RulesError("money play has no match score")
+    return rules, match, cube

@@ -12,7 +12,7 @@ from typing import Literal, Protocol
 
 from ..board.dice import Roll
 from ..board.position import Position, ResultKind
-from ..formats.gnubg import GnubgId, MatchId, MatchIdState
+from ..formats.gnubg import GnubgId, MatchContext, MatchId, MatchIdState
 from ..formats.xgid import DOUBLE_OFFERED, Xgid
 from .cube import Cube
 from .rules import Rules
@@ -42,11 +42,8 @@ class Game(Protocol):
     @property
     def result(self) -> GameResult | None: ...
     @property
-    def match_length(self) -> int: ...
-    @property
-    def score(self) -> tuple[int, int]: ...
-    @property
-    def is_crawford(self) -> bool: ...
+    def match_context(self) -> MatchContext: ...
+
 
 _GAME_STATES = {
     GameEnd.BORNE_OFF: MatchIdState.OVER,
@@ -69,23 +66,27 @@ def _cube_before_offer(game: Game) -> tuple[int, int | None]:
 
 def match_id(game: Game) -> MatchId:
     """The Match ID of ``game`` now (FORMATS.md section 2).  Before the opening roll it is
-    the new-game state gnubg shows (playing, player 0, no dice).  A resignation offer is
-    kept; beavers and raccoons have no field of their own and show as a pending double."""
+    the new-game state gnubg shows (playing, player 0, no dice).  The dice are written
+    higher die first, as gnubg writes them (FORMATS.md section 2.1).  A resignation offer
+    is kept; beavers and raccoons have no field of their own and show as a pending
+    double."""
     value, owner = _cube_before_offer(game)
     result = game.result
+    match = game.match_context
+    dice = game.dice
     return MatchId(
         cube_value=value,
         cube_owner=owner,
         dice_owner=game.on_roll,
-        crawford=game.is_crawford,
+        crawford=match.crawford,
         game_state=MatchIdState.PLAYING if result is None else _GAME_STATES[result.end],
         turn=game.on_roll if game.turn is None else game.turn,
         double_offered=game.offered_cube_value is not None,
         resignation=game.resignation_offered,
-        dice=game.dice,
-        match_length=game.match_length,
-        score=game.score,
-        jacoby=game.match_length == 0 and game.rules.jacoby,
+        dice=None if dice is None else (max(dice), min(dice)),
+        match_length=match.length,
+        score=match.score,
+        jacoby=match.is_money and game.rules.jacoby,
     )
 
 
@@ -102,18 +103,19 @@ def xgid(game: Game) -> Xgid:
     dice: tuple[int, int] | Literal["D"] | None = game.dice
     if game.offered_cube_value is not None:
         dice = DOUBLE_OFFERED
-    money = game.match_length == 0
+    match = game.match_context
+    money = match.is_money
     return Xgid(
         game.position,
         cube_value=value,
         cube_owner=0 if owner is None else _XG_SIDE[owner],
         turn=_XG_SIDE[game.on_roll],
         dice=dice,
-        score_bottom=game.score[1],
-        score_top=game.score[0],
-        crawford=game.is_crawford,
+        score_bottom=match.score[1],
+        score_top=match.score[0],
+        crawford=match.crawford,
         jacoby=money and game.rules.jacoby,
         beavers=money and game.rules.beavers,
-        match_length=game.match_length,
+        match_length=match.length,
         max_cube=game.rules.max_cube or _XG_DEFAULT_MAX_CUBE,
     )

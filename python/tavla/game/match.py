@@ -6,8 +6,10 @@ Both play game after game with one dice source; each new game's starter follows 
 
 from __future__ import annotations
 
+from .._validate import check_instance, check_int
 from ..board.dice import DiceSource, DiceSourceLike
 from ..errors import RulesError, TurnError
+from ..formats.gnubg import MAX_MATCH_LENGTH
 from .game import Game
 from .rules import Rules
 
@@ -16,9 +18,7 @@ class _Session:
     """Games played one after another, with the running points of each player."""
 
     def __init__(self, rules: Rules, dice: DiceSource | DiceSourceLike) -> None:
-        if not isinstance(rules, Rules):
-            raise RulesError(f"rules must be a tavla.Rules, got {type(rules).__name__}")
-        self._rules = rules
+        self._rules = check_instance(rules, "rules", RulesError, Rules)
         self._dice = dice if isinstance(dice, DiceSource) else DiceSource(dice)
         self._games: list[Game] = []
 
@@ -58,6 +58,14 @@ class _Session:
         if current is not None and not current.is_over:
             raise TurnError("the current game is not over: finish it before starting the next")
 
+    def _games_summary(self) -> str:
+        """``"3 games played"``, with ``", game 4 in play"`` while one is."""
+        finished = sum(game.is_over for game in self._games)
+        text = f"{finished} game{'' if finished == 1 else 's'} played"
+        if finished < len(self._games):
+            text += f", game {len(self._games)} in play"
+        return text
+
 
 class Match(_Session):
     """A match to ``length`` points (R23).
@@ -67,8 +75,14 @@ class Match(_Session):
     per R6.  The match is over when a side reaches ``length``; points beyond it are kept as
     the games were worth (:attr:`score` may exceed ``length``).
 
-    Raises :class:`~tavla.RulesError` for a length below 1 or money-play options in
-    ``rules`` (Jacoby, beavers, automatic doubles; :meth:`Rules.check_match_play`).
+    ``dice`` is a :class:`~tavla.board.DiceSource` or what it accepts (a ``random.Random``,
+    an int seed, None, a list or other iterable of rolls), shared by all the games.
+
+    Raises :class:`~tavla.RulesError` for a length that is not an int from 1 to 32767
+    (:data:`~tavla.formats.gnubg.MAX_MATCH_LENGTH`, the most the Match ID holds) or
+    money-play options in ``rules`` (Jacoby, beavers, automatic doubles;
+    :meth:`Rules.check_match_play`); :class:`~tavla.errors.DiceError` for a bad dice
+    source, :class:`~tavla.NotationError` for a given roll that cannot be read.
     """
 
     def __init__(
@@ -77,12 +91,12 @@ class Match(_Session):
         rules: Rules | None = None,
         dice: DiceSource | DiceSourceLike = None,
     ) -> None:
-        if isinstance(length, bool) or not isinstance(length, int) or length < 1:
-            raise RulesError(f"a match is played to N ≥ 1 points (R23), got {length!r}")
+        self._length = check_int(
+            length, "the match length N (R23)", RulesError, low=1, high=MAX_MATCH_LENGTH
+        )
         rules = Rules.standard_match() if rules is None else rules
         super().__init__(rules, dice)
         rules.check_match_play()
-        self._length = length
         self._crawford_game: int | None = None
 
     @property
@@ -139,11 +153,21 @@ class Match(_Session):
         self._games.append(game)
         return game
 
+    def __repr__(self) -> str:
+        score = f"{self.score[0]}-{self.score[1]}"
+        if self.is_over:
+            state = f"won {score} by player {self.winner}"
+        else:
+            state = f"score {score}"
+        return f"<Match to {self._length}: {state}, {self._games_summary()}>"
+
 
 class MoneySession(_Session):
     """Money play (R26): games without a target score, each won for cube value times result
     kind, with the money options of ``rules`` (Jacoby, beavers, raccoons, automatic
-    doubles).  Default rules: :meth:`Rules.standard_money`.
+    doubles).  Default rules: :meth:`Rules.standard_money`; ``dice`` as for
+    :class:`Match`.  Raises :class:`~tavla.RulesError` for rules that are not a
+    :class:`Rules`, :class:`~tavla.errors.DiceError` for a bad dice source.
     """
 
     def __init__(
@@ -164,3 +188,10 @@ class MoneySession(_Session):
         game = Game(self._rules, self._dice, starter=self._next_starter())
         self._games.append(game)
         return game
+
+    def __repr__(self) -> str:
+        points = self.points
+        return (
+            f"<MoneySession: balance {self.balance:+d} for player 0 (points"
+            f" {points[0]}-{points[1]}), {self._games_summary()}>"
+        )

@@ -13,7 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal, get_args
 
+from .._validate import check_bool, check_choice, check_count, check_power_of_two, excerpt
 from ..errors import RulesError
+from ..formats.gnubg import MAX_CUBE_VALUE
 
 Opening = Literal["standard", "reroll"]
 NextGameStarter = Literal["opening_roll", "winner"]
@@ -35,8 +37,10 @@ class Rules:
         backgammons: R16. True (default): a backgammon scores 3 times the cube; False (Turkish): it
             counts as a gammon.
         cube: R18. True (default): the doubling cube is used; False (Turkish): no doubling.
-        max_cube: R19. Highest cube value a double may reach (a power of two ≥ 2), or None
-            (default) for no limit; 64 for a physical cube.
+        max_cube: R19. Highest cube value a double may reach (a power of two from 2 to
+            32768), or None (default) for no limit but tavla's: 32768 =
+            :data:`~tavla.formats.gnubg.MAX_CUBE_VALUE`, the most the Match ID and the XGID
+            hold.  64 for a physical cube.
         crawford: R24. True (default): the Crawford rule applies in matches.
         holland: R25. False (default): in post-Crawford games the trailer may double at once;
             True: not before both sides have played two turns.  Needs ``crawford``.
@@ -50,7 +54,8 @@ class Rules:
 
     Raises :class:`~tavla.RulesError` for an unknown value or contradictory options:
     raccoons without beavers, Holland without Crawford, a cube option with ``cube=False``,
-    a ``max_cube`` that is not a power of two ≥ 2, a negative ``auto_doubles``.
+    a ``max_cube`` that is not a power of two from 2 to 32768, an ``auto_doubles`` that is
+    not an int ≥ 0, a flag that is not a bool.
     """
 
     opening: Opening = "standard"
@@ -68,23 +73,24 @@ class Rules:
     def __post_init__(self) -> None:
         if self.raccoons is None:
             object.__setattr__(self, "raccoons", self.beavers)
-        if self.opening not in _OPENINGS:
-            raise RulesError(f"opening must be one of {_OPENINGS}, got {self.opening!r}")
-        if self.next_game_starter not in _STARTERS:
-            raise RulesError(
-                f"next_game_starter must be one of {_STARTERS}, got {self.next_game_starter!r}"
-            )
+        check_choice(self.opening, "opening", RulesError, _OPENINGS)
+        check_choice(self.next_game_starter, "next_game_starter", RulesError, _STARTERS)
         for name in ("backgammons", "cube", "crawford", "holland", "jacoby", "beavers"):
-            if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"{name} must be True or False, got {getattr(self, name)!r}")
+            check_bool(getattr(self, name), name, RulesError)
         if not isinstance(self.raccoons, bool):
-            raise RulesError(f"raccoons must be True, False or None, got {self.raccoons!r}")
-        if isinstance(self.auto_doubles, bool) or not isinstance(self.auto_doubles, int):
-            raise RulesError(f"auto_doubles must be an int ≥ 0, got {self.auto_doubles!r}")
-        if self.auto_doubles < 0:
-            raise RulesError(f"auto_doubles must be ≥ 0, got {self.auto_doubles}")
-        if self.max_cube is not None and not _is_power_of_two_at_least_2(self.max_cube):
-            raise RulesError(f"max_cube must be None or a power of two ≥ 2, got {self.max_cube!r}")
+            raise RulesError(f"raccoons must be True, False or None, got {excerpt(self.raccoons)}")
+        object.__setattr__(
+            self, "auto_doubles", check_count(self.auto_doubles, "auto_doubles", RulesError)
+        )
+        if self.max_cube is not None:
+            max_cube = check_power_of_two(
+                self.max_cube,
+                "max_cube (None for no limit)",
+                RulesError,
+                low=2,
+                high=MAX_CUBE_VALUE,
+            )
+            object.__setattr__(self, "max_cube", max_cube)
         if self.raccoons and not self.beavers:
             raise RulesError("raccoons need beavers (R20): a raccoon answers a beaver")
         if self.holland and not self.crawford:
@@ -146,12 +152,3 @@ class Rules:
         if "beavers" in options and "raccoons" not in options:
             options["raccoons"] = None
         return replace(self, **options)  # type: ignore[arg-type]
-
-
-def _is_power_of_two_at_least_2(value: object) -> bool:
-    return (
-        isinstance(value, int)
-        and not isinstance(value, bool)
-        and value >= 2
-        and value & (value - 1) == 0
-    )
