@@ -1,4 +1,3 @@
-#include <pybind11/functional.h>
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
@@ -12,7 +11,6 @@
 
 #include "convert.hpp"
 #include "tavla/playout.hpp"
-#include "tavla/pubeval.hpp"
 
 namespace tavla::bindings {
 namespace {
@@ -221,22 +219,6 @@ py::tuple play_games(const py::object& a, const py::object& b, std::int64_t game
                           boards_array(final_boards.get(), boards), finished, interrupted);
 }
 
-py::array_t<double> pubeval_scores(const py::array_t<std::int8_t, py::array::c_style>& afters,
-                                   bool race) {
-    if (afters.ndim() != 3 || afters.shape(1) != 2 || afters.shape(2) != kSlots)
-        throw py::value_error("boards must have shape (K, 2, 26)");
-    const auto* boards = reinterpret_cast<const Board*>(afters.data());
-    const py::ssize_t k = afters.shape(0);
-    for (py::ssize_t i = 0; i < k; ++i) {
-        const std::string fault = board_error(boards[i]);
-        if (!fault.empty()) throw py::value_error("board " + std::to_string(i) + ": " + fault);
-    }
-    static const PubevalScorer scorer;
-    py::array_t<double> out(k);
-    for (py::ssize_t i = 0; i < k; ++i) out.mutable_at(i) = scorer.score(boards[i], race);
-    return out;
-}
-
 }  // namespace
 
 void bind_playout(py::module_& m) {
@@ -247,31 +229,6 @@ void bind_playout(py::module_& m) {
           py::arg("batch"), py::arg("progress"),
           "Whole or truncated games: (winner, kind, first, plies, on_roll, final_boards, "
           "finished, interrupted).");
-    m.def("pubeval_scores", &pubeval_scores, py::arg("afters"), py::arg("race"),
-          "pubeval scores of (K, 2, 26) boards seen by the side that just moved.");
-    m.def(
-        "pubeval_weights",
-        [] {
-            return py::make_tuple(py::array_t<double>(kPubevalInputs, kPubevalRaceWeights.data()),
-                                  py::array_t<double>(kPubevalInputs,
-                                                      kPubevalContactWeights.data()));
-        },
-        "pubeval's (race, contact) weights, 122 each.");
-    m.def(
-        "dice_rolls",
-        [](std::uint64_t seed, std::int64_t stream, int count) {
-            if (count < 0) throw py::value_error("count must be >= 0");
-            const std::uint64_t key = stream_key(seed, std::uint64_t(stream));
-            py::array_t<std::int8_t> out({py::ssize_t(count), py::ssize_t(2)});
-            for (int i = 0; i < count; ++i) {
-                const Roll r = roll_of_bits(draw(key, std::uint64_t(i)));
-                out.mutable_at(i, 0) = std::int8_t(r.d1);
-                out.mutable_at(i, 1) = std::int8_t(r.d2);
-            }
-            return out;
-        },
-        py::arg("seed"), py::arg("stream"), py::arg("count"),
-        "The first `count` rolls of a dice stream (rng.hpp), shape (count, 2).");
 }
 
 }  // namespace tavla::bindings

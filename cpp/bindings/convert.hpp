@@ -38,5 +38,7 @@ inline void check_dice(int d1, int d2) {
 void bind_board(py::module_& m);
 void bind_movegen(py::module_& m);
 void bind_playout(py::module_& m);
+void bind_pubeval(py::module_& m);
+void bind_dice(py::module_& m);
 
 }  // namespace tavla::bindings

@@ -5,4 +5,6 @@ PYBIND11_MODULE(_core, m) {
     tavla::bindings::bind_board(m);
     tavla::bindings::bind_movegen(m);
     tavla::bindings::bind_playout(m);
+    tavla::bindings::bind_pubeval(m);
+    tavla::bindings::bind_dice(m);
 }
