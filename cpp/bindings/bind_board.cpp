@@ -12,12 +12,7 @@ void bind_board(py::module_& m) {
         "GNU Backgammon Position ID of a 52-byte board.");
     m.def(
         "parse_position_id",
-        [](const std::string& id) {
-            Board b;
-            std::string error;
-            if (!parse_position_id(id, b, error)) throw py::value_error(error);
-            return board_to_bytes(b);
-        },
+        [](const std::string& id) { return board_to_bytes(parse_position_id(id)); },
         "The 52-byte board of a Position ID; ValueError naming the fault.");
     m.def(
         "pip_counts",

@@ -9,7 +9,7 @@ void bind_dice(py::module_& m) {
     m.def(
         "dice_rolls",
         [](std::uint64_t seed, std::int64_t stream, int count) {
-            if (count < 0) throw py::value_error("count must be >= 0");
+            if (count < 0) throw Fault("count must be >= 0");
             const std::uint64_t key = stream_key(seed, std::uint64_t(stream));
             py::array_t<std::int8_t> out({py::ssize_t(count), py::ssize_t(2)});
             for (int i = 0; i < count; ++i) {

@@ -54,7 +54,7 @@ py::list legal_plays(const py::bytes& raw, int d1, int d2) {
 
 py::tuple single_move(const py::bytes& raw, int from, int die) {
     Board board = board_from_bytes(raw);
-    if (const char* fault = single_move_fault(board, from, die)) throw py::value_error(fault);
+    if (const char* fault = single_move_fault(board, from, die)) throw Fault(fault);
     const bool hit = apply_move(board, from, die);
     return py::make_tuple(board_to_bytes(board), hit);
 }
@@ -64,10 +64,10 @@ using DiceArray = py::array_t<std::int64_t, py::array::c_style | py::array::forc
 
 py::tuple legal_results(const BoardArray& boards, const DiceArray& dice) {
     if (boards.ndim() != 3 || boards.shape(1) != 2 || boards.shape(2) != kSlots)
-        throw py::value_error("boards must have shape (N, 2, 26)");
+        throw Fault("boards must have shape (N, 2, 26)");
     const py::ssize_t n = boards.shape(0);
     if (dice.ndim() != 2 || dice.shape(0) != n || dice.shape(1) != 2)
-        throw py::value_error("dice must have shape (N, 2) matching boards");
+        throw Fault("dice must have shape (N, 2) matching boards");
 
     const auto* in = reinterpret_cast<const Board*>(boards.data());
     const std::int64_t* rolls = dice.data();
@@ -97,7 +97,7 @@ py::tuple legal_results(const BoardArray& boards, const DiceArray& dice) {
             off[i + 1] = std::int64_t(results.size());
         }
     }
-    if (bad_row >= 0) throw py::value_error("row " + std::to_string(bad_row) + ": " + error);
+    if (bad_row >= 0) throw Fault("row " + std::to_string(bad_row) + ": " + error);
 
     const py::ssize_t m = py::ssize_t(results.size());
     Board* data = results.release();

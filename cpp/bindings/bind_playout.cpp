@@ -30,7 +30,7 @@ PolicyArg read_policy(const py::object& policy) {
     if (py::isinstance<py::str>(policy)) {
         const auto name = policy.cast<std::string>();
         arg.builtin = make_builtin_policy(name);
-        if (!arg.builtin) throw py::value_error("unknown built-in policy '" + name + "'");
+        if (!arg.builtin) throw Fault("unknown built-in policy '" + name + "'");
     } else if (PyCallable_Check(policy.ptr())) {
         arg.callable = policy;
     } else {
@@ -139,7 +139,7 @@ std::int64_t run_lockstep(const PlayoutSpec& spec, std::array<PolicyArg, 2>& pol
                                  py::array_t<std::int64_t>(py::ssize_t(lockstep->offsets(s).size()),
                                                            lockstep->offsets(s).data())));
                 if (!scores || scores.ndim() != 1 || scores.shape(0) != k)
-                    throw py::value_error("a policy must return one score per candidate (" +
+                    throw Fault("a policy must return one score per candidate (" +
                                           std::to_string(k) + ")");
                 lockstep->apply(s, scores.data());
             } catch (py::error_already_set& e) {
@@ -163,15 +163,15 @@ py::tuple play_games(const py::object& a, const py::object& b, std::int64_t game
                      std::int64_t first_game, const py::bytes& start, bool opening, std::uint64_t seed, int rotate,
                      bool duplicate, bool alternate, int truncate, int threads, int batch,
                      const py::object& progress) {
-    if (games < 0) throw py::value_error("games must be >= 0");
+    if (games < 0) throw Fault("games must be >= 0");
     if (first_game < 0 || first_game > std::numeric_limits<std::int64_t>::max() - games)
-        throw py::value_error("first_game must be >= 0, and first_game + games fit in int64");
-    if (rotate < 0 || rotate > 2) throw py::value_error("rotate must be 0, 1 or 2");
-    if (truncate < 0) throw py::value_error("truncate must be >= 0");
+        throw Fault("first_game must be >= 0, and first_game + games fit in int64");
+    if (rotate < 0 || rotate > 2) throw Fault("rotate must be 0, 1 or 2");
+    if (truncate < 0) throw Fault("truncate must be >= 0");
     PlayoutSpec spec;
     spec.start = board_from_bytes(start);
     const std::string fault = playable_board_error(spec.start);
-    if (!fault.empty()) throw py::value_error("the start position: " + fault);
+    if (!fault.empty()) throw Fault("the start position: " + fault);
     spec.opening = opening;
     spec.seed = seed;
     spec.first_game = first_game;

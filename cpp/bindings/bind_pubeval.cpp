@@ -11,12 +11,12 @@ namespace {
 py::array_t<double> pubeval_scores(const py::array_t<std::int8_t, py::array::c_style>& afters,
                                    bool race) {
     if (afters.ndim() != 3 || afters.shape(1) != 2 || afters.shape(2) != kSlots)
-        throw py::value_error("boards must have shape (K, 2, 26)");
+        throw Fault("boards must have shape (K, 2, 26)");
     const auto* boards = reinterpret_cast<const Board*>(afters.data());
     const py::ssize_t k = afters.shape(0);
     for (py::ssize_t i = 0; i < k; ++i) {
         const std::string fault = board_error(boards[i]);
-        if (!fault.empty()) throw py::value_error("board " + std::to_string(i) + ": " + fault);
+        if (!fault.empty()) throw Fault("board " + std::to_string(i) + ": " + fault);
     }
     static const PubevalScorer scorer;
     py::array_t<double> out(k);

@@ -4,10 +4,10 @@
 #include <pybind11/pybind11.h>
 
 #include <cstring>
-#include <stdexcept>
 #include <string>
 
 #include "tavla/board.hpp"
+#include "tavla/fault.hpp"
 
 namespace tavla::bindings {
 
@@ -19,7 +19,7 @@ inline Board board_from_bytes(const py::bytes& raw) {
     Py_ssize_t size = 0;
     if (PyBytes_AsStringAndSize(raw.ptr(), &data, &size) != 0) throw py::error_already_set();
     if (size != Py_ssize_t(sizeof(Board)))
-        throw py::value_error("a board key has 52 bytes, got " + std::to_string(size));
+        throw Fault("a board key has 52 bytes, got " + std::to_string(size));
     Board b;
     std::memcpy(b.side.data(), data, sizeof(Board));
     return b;
@@ -31,7 +31,7 @@ inline py::bytes board_to_bytes(const Board& b) {
 
 inline void check_dice(int d1, int d2) {
     if (d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6)
-        throw py::value_error("dice must be 1 to 6, got " + std::to_string(d1) + " and " +
+        throw Fault("dice must be 1 to 6, got " + std::to_string(d1) + " and " +
                               std::to_string(d2));
 }
 

@@ -1,5 +1,7 @@
 #include "tavla/board.hpp"
 
+#include "tavla/fault.hpp"
+
 namespace tavla {
 
 Board Board::initial() {
@@ -45,6 +47,16 @@ std::string playable_board_error(const Board& b) {
     if (fault.empty() && b.side[1][kOff] == kCheckers)
         fault = "the game is over (the opponent has borne off all 15)";
     return fault;
+}
+
+void require_valid(const Board& b) {
+    std::string fault = board_error(b);
+    if (!fault.empty()) throw Fault(fault);
+}
+
+void require_playable(const Board& b) {
+    std::string fault = playable_board_error(b);
+    if (!fault.empty()) throw Fault(fault);
 }
 
 int pip_count(const Board& b, int side) {

@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <cstring>
-#include <stdexcept>
+
+#include "tavla/fault.hpp"
 
 namespace tavla {
 namespace {
@@ -156,7 +157,7 @@ bool MoveGenerator::is_new_result() {
 }
 
 void MoveGenerator::store(int used, int die_used) {
-    if (count_ == kCapacity) throw std::length_error("more distinct plays than MoveGenerator holds");
+    if (count_ == kCapacity) throw Fault("more distinct plays than MoveGenerator holds");
     PlayRecord& rec = plays_[count_];
     rec.result = work_;
     rec.moves = path_;

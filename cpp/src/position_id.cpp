@@ -1,5 +1,7 @@
 #include "tavla/position_id.hpp"
 
+#include "tavla/fault.hpp"
+
 namespace tavla {
 namespace {
 
@@ -47,22 +49,18 @@ std::string position_id(const Board& b) {
     return out;
 }
 
-bool parse_position_id(const std::string& id, Board& out, std::string& error) {
-    if (id.size() != 14) {
-        error = "a Position ID has 14 characters, got " + std::to_string(id.size());
-        return false;
-    }
+Board parse_position_id(std::string_view id) {
+    if (id.size() != 14)
+        throw Fault("a Position ID has 14 characters, got " + std::to_string(id.size()));
     PositionKey key{};
     std::uint32_t acc = 0;
     int bits = 0;
     std::size_t nbyte = 0;
     for (std::size_t i = 0; i < id.size(); ++i) {
         const int v = base64_value(id[i]);
-        if (v < 0) {
-            error = std::string("character '") + id[i] + "' at " + std::to_string(i + 1) +
-                    " is not base64";
-            return false;
-        }
+        if (v < 0)
+            throw Fault(std::string("character '") + id[i] + "' at " + std::to_string(i + 1) +
+                        " is not base64");
         acc = (acc << 6) | std::uint32_t(v);
         bits += 6;
         if (bits >= 8 && nbyte < key.size()) {
@@ -70,10 +68,8 @@ bool parse_position_id(const std::string& id, Board& out, std::string& error) {
             key[nbyte++] = std::uint8_t((acc >> bits) & 0xFF);
         }
     }
-    if ((acc & ((1u << bits) - 1)) != 0) {
-        error = "the last character has bits set beyond the 80-bit key";
-        return false;
-    }
+    if ((acc & ((1u << bits) - 1)) != 0)
+        throw Fault("the last character has bits set beyond the 80-bit key");
 
     // Run lengths: 50 slots (opponent's 1..25, then the mover's 1..25), each ended by a zero.
     Board d;
@@ -82,43 +78,30 @@ bool parse_position_id(const std::string& id, Board& out, std::string& error) {
     for (int bit = 0; bit < 80; ++bit) {
         const bool one = (key[bit >> 3] >> (bit & 7)) & 1;
         if (slot == 50) {
-            if (one) {
-                error = "checkers encoded after both sides are complete";
-                return false;
-            }
+            if (one)
+                throw Fault("checkers encoded after both sides are complete");
             continue;
         }
         if (one) {
-            if (++run > kCheckers) {
-                error = "more than 15 checkers on one point";
-                return false;
-            }
+            if (++run > kCheckers)
+                throw Fault("more than 15 checkers on one point");
             continue;
         }
         d.side[slot < 25 ? 1 : 0][slot % 25 + 1] = std::int8_t(run);
         run = 0;
         ++slot;
     }
-    if (slot < 50) {
-        error = "the key ends before both sides are complete";
-        return false;
-    }
+    if (slot < 50)
+        throw Fault("the key ends before both sides are complete");
     for (int s = 0; s < 2; ++s) {
         int on_board = 0;
         for (int i = 1; i <= kBar; ++i) on_board += d.side[s][i];
-        if (on_board > kCheckers) {
-            error = "more than 15 checkers for one side";
-            return false;
-        }
+        if (on_board > kCheckers)
+            throw Fault("more than 15 checkers for one side");
         d.side[s][kOff] = std::int8_t(kCheckers - on_board);
     }
-    const std::string fault = board_error(d);
-    if (!fault.empty()) {
-        error = fault;
-        return false;
-    }
-    out = d;
-    return true;
+    require_valid(d);
+    return d;
 }
 
 }  // namespace tavla

@@ -47,6 +47,10 @@ std::string board_error(const Board& b);
 // Why a board cannot be played from: board_error(), or a finished game (R15); "" if it can.
 std::string playable_board_error(const Board& b);
 
+// Throw a Fault (fault.hpp) with board_error(b), or playable_board_error(b), when it is not "".
+void require_valid(const Board& b);
+void require_playable(const Board& b);
+
 // Pip count of one side (R4): sum of point numbers, 25 for a checker on the bar.
 int pip_count(const Board& b, int side);
 

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "tavla/board.hpp"
 
@@ -15,7 +16,7 @@ using PositionKey = std::array<std::uint8_t, 10>;
 PositionKey position_key(const Board& b);
 std::string position_id(const Board& b);
 
-// Decodes a 14-character Position ID. On failure returns false and sets `error`.
-bool parse_position_id(const std::string& id, Board& out, std::string& error);
+// The board of a 14-character Position ID; throws a Fault naming what is wrong with it.
+Board parse_position_id(std::string_view id);
 
 }  // namespace tavla
