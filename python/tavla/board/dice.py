@@ -10,9 +10,8 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from numbers import Integral
 
-from .._validate import excerpt
+from .._validate import check_roll, excerpt, is_int
 from ..errors import DiceError, NotationError
 
 Roll = tuple[int, int]
@@ -22,10 +21,12 @@ _ROLL_TEXT = re.compile(r"^\s*([1-6])\s*[-, ]?\s*([1-6])\s*$")
 
 
 def parse_roll(roll: str | Sequence[int]) -> Roll:
-    """Read a roll given as ``"31"``, ``"3-1"``, ``"3 1"`` or a pair of ints.
+    """Read a roll given as ``"31"``, ``"3-1"``, ``"3 1"`` or a pair of ints (a sequence or
+    a 1-D NumPy array of two Python or NumPy ints).
 
-    Returns ``(d1, d2)`` as plain ints, in the order given (each 1..6; a double is played
-    four times, R8).  Raises :class:`NotationError` (a ValueError) for anything else.
+    Returns ``(d1, d2)`` as plain ints, in the order given (each 1..6, R1; a double is
+    played four times, R8).  Raises :class:`NotationError` (a ValueError) for anything
+    else, quoting it at most 40 characters long.
     """
     if type(roll) is tuple and len(roll) == 2 and type(roll[0]) is int and type(roll[1]) is int:
         if roll[0] in _DIE and roll[1] in _DIE:
@@ -37,15 +38,7 @@ def parse_roll(roll: str | Sequence[int]) -> Roll:
                 f"cannot read the roll {excerpt(roll)}: write it as 31, 3-1 or '3 1'"
             )
         return int(match.group(1)), int(match.group(2))
-    try:
-        values = list(roll)
-    except TypeError:
-        raise NotationError(f"a roll is two dice 1 to 6, got {excerpt(roll)}") from None
-    if len(values) != 2 or not all(
-        isinstance(d, Integral) and not isinstance(d, bool) and 1 <= d <= 6 for d in values
-    ):
-        raise NotationError(f"a roll is two dice 1 to 6, got {excerpt(roll)}")
-    return int(values[0]), int(values[1])
+    return check_roll(roll, "a roll", NotationError)
 
 
 DiceSourceLike = random.Random | Iterable[str | Sequence[int]] | int | None
@@ -72,8 +65,8 @@ class DiceSource:
         self._rolls: Iterator[str | Sequence[int]] | None = None
         self._drawn = 0
         self._given_back: list[Roll] = []
-        if source is None or (isinstance(source, int) and not isinstance(source, bool)):
-            self._random = random.Random(source)
+        if source is None or is_int(source):
+            self._random = random.Random(None if source is None else int(source))  # type: ignore[arg-type]
         elif isinstance(source, random.Random):
             self._random = source
         elif isinstance(source, (list, tuple)):

@@ -135,9 +135,13 @@ class Xgid:
         object.__setattr__(self, "cube_value", 1 << _cube_log2(self.cube_value, "the cube value"))
         object.__setattr__(self, "max_cube", 1 << _cube_log2(self.max_cube, "the maximum cube"))
         if self.cube_owner not in (_BOTTOM, 0, _TOP) or isinstance(self.cube_owner, bool):
-            raise InvalidIdError(f"the XGID cube owner is 1, 0 or -1, got {self.cube_owner!r}")
+            raise InvalidIdError(
+                f"the XGID cube owner is 1, 0 or -1, got {excerpt(self.cube_owner)}"
+            )
         if self.turn not in (_BOTTOM, _TOP) or isinstance(self.turn, bool):
-            raise InvalidIdError(f"the XGID turn is 1 (bottom) or -1 (top), got {self.turn!r}")
+            raise InvalidIdError(
+                f"the XGID turn is 1 (bottom) or -1 (top), got {excerpt(self.turn)}"
+            )
         if not (isinstance(self.dice, str) and self.dice == DOUBLE_OFFERED):
             object.__setattr__(self, "dice", check_optional_roll(self.dice, "dice", InvalidIdError))
         for flag in ("crawford", "jacoby", "beavers"):

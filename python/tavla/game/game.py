@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Concatenate, ParamSpec, TypeVar
 
-from .._validate import check_instance, check_int, check_optional_player
+from .._validate import check_instance, check_int, check_optional_player, excerpt, is_int
 from ..board.dice import DiceSource, DiceSourceLike, Roll, parse_roll
 from ..board.position import Play, Position, ResultKind, find_play
 from ..errors import CubeError, InvalidPlayerError, RulesError, TurnError
@@ -630,9 +630,9 @@ def _result_kind(kind: ResultKind | str | int) -> ResultKind:
         return kind
     if isinstance(kind, str) and kind.lower() in _KIND_NAMES:
         return _KIND_NAMES[kind.lower()]
-    if isinstance(kind, int) and not isinstance(kind, bool) and kind in (1, 2, 3):
+    if is_int(kind) and kind in (1, 2, 3):
         return ResultKind(kind)
-    raise RulesError(f"a resignation is single, gammon or backgammon, got {kind!r}")
+    raise RulesError(f"a resignation is single, gammon or backgammon, got {excerpt(kind)}")
 
 
 def _checked_settings(

@@ -19,9 +19,9 @@ from .rules import Rules
 from .scoring import GameEnd, GameResult
 
 
-class Game(Protocol):
+class GameView(Protocol):
     """What the IDs read of a :class:`~tavla.Game` (structural, so that the game module can
-    describe itself without an import loop)."""
+    describe itself without an import loop; named apart from the class it describes)."""
 
     @property
     def rules(self) -> Rules: ...
@@ -54,7 +54,7 @@ _XG_SIDE = {0: -1, 1: 1}  # gnubg player 0 = XGID top (-1), player 1 = bottom (1
 _XG_DEFAULT_MAX_CUBE = 1024  # XG writes log2 10 when no limit is set
 
 
-def _cube_before_offer(game: Game) -> tuple[int, int | None]:
+def _cube_before_offer(game: GameView) -> tuple[int, int | None]:
     """Value and owner of the cube as the IDs store them: during a pending offer, as they
     were before it (a beaver or raccoon counts as taken by the player who made it)."""
     offered = game.offered_cube_value
@@ -64,7 +64,7 @@ def _cube_before_offer(game: Game) -> tuple[int, int | None]:
     return offered // 2, 1 - game.turn
 
 
-def match_id(game: Game) -> MatchId:
+def match_id(game: GameView) -> MatchId:
     """The Match ID of ``game`` now (FORMATS.md section 2).  Before the opening roll it is
     the new-game state gnubg shows (playing, player 0, no dice).  The dice are written
     higher die first, as gnubg writes them (FORMATS.md section 2.1).  A resignation offer
@@ -90,12 +90,12 @@ def match_id(game: Game) -> MatchId:
     )
 
 
-def gnubg_id(game: Game) -> GnubgId:
+def gnubg_id(game: GameView) -> GnubgId:
     """``PositionID:MatchID`` of ``game`` now (FORMATS.md section 2.3)."""
     return GnubgId(game.position, match_id(game))
 
 
-def xgid(game: Game) -> Xgid:
+def xgid(game: GameView) -> Xgid:
     """The XGID of ``game`` now (FORMATS.md section 3): ``D`` while a double awaits an
     answer, ``00`` before the roll; the maximum cube is ``rules.max_cube`` or XG's 1024.
     A resignation offer has no XGID field and is left out."""
