@@ -39,7 +39,8 @@ def snapshot(game: Game) -> tuple[object, ...]:
     """Everything a user can read of the game; the IDs must be writable in every state."""
     gnubg_id, xgid = str(game.gnubg_id), str(game.xgid)
     assert parse_gnubg_id(gnubg_id).match_id == game.match_id
-    assert str(parse_xgid(xgid)) == xgid
+    parsed = parse_xgid(xgid)
+    assert str(parsed) == xgid and parsed.cube_value <= parsed.max_cube
     plays = game.legal_plays if game.phase is Phase.PLAY else None
     return (
         game.phase, game.turn, game.on_roll, game.dice, game.cube, game.offered_cube_value,

@@ -97,7 +97,8 @@ def gnubg_id(game: GameView) -> GnubgId:
 
 def xgid(game: GameView) -> Xgid:
     """The XGID of ``game`` now (FORMATS.md section 3): ``D`` while a double awaits an
-    answer, ``00`` before the roll; the maximum cube is ``rules.max_cube`` or XG's 1024.
+    answer, ``00`` before the roll; the maximum cube is ``rules.max_cube``, else XG's 1024
+    or, past it, the cube offered or held (so that the cube never exceeds the maximum).
     A resignation offer has no XGID field and is left out."""
     value, owner = _cube_before_offer(game)
     dice: tuple[int, int] | Literal["D"] | None = game.dice
@@ -117,5 +118,6 @@ def xgid(game: GameView) -> Xgid:
         jacoby=money and game.rules.jacoby,
         beavers=money and game.rules.beavers,
         match_length=match.length,
-        max_cube=game.rules.max_cube or _XG_DEFAULT_MAX_CUBE,
+        max_cube=game.rules.max_cube
+        or max(_XG_DEFAULT_MAX_CUBE, game.offered_cube_value or 1, game.cube.value),
     )
