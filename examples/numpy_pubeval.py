@@ -12,6 +12,9 @@ signed count n (the mover's checkers positive, the opponent's negative), inputs 
 [n == -1], [n == 1], [n >= 2], [n == 3] and (n - 3) / 2 for n >= 4; input 120 is the
 opponent's bar / 2 and input 121 the mover's borne-off checkers / 15. Race or contact is
 decided on the position before the play, which is why this policy uses ``score_turns``.
+
+Run as a script (``python examples/numpy_pubeval.py``), it plays 400 games with each
+version on the same dice and a duel of the two, and prints how well they agree.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+import tavla
 from tavla.eval.pubeval import WIN_SCORE, pubeval_weights
 
 
@@ -89,3 +93,26 @@ def _single_point_boards(counts: npt.NDArray[np.int64]) -> npt.NDArray[np.int8]:
     boards[:, 0, 0] = 15 - boards[:, 0, 1]
     boards[:, 1, 0] = 15 - boards[:, 1, 24]
     return boards
+
+
+def main(games: int = 400, seed: int = 1) -> int:
+    """Play ``games`` games with this policy and the same games (the same seed, so the same
+    dice) with the built-in ``"pubeval"``, then a duplicate duel of the two; print how many
+    games came out the same (winner, result and length) and the duel's points per game
+    (exactly 0 when both choose the same plays); return the games that agreed."""
+    builtin = tavla.selfplay("pubeval", games, seed=seed, progress=False)
+    numpy = tavla.selfplay(NumpyPubeval(), games, seed=seed, batch=100, progress=False)
+    same = (
+        (builtin.winner == numpy.winner) & (builtin.kind == numpy.kind)
+        & (builtin.plies == numpy.plies)
+    )  # fmt: skip
+    agreed = int(same.sum())
+    duel = tavla.duel(NumpyPubeval(), "pubeval", games, seed=seed, progress=False)
+    print(f"NumPy pubeval and the built-in pubeval, {games} games of seed {seed}:")
+    print(f"  the same winner, result and length in {agreed} of {games} games")
+    print(f"  duplicate duel, NumPy against built-in: {duel.ppg:+.4f} points per game")
+    return agreed
+
+
+if __name__ == "__main__":
+    main()

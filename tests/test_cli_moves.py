@@ -76,7 +76,7 @@ def test_the_dice_of_the_id_are_used_when_no_roll_is_given() -> None:
         code, out, _ = run("moves", position_id)
         assert code == 0 and out.startswith("4HPwATDgc/ABMA  roll 5-2: 8 legal plays"), out
     code, out, _ = run("moves", "4HPwATDgc/ABMA:QYkqASAAIAAE", "2-5")
-    assert code == 0 and "roll 2-5: 8 legal plays" in out
+    assert code == 0 and "roll 5-2: 8 legal plays" in out  # shown higher die first
 
 
 @pytest.mark.parametrize(

@@ -105,8 +105,11 @@ def test_bad_rollouts() -> None:
         rollout(over)
     with pytest.raises(PlayoutError, match="games"):
         rollout(SIX_VS_ACE, games=0)
-    with pytest.raises(PlayoutError, match="a rollout needs games >= 1"):
-        rollout(SIX_VS_ACE, games=np.int64(0))
+    # One message for too few games, whether negative or 0 (it was "a rollout needs games
+    # >= 1" for 0, after "games must be an int >= 0" for -1).
+    for games in (np.int64(0), -1):
+        with pytest.raises(PlayoutError, match=r"^games must be an int >= 1, got "):
+            rollout(SIX_VS_ACE, games=games)
     with pytest.raises(PlayoutError, match="rotate must be True or False, got 'no'"):
         rollout(SIX_VS_ACE, rotate="no")  # type: ignore[call-overload]
     with pytest.raises(PlayoutError, match="Position"):

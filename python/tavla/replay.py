@@ -15,13 +15,15 @@ Neither ever raises: a file that cannot be read at all raises
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 
+from ._validate import excerpt
 from .board.position import Play, ResultKind
-from .errors import TavlaError
+from .errors import IllegalPlayError, TavlaError
+from .formats.gnubg import MAX_CUBE_VALUE
 from .formats.mat import (
     ActionKind,
     GameRecord,
@@ -106,6 +108,15 @@ class GameReplay:
         """Plays matched to a legal play."""
         return sum(play is not None for play in self.plays)
 
+    def __repr__(self) -> str:
+        """A summary, not the plays and findings themselves."""
+        kind = None if self.kind is None else self.kind.name.lower()
+        return (
+            f"GameReplay(number={self.number}, score={self.score}, plays={len(self.plays)}, "
+            f"winner={self.winner}, points={self.points}, end={self.end!r}, kind={kind}, "
+            f"mismatches={len(self.mismatches)}, notes={len(self.notes)})"
+        )
+
 
 @dataclass
 class MatchReplay:
@@ -136,6 +147,16 @@ class MatchReplay:
     def cube_actions(self) -> int:
         return sum(game.cube_actions for game in self.games)
 
+    def __repr__(self) -> str:
+        """A summary, not the record, games and findings themselves."""
+        players = tuple(excerpt(name) for name in self.record.players)
+        return (
+            f"MatchReplay(file={excerpt(self.file, 200)}, length={self.record.length}, "
+            f"players=({players[0]}, {players[1]}), games={len(self.games)}, "
+            f"plays={self.plays}, final_score={self.final_score}, "
+            f"mismatches={len(self.mismatches)}, notes={len(self.notes)})"
+        )
+
 
 _CUBE_KINDS = (
     ActionKind.DOUBLE,
@@ -145,6 +166,10 @@ _CUBE_KINDS = (
     ActionKind.RACCOON,
 )
 _END_KINDS = (ActionKind.WIN, ActionKind.LOSE, ActionKind.RESIGN)
+_LONGEST_PLAY = 100
+"""Characters of play text beyond which a cell cannot hold the play of one roll (at most
+four moves, each at most ``bar/24*`` or a chain of them, as ``24/20*/16*/12*/8*``): such
+text is a mismatch named by an excerpt, never echoed whole."""
 
 
 def match_rules(record: MatchRecord) -> Rules:
@@ -152,15 +177,24 @@ def match_rules(record: MatchRecord) -> Rules:
     ``[Crawford "Off"]`` honoured and ``[CubeLimit]`` as ``max_cube``; for money play
     (length 0) :meth:`Rules.standard_money` with beavers and raccoons allowed (a file that
     records one was played with them) and ``[Jacoby "Off"]`` honoured."""
-    limit = record.header("CubeLimit") or ""
-    max_cube = int(limit) if limit.isdigit() and int(limit) >= 2 else None
-    if max_cube is not None and max_cube & (max_cube - 1):
-        max_cube = None
+    max_cube = _cube_limit(record.header("CubeLimit") or "")
     if record.length == 0:
         jacoby = (record.header("Jacoby") or "On").lower() != "off"
         return Rules(jacoby=jacoby, beavers=True, max_cube=max_cube)
     crawford = (record.header("Crawford") or "On").lower() != "off"
     return Rules(crawford=crawford, max_cube=max_cube)
+
+
+def _cube_limit(text: str) -> int | None:
+    """The ``[CubeLimit]`` header as ``max_cube``: a power of two from 2 to
+    :data:`~tavla.formats.gnubg.MAX_CUBE_VALUE`; None (no limit) for anything else: no
+    header, text that is not a plain number (never converted when longer than the limit's
+    digits), a value that is not a power of two, or one above the highest cube."""
+    text = text.strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(MAX_CUBE_VALUE)):
+        return None
+    value = int(text)
+    return value if 2 <= value <= MAX_CUBE_VALUE and not value & (value - 1) else None
 
 
 class _GameReplayer:
@@ -268,12 +302,18 @@ class _GameReplayer:
             if action.play == "" and not game.legal_plays[0].is_pass and last_roll:
                 self.note(action, "rolled and gave up without playing: a resignation follows")
                 return
+            if len(action.play) > _LONGEST_PLAY:
+                raise IllegalPlayError(
+                    "too long to be the play of one roll (it plays at most 4 moves)"
+                )
             before = game.position.position_id
             play = game.play(action.play, player=action.player)
             self.report.plays[-1] = play
             self.check_stars(action, play, before)
         except TavlaError as exc:
             shown = action.play or "no move"
+            if len(shown) > _LONGEST_PLAY:
+                shown = excerpt(shown)
             dice = f"{action.dice[0]}{action.dice[1]}"
             self.mismatch(action, f"{_who(action.player)} {dice}: {shown}: {exc}")
 
@@ -426,8 +466,14 @@ def _starred_points(play_text: str) -> set[int]:
         int(point.rstrip("*"))
         for token in play_text.split()
         for point in re.sub(r"\(\d\)$", "", token).split("/")
-        if point.endswith("*") and point.rstrip("*").isdigit()
+        if point.endswith("*") and _is_point_number(point.rstrip("*"))
     }
+
+
+def _is_point_number(text: str) -> bool:
+    """ASCII digits short enough to be a point (``int`` refuses some digits ``isdigit``
+    accepts, such as ``²``, and numbers of more than 4,300 digits)."""
+    return text.isascii() and text.isdigit() and len(text) <= 2
 
 
 def _who(player: int) -> str:
@@ -484,9 +530,11 @@ def replay_record(record: MatchRecord, file: str = "") -> MatchReplay:
     return replay
 
 
-def replay_file(path: str | Path) -> MatchReplay:
+def replay_file(path: str | os.PathLike[str]) -> MatchReplay:
     """Read a ``.mat`` file and replay it.  Raises :class:`~tavla.MatchFileError` naming the
-    line when the file cannot be read as a match file, OSError when it cannot be opened."""
+    line when the file cannot be read as a match file (naming the file when it is empty or
+    not a regular file, refused before it is opened: see :func:`~tavla.formats.mat.read_mat`),
+    OSError when it cannot be opened."""
     return replay_record(read_mat(path), str(path))
 
 

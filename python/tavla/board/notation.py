@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 from numbers import Integral
 
+from .._validate import excerpt
 from ..errors import NotationError
 
 BAR = 25
@@ -116,15 +117,15 @@ def parse_play(play: str | Sequence[Sequence[int]]) -> list[Segment]:
         pairs = [tuple(pair) for pair in play]
     except TypeError:
         raise NotationError(
-            f"a play is text or a sequence of (from, to) pairs, got {play!r}"
+            f"a play is text or a sequence of (from, to) pairs, got {excerpt(play)}"
         ) from None
     segments = []
     for pair in pairs:
         if len(pair) != 2 or not all(
             isinstance(p, Integral) and not isinstance(p, bool) for p in pair
         ):
-            raise NotationError(f"a move is a (from, to) pair of ints, got {pair!r}")
-        segments.append(_checked_segment(int(pair[0]), int(pair[1]), repr(pair)))
+            raise NotationError(f"a move is a (from, to) pair of ints, got {excerpt(pair)}")
+        segments.append(_checked_segment(int(pair[0]), int(pair[1]), excerpt(pair)))
     return segments
 
 
@@ -133,8 +134,8 @@ def _parse_text(text: str) -> list[Segment]:
     if tokens and all(_BARE_POINT.match(token) for token in tokens):
         if len(tokens) % 2:
             raise NotationError(
-                f"cannot read {text!r}: bare points pair up as from, to, and {tokens[-1]!r} "
-                "has no partner"
+                f"cannot read {excerpt(text)}: bare points pair up as from, to, and "
+                f"{excerpt(tokens[-1])} has no partner"
             )
         tokens = [f"{start}/{end}" for start, end in zip(tokens[::2], tokens[1::2], strict=True)]
     segments: list[Segment] = []
@@ -142,13 +143,14 @@ def _parse_text(text: str) -> list[Segment]:
         match = _TOKEN.match(token)
         if match is None:
             raise NotationError(
-                f"cannot read the move {token!r}: write from/to, e.g. 13/7, bar/22, 6/off, 8/5(2)"
+                f"cannot read the move {excerpt(token)}: write from/to, e.g. 13/7, bar/22, "
+                "6/off, 8/5(2)"
             )
         points = [_point_value(name.rstrip("*"), token) for name in re.split("[/-]", match[1])]
-        chain = [_checked_segment(start, end, repr(token)) for start, end in pairwise(points)]
-        count = int(match[2] or 1)
+        chain = [_checked_segment(start, end, excerpt(token)) for start, end in pairwise(points)]
+        count = _small_number(match[2] or "1")
         if not 1 <= count <= 4:
-            raise NotationError(f"cannot read the move {token!r}: a roll plays 1 to 4 moves")
+            raise NotationError(f"cannot read the move {excerpt(token)}: a roll plays 1 to 4 moves")
         segments.extend(chain * count)
     return segments
 
@@ -159,12 +161,27 @@ def _point_value(name: str, token: str) -> int:
         return BAR
     if lowered == "off":
         return OFF
-    value = int(name)
+    value = _small_number(name)
     if value > BAR:
+        point = name if len(name) <= 6 else f"of {len(name):,} digits"
         raise NotationError(
-            f"cannot read the move {token!r}: no point {name} (24 is the highest, 25 the bar)"
+            f"cannot read the move {excerpt(token)}: no point {point} (24 is the highest, "
+            "25 the bar)"
         )
     return value
+
+
+_TOO_LARGE = 10**6
+"""What :func:`_small_number` gives for a number of more than six digits: every such number
+is out of range here (points and repeat counts are small)."""
+
+
+def _small_number(digits: str) -> int:
+    """The value of a run of decimal digits, leading zeros allowed; :data:`_TOO_LARGE` for one
+    of more than six significant digits (never converted: Python refuses to convert more
+    than 4,300 digits, and the range check that follows rejects it anyway)."""
+    significant = digits.lstrip("0")
+    return int(significant or "0") if len(significant) <= 6 else _TOO_LARGE
 
 
 def _checked_segment(start: int, end: int, shown: str) -> Segment:

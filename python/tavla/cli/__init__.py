@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import errno
+import os
+import sys
+from importlib.metadata import PackageNotFoundError, version
+from typing import Any, NoReturn
+
 import click
 
 from .bench import bench
 from .duel import duel
+from .errors import InputError
 from .moves import moves
 from .replay import replay
 from .rollout import rollout
@@ -13,8 +20,54 @@ from .selfplay import selfplay
 from .show import show
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="tavla")
+def _version() -> str:
+    try:
+        return version("tavla")
+    except PackageNotFoundError:  # a source tree that was never installed
+        return "0+unknown"
+
+
+class _Tavla(click.Group):
+    """The command group, with the last word on failures that no command reports itself:
+    running out of memory, and output that cannot be written (a full disk: ``Error:`` and
+    exit status 2; a closed pipe, as in ``tavla ... | head``, is click's own quiet exit 1)."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except MemoryError as exc:
+            detail = f": {exc}" if str(exc) else ""
+            raise InputError(f"out of memory{detail}") from None
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().main(*args, **kwargs)
+        except OSError as exc:  # click has already handled EPIPE
+            if exc.errno == errno.EPIPE:
+                raise
+            _output_failed(exc)
+
+
+def _output_failed(exc: OSError) -> NoReturn:
+    """Report an OSError that escaped a command (one writing the output: a command reports
+    the files it reads itself) in one line, exit status 2, and no complaint at exit about
+    the output still buffered."""
+    reason = exc.strerror or str(exc)
+    where = f"{exc.filename}: " if exc.filename else "cannot write the output: "
+    try:
+        stdout = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # not a real file (a test's capture)
+        pass
+    else:  # what is still buffered goes nowhere when Python flushes it at exit
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stdout)
+        os.close(devnull)
+    click.echo(f"Error: {where}{reason}", err=True)
+    sys.exit(InputError.exit_code)
+
+
+@click.group(cls=_Tavla, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(_version(), prog_name="tavla")
 def main() -> None:
     """tavla: backgammon rules, positions, plays and matches."""
 

@@ -53,7 +53,7 @@ def _playout(policy: str, games: int, threads: int) -> dict[str, object]:
     }
 
 
-@click.command()
+@click.command(short_help="Measure play generation and self-play speed here.")
 @click.option("--games", "-n", type=click.IntRange(min=100), default=20_000, show_default=True,
               help="Games per playout measurement.")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")

@@ -5,11 +5,13 @@ from __future__ import annotations
 import click
 
 from ..sim.duel import duel as run_duel
-from .playout_options import POLICY, games_option, playout_options, playout_run
+from .playout_options import POLICIES_HELP, POLICY, games_option, playout_options, playout_run
 from .playout_output import echo_json, exit_if_interrupted, games_text, percent, signed
 
 
-@click.command()
+@click.command(
+    short_help="Compare two built-in policies with duplicate dice.", epilog=POLICIES_HELP
+)
 @click.argument("a", type=POLICY, metavar="A")
 @click.argument("b", type=POLICY, metavar="B")
 @games_option(10_000)
@@ -28,8 +30,8 @@ def duel(
     scheduler: str | None,
     chunk: int | None,
 ) -> None:
-    """Play A against B (cubeless, from the opening roll) and print A's points per game with
-    a 95% confidence interval, win rate and gammon rates."""
+    """Play A against B, two built-in policies (cubeless, from the opening roll), and print
+    A's points per game with a 95% confidence interval, win rate and gammon rates."""
     with playout_run(scheduler) as client:
         result = run_duel(
             a, b, games, seed=seed, duplicate=duplicate, threads=threads, progress=progress,

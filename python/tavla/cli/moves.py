@@ -6,40 +6,26 @@ import json
 
 import click
 
-from ..board.dice import Roll, parse_roll
-from ..errors import NotationError
 from ..render.names import roll_label
 from .errors import input_errors
 from .options import lang_option
-from .positions import read_position_and_dice
+from .positions import read_position_and_dice, roll_to_play
 
 
-def _roll_to_play(given: tuple[str, ...], in_id: Roll | None) -> Roll:
-    """The roll on the command line, or else the dice the ID holds; never two that differ."""
-    if not given:
-        if in_id is None:
-            raise NotationError("give the ROLL: the ID holds no dice")
-        return in_id
-    dice = parse_roll(" ".join(given))
-    if in_id is not None and sorted(dice) != sorted(in_id):
-        raise NotationError(
-            f"the roll {dice[0]}-{dice[1]} differs from the dice {in_id[0]}-{in_id[1]} in the ID"
-        )
-    return dice
-
-
-@click.command()
+@click.command(short_help="List every legal play of a roll, with its Position ID.")
 @click.argument("position_id")
 @click.argument("roll", nargs=-1)
 @click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
 @lang_option
 def moves(position_id: str, roll: tuple[str, ...], as_json: bool, lang: str) -> None:
     """List every legal play of ROLL (31, 3-1 or 3 1) in POSITION_ID: a Position ID, a
-    GNUbg ID (PositionID:MatchID) or an XGID.  ROLL may be left out when the ID holds the
-    dice.  An XGID written without its XGID= prefix starts with '-': put -- before it."""
+    GNUbg ID (PositionID:MatchID) or an XGID.  The dice may come in either order and are
+    shown higher first: 1 3 is the roll 3-1.  ROLL may be left out when the ID holds the
+    dice, and must not differ from them.  An XGID written without its XGID= prefix starts
+    with '-': put -- before it."""
     with input_errors():
         position, dice_in_id = read_position_and_dice(position_id)
-        dice = _roll_to_play(roll, dice_in_id)
+        dice = roll_to_play(" ".join(roll) if roll else None, dice_in_id)
         plays = position.legal_plays(dice)
     forced_pass = len(plays) == 1 and plays[0].is_pass
     if as_json:

@@ -24,6 +24,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 POLICY = click.Choice(builtin_policies())
 """A built-in policy name on the command line."""
 
+POLICIES_HELP = f"Built-in policies: {', '.join(builtin_policies())}."
+"""The policies a command's help lists (as an epilog)."""
+
 
 def games_option(default: int) -> Callable[[F], F]:
     """``--games N``: how many games to play."""

@@ -2,32 +2,61 @@
 
 from __future__ import annotations
 
-from ..board.dice import Roll
+from .._validate import excerpt
+from ..board.dice import Roll, parse_roll
 from ..board.position import Position
-from ..errors import InvalidIdError
-from ..formats.gnubg import parse_gnubg_id
-from ..formats.xgid import parse_xgid
+from ..errors import InvalidIdError, NotationError
+from ..formats.gnubg import GnubgId, parse_gnubg_id
+from ..formats.xgid import Xgid, parse_xgid
 
 
-def read_position_and_dice(text: str) -> tuple[Position, Roll | None]:
-    """The position of ``4HPwATDgc/ABMA``, ``4HPwATDgc/ABMA:cAkAAAAAAAAE`` or ``XGID=...``,
-    with the dice the ID says were rolled (None for a Position ID, or when not rolled).
-    Raises :class:`~tavla.InvalidIdError` naming the fault."""
+def read_id(text: str) -> Position | GnubgId | Xgid:
+    """``4HPwATDgc/ABMA`` (a Position), ``4HPwATDgc/ABMA:cAkAAAAAAAAE`` (a GNUbg ID) or
+    ``XGID=...`` (an XGID, its prefix optional).  Raises :class:`~tavla.InvalidIdError`
+    naming the fault."""
     text = text.strip()
     if text.upper().startswith("XGID=") or text.count(":") >= 9:
-        xgid = parse_xgid(text)
-        return xgid.position, xgid.dice if isinstance(xgid.dice, tuple) else None
+        return parse_xgid(text)
     position_part = text.split(":", 1)[0]
     if len(position_part) != 14:
         raise InvalidIdError(
-            f"{text!r} is neither a Position ID (14 characters), a GNUbg ID nor an XGID"
+            f"{excerpt(text)} is neither a Position ID (14 characters), a GNUbg ID nor an XGID"
         )
     if ":" in text:
-        gnubg_id = parse_gnubg_id(text)  # checks the Match ID part too
-        return gnubg_id.position, gnubg_id.match_id.dice
-    return Position.from_position_id(position_part), None
+        return parse_gnubg_id(text)  # checks the Match ID part too
+    return Position.from_position_id(position_part)
+
+
+def read_position_and_dice(text: str) -> tuple[Position, Roll | None]:
+    """The position of a Position ID, GNUbg ID or XGID (see :func:`read_id`), with the dice
+    the ID says were rolled (None for a Position ID, or when not rolled)."""
+    parsed = read_id(text)
+    if isinstance(parsed, Position):
+        return parsed, None
+    if isinstance(parsed, Xgid):
+        return parsed.position, parsed.dice if isinstance(parsed.dice, tuple) else None
+    return parsed.position, parsed.match_id.dice
 
 
 def read_position(text: str) -> Position:
     """The position of a Position ID, GNUbg ID or XGID (see :func:`read_position_and_dice`)."""
     return read_position_and_dice(text)[0]
+
+
+def roll_to_play(given: str | None, in_id: Roll | None) -> Roll:
+    """The roll given on the command line (``31``, ``3-1``, ``3 1``, ``1 3``), or else the
+    dice the ID holds; never two that differ.  Higher die first, as rolls are written
+    (``1 3`` is the roll 3-1).  Raises :class:`~tavla.NotationError` when neither gives a
+    roll, or when they differ."""
+    if given is None:
+        if in_id is None:
+            raise NotationError("give the ROLL: the ID holds no dice")
+        dice = in_id
+    else:
+        dice = parse_roll(given)
+    high, low = max(dice), min(dice)
+    if in_id is not None and (high, low) != (max(in_id), min(in_id)):
+        raise NotationError(
+            f"the roll {high}-{low} differs from the dice {max(in_id)}-{min(in_id)} in the ID"
+        )
+    return high, low

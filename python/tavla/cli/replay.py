@@ -1,8 +1,8 @@
 """``tavla replay FILE_OR_DIR...``: replay match files and check them against the rules.
 
 Exit status: 0 when every game replays, 1 when a rule mismatch was found, 2 when an input
-could not be used (a missing path, a match file that cannot be understood, or a directory
-without a match file).
+could not be used (a missing path, a path that is not a regular file, a named file that is
+not a match file or cannot be understood, or a directory without a match file).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from tqdm import tqdm
 
 from ..board.position import ResultKind
 from ..errors import MatchFileError
-from ..formats.mat import looks_like_mat
+from ..formats.mat import looks_like_mat, not_a_regular_file
 from ..render.names import term_label
 from ..replay import Finding, MatchReplay, replay_file
 from .options import lang_option
@@ -69,6 +69,8 @@ def _files(paths: tuple[str, ...], run: _Run) -> Iterator[tuple[Path, str | None
             yield from ((file, name) for file in sorted(found))
         elif path.is_file():
             yield path, None
+        elif path.exists():  # a FIFO or a device: never opened, a FIFO would block
+            run.errors.append((name, not_a_regular_file(path) or "not a regular file"))
         else:
             run.errors.append((name, "no such file or directory"))
 
@@ -83,28 +85,36 @@ def _other_format(path: Path) -> str | None:
     return None
 
 
-def _plainly_not_a_match_file(path: Path) -> bool:
+def _plainly_not_a_match_file(path: Path) -> str | None:
+    """Why a file is plainly not a match file (empty, or with neither a match line nor a
+    game line), or None."""
     try:
         text = path.read_bytes().decode("utf-8", errors="replace")
     except OSError:
-        return False
-    return not looks_like_mat(text)
+        return None
+    if not text:
+        return "the file is empty"
+    return None if looks_like_mat(text) else "no ' N point match' line and no 'Game N' line"
 
 
 def _replay_one(path: Path, run: _Run, scanned: bool) -> bool:
     """Replay one file; False when it was skipped as not a match file.  A file found by
-    scanning a directory that has neither a match line nor a game line is skipped; a file
-    named on the command line that cannot be read is an error."""
+    scanning a directory that is another known format, empty, or has neither a match line
+    nor a game line is skipped; a file named on the command line that is not a match file
+    or cannot be read is an error."""
     try:
         other = _other_format(path)
-        if other is not None:
+        if other is not None and scanned:
             run.skipped.append((str(path), f"not a match file: {other}"))
             return False
+        if other is not None:
+            run.errors.append((str(path), f"not a match file: {other}"))
+            return True
         run.matches.append(replay_file(path))
     except MatchFileError as exc:
-        if scanned and _plainly_not_a_match_file(path):
-            reason = "not a match file: no ' N point match' line and no 'Game N' line"
-            run.skipped.append((str(path), reason))
+        reason = _plainly_not_a_match_file(path) if scanned else None
+        if reason is not None:
+            run.skipped.append((str(path), f"not a match file: {reason}"))
             return False
         run.errors.append((str(path), str(exc).removeprefix(f"{path}: ")))
     except OSError as exc:
@@ -187,7 +197,7 @@ def _print_findings(label: str, findings: list[Finding], progress: bool) -> None
         _echo(f"  {label}: {finding}", progress)
 
 
-@click.command()
+@click.command(short_help="Replay match files and check them against the rules.")
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
 @click.option("--notes", "show_notes", is_flag=True, help="List every note, not only counts.")
@@ -202,12 +212,14 @@ def replay(paths: tuple[str, ...], as_json: bool, show_notes: bool, lang: str) -
     but names how games were won in Turkish, each followed by its English term, since oyun
     is both a single and a game: "3 games (2 oyun = single, 1 mars = gammon)".
 
-    Files found in a directory that are not match files (position exports, or text with no
-    "N point match" and no "Game N" line) are skipped with a message.
+    Files found in a directory that are not match files (position exports, SGF records,
+    empty files, or text with no "N point match" and no "Game N" line) are skipped with a
+    message.  A named file that is not a match file is not skipped: it is unreadable.
 
     Exit status 1 when a rule mismatch was found; 2 when an input could not be used: a
-    missing path, a match file that cannot be read (a named file that is not a match file
-    among them), or a directory with no match file in it.
+    missing path, something that is not a regular file (a FIFO, /dev/null: never opened),
+    a match file that cannot be read (a named file that is empty or not a match file among
+    them), or a directory with no match file in it.
     """
     run = _Run()
     files = list(_files(paths, run))

@@ -8,12 +8,11 @@ from typing import Any
 
 import click
 
-from ..board.dice import parse_roll
 from ..sim.rollout import RolloutResult
 from ..sim.rollout import rollout as run_rollout
 from .playout_options import POLICY, games_option, playout_options, playout_run
 from .playout_output import echo_json, exit_if_interrupted, games_text
-from .positions import read_position
+from .positions import read_position_and_dice, roll_to_play
 
 COLUMNS = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
 HEADER = "    win   W g  W bg   L g  L bg    equity  (s.e.)"
@@ -41,9 +40,11 @@ def _line(result: RolloutResult) -> str:
     return f"{w:6.2f} {wg:5.2f} {wbg:5.2f} {lg:5.2f} {lbg:5.2f}  {result.equity:+.4f}  ({error})"
 
 
-@click.command()
+@click.command(short_help="Roll out a position, or every play of a roll.")
 @click.argument("position_id")
-@click.option("--roll", "-r", default=None, help="Roll out every legal play of this roll (31).")
+@click.option("--roll", "-r", default=None,
+              help="Roll out every legal play of this roll (31) [default: the ID's dice, "
+                   "if any].")  # fmt: skip
 @click.option("--policy", "-p", type=POLICY, default="pubeval", show_default=True,
               help="The policy that plays both sides.")  # fmt: skip
 @games_option(1296)
@@ -64,12 +65,14 @@ def rollout(
     chunk: int | None,
 ) -> None:
     """Roll out POSITION_ID (Position ID, GNUbg ID or XGID) with the side on roll to roll,
-    or with --roll every legal play of that roll, best first. Probabilities are in percent
-    from the side on roll (the side playing): win, win gammon, win backgammon, lose gammon,
-    lose backgammon; the equity is cubeless points per game."""
+    or with --roll every legal play of that roll, best first. A GNUbg ID or XGID that holds
+    dice (rolled, not yet played) rolls out every play of those dice, as --roll does; a
+    --roll that differs from them is an error. Probabilities are in percent from the side on
+    roll (the side playing): win, win gammon, win backgammon, lose gammon, lose backgammon;
+    the equity is cubeless points per game."""
     with playout_run(scheduler) as client:
-        position = read_position(position_id)
-        dice = None if roll is None else parse_roll(roll)
+        position, dice_in_id = read_position_and_dice(position_id)
+        dice = None if roll is None and dice_in_id is None else roll_to_play(roll, dice_in_id)
         found = run_rollout(
             position, policy, games, dice=dice, seed=seed, rotate=rotate, threads=threads,
             progress=progress, client=client, chunk=chunk,
@@ -78,7 +81,7 @@ def rollout(
     # No result for a roll (which has at least one play) only when Ctrl-C came first.
     interrupted = any(r.interrupted for r in results) or not results
     if as_json:
-        echo_json([_record(r) for r in results] if roll else _record(results[0]))
+        echo_json([_record(r) for r in results] if dice is not None else _record(results[0]))
         exit_if_interrupted(interrupted)
         return
     rotation = "rotated" if rotate else "not rotated"
@@ -90,7 +93,7 @@ def rollout(
     if dice is not None and interrupted:
         plays = len(position.legal_plays(dice))
         click.echo(f"interrupted: {len(results)} of {plays} plays rolled out")
-    if roll is None:
+    if dice is None:
         click.echo(HEADER)
         click.echo(_line(results[0]))
     else:

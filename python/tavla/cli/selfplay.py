@@ -7,11 +7,11 @@ import time
 import click
 
 from ..sim.playout import selfplay as run_selfplay
-from .playout_options import POLICY, games_option, playout_options, playout_run
+from .playout_options import POLICIES_HELP, POLICY, games_option, playout_options, playout_run
 from .playout_output import echo_json, exit_if_interrupted, games_text, percent, signed
 
 
-@click.command()
+@click.command(short_help="Play many games between built-in policies.", epilog=POLICIES_HELP)
 @click.argument("policy", type=POLICY, metavar="POLICY")
 @click.argument("opponent", type=POLICY, required=False, metavar="[OPPONENT]")
 @games_option(10_000)
@@ -27,9 +27,9 @@ def selfplay(
     scheduler: str | None,
     chunk: int | None,
 ) -> None:
-    """Play POLICY (a) against itself or against OPPONENT (b) from the opening roll and print
-    the results from a's side: wins, gammons, backgammons, points per game, speed (games
-    finished over the time taken)."""
+    """Play POLICY (a) against itself or against OPPONENT (b), both built-in policies, from
+    the opening roll and print the results from a's side: wins, gammons, backgammons, points
+    per game, speed (games finished over the time taken)."""
     opponent = opponent or policy
     with playout_run(scheduler) as client:
         started = time.perf_counter()

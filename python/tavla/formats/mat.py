@@ -14,11 +14,14 @@ cube cells with one leading space, ``Wins N point(s)`` in the winner's column.
 from __future__ import annotations
 
 import enum
+import os
 import re
+import stat
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
+from .._validate import check_instance, excerpt
 from ..board.position import Play
 from ..errors import MatchFileError
 
@@ -169,8 +172,25 @@ _NO_MOVE = re.compile(r"^(?:cannot\s+move|can't\s+move)?$", re.IGNORECASE)
 _DEFAULT_RIGHT_COLUMN = 32
 
 
+_MAX_DIGITS = 9
+"""The longest number a match file may hold (lengths, scores, game and move numbers, cube
+values, points): every real one is far shorter, and longer ones are never converted (Python
+refuses to convert more than 4,300 digits)."""
+
+
 def _fail(number: int, line: str, reason: str) -> MatchFileError:
-    return MatchFileError(f"line {number}: {reason}: {line.strip()!r}")
+    """The error for line ``number``, quoting the line (an excerpt of a long one)."""
+    return MatchFileError(f"line {number}: {reason}: {excerpt(line.strip())}")
+
+
+def _int(digits: str, number: int, line: str) -> int:
+    """The value of a number read on line ``number``: at most :data:`_MAX_DIGITS` digits,
+    leading zeros aside."""
+    if len(digits.lstrip("0")) > _MAX_DIGITS:
+        raise _fail(
+            number, line, f"the number {excerpt(digits)} is too long (at most {_MAX_DIGITS} digits)"
+        )
+    return int(digits)
 
 
 def _parse_roll_cell(text: str, number: int, line: str) -> tuple[tuple[int, int], str | None]:
@@ -187,7 +207,7 @@ def _parse_roll_cell(text: str, number: int, line: str) -> tuple[tuple[int, int]
         return dice, ""
     for token in rest.split():
         if not _MOVE_TOKEN.match(token):
-            raise _fail(number, line, f"cannot read the move {token!r}")
+            raise _fail(number, line, f"cannot read the move {excerpt(token)}")
     return dice, " ".join(rest.split())
 
 
@@ -197,7 +217,7 @@ def _parse_cell(text: str, player: int, number: int, line: str, move: int | None
         return RecordedAction(player, ActionKind.ROLL, dice, play, None, number, move)
     if match := _CUBE_CELL.match(text):
         kind = ActionKind(match.group(1).lower())
-        value = int(match.group(2)) if match.group(2) else None
+        value = _int(match.group(2), number, line) if match.group(2) else None
         return RecordedAction(player, kind, None, None, value, number, move)
     if match := _ANSWER_CELL.match(text):
         kind = ActionKind(match.group(1).lower())
@@ -205,9 +225,9 @@ def _parse_cell(text: str, player: int, number: int, line: str, move: int | None
     if match := _POINTS_CELL.match(text):
         word = match.group(1).lower()
         kind = {"win": ActionKind.WIN, "resign": ActionKind.RESIGN}.get(word, ActionKind.LOSE)
-        value = int(match.group(2)) if match.group(2) else None
+        value = _int(match.group(2), number, line) if match.group(2) else None
         return RecordedAction(player, kind, None, None, value, number, move)
-    raise _fail(number, line, f"cannot read the cell {text!r}")
+    raise _fail(number, line, f"cannot read the cell {excerpt(text)}")
 
 
 def _cells(body: str, offset: int) -> list[tuple[int, str]]:
@@ -268,7 +288,7 @@ class _Reader:
         if match := _MATCH_LINE.match(line):
             if self.length is not None:
                 raise _fail(number, line, "a second match-length line")
-            self.length = int(match.group(1))
+            self.length = _int(match.group(1), number, line)
             return
         if match := _GAME_LINE.match(line):
             if self.length is None:
@@ -276,7 +296,7 @@ class _Reader:
             if self.game_line and self.score is None:
                 raise _fail(number, line, f"game {self.game_number} has no score line")
             self.finish_game()
-            self.game_number, self.game_line = int(match.group(1)), number
+            self.game_number, self.game_line = _int(match.group(1), number, line), number
             self.crawford_mark = "crawford" in match.group(2).lower()
             self.score = None
             return
@@ -297,7 +317,7 @@ class _Reader:
         match = _SCORE_LINE.match(line)
         if match is None:
             raise _fail(number, line, "expected the score line 'name : n   name : n'")
-        self.score = (int(match.group(3)), int(match.group(6)))
+        self.score = (_int(match.group(3), number, line), _int(match.group(6), number, line))
         self.right_column = match.start(5) if match.group(5) else match.end(4)
         if self.players is None:
             self.players = (match.group(2), match.group(5))
@@ -306,7 +326,7 @@ class _Reader:
         move: int | None = None
         body, offset = line, 0
         if match := _MOVE_LINE.match(line):
-            move, body, offset = int(match.group(1)), match.group(2), match.start(2)
+            move, body, offset = _int(match.group(1), number, line), match.group(2), match.start(2)
         threshold = self.right_column // 2 + 3
         player: int | None = None
         for column, text in _cells(body, offset):
@@ -328,8 +348,16 @@ def parse_mat(text: str) -> MatchRecord:
     Raises :class:`~tavla.MatchFileError` (a ValueError) naming the line number and the line
     when the text is not a match file: no `` N point match`` line before the first game, a
     game without a score line, a cell that is not a roll, cube action or result, a move
-    token that is not ``from/to``.  Rules are not checked (see :mod:`tavla.replay`).
+    token that is not ``from/to``, a number of more than nine digits; and for ``text`` that
+    is not a ``str`` (bytes among them: decode them, or read the file with
+    :func:`read_mat`).  Rules are not checked (see :mod:`tavla.replay`).
     """
+    if isinstance(text, (bytes, bytearray)):
+        raise MatchFileError(
+            "the text of a match file must be a str, got bytes: decode them, or read the file"
+            " with read_mat"
+        )
+    check_instance(text, "the text of a match file", MatchFileError, str)
     reader = _Reader()
     for number, line in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
         reader.read_line(number, line)
@@ -349,14 +377,44 @@ def parse_mat(text: str) -> MatchRecord:
     )
 
 
-def read_mat(path: str | Path) -> MatchRecord:
+def not_a_regular_file(path: str | os.PathLike[str]) -> str | None:
+    """Why ``path`` cannot be read as a file, found without opening it (a FIFO would block
+    until something writes to it, a device may never end): ``"not a regular file (a
+    FIFO)"``, or None for a regular file (or a link to one).  Raises OSError when the path
+    does not exist."""
+    mode = os.stat(path).st_mode
+    if stat.S_ISREG(mode):
+        return None
+    kinds = (
+        (stat.S_ISDIR, "a directory"),
+        (stat.S_ISFIFO, "a FIFO"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISSOCK, "a socket"),
+    )
+    kind = next((name for test, name in kinds if test(mode)), "of an unknown kind")
+    return f"not a regular file ({kind})"
+
+
+def read_mat(path: str | os.PathLike[str]) -> MatchRecord:
     """Read a ``.mat`` match file from disk (UTF-8, a byte-order mark skipped; Latin-1 as a
     fallback for files that are not UTF-8).
 
-    Raises :class:`~tavla.MatchFileError` naming the file and the line, or OSError when the
-    file cannot be opened.
+    Raises :class:`~tavla.MatchFileError` naming the file and the line; naming the file for
+    an empty file, and, before opening it, for a path to something other than a regular
+    file (a FIFO, a device such as ``/dev/null``, a directory), which could block or never
+    end; and for a ``path`` that is neither a ``str`` nor a path object.  Raises OSError
+    when the file cannot be opened (a missing file, no permission).
     """
+    if not isinstance(path, (str, os.PathLike)):
+        raise MatchFileError(
+            f"the path of a match file must be a str or a path, got {type(path).__name__}"
+        )
+    if fault := not_a_regular_file(path):
+        raise MatchFileError(f"{path}: {fault}")
     data = Path(path).read_bytes()
+    if not data:
+        raise MatchFileError(f"{path}: the file is empty")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -473,8 +531,10 @@ def format_mat(record: MatchRecord) -> str:
     read back from the score line ``name : n   name : n``: a control character (a line
     break, a tab), a line separator or a surrogate; a leading or trailing space; in the left
     name, a ``:`` followed by a number and a space or the name's end (``"Ann :3"``).  Raises
-    it too for a header tag written with a control character or line separator.
+    it too for a header tag written with a control character or line separator, and for a
+    ``record`` that is not a :class:`MatchRecord`.
     """
+    check_instance(record, "the record", MatchFileError, MatchRecord)
     for side, name in enumerate(record.players):
         _check_name(name, side)
     headers = [(key, value) for key, value in record.headers if key in _WRITTEN_HEADERS and value]

@@ -41,6 +41,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
+from .._validate import excerpt
 from ..board.position import Position
 from ..errors import InterruptedRunWarning, PlayoutError
 from ..eval.policies import Policy, validated_policy
@@ -138,6 +139,16 @@ class PlayoutResults:
         """Points per game won by ``a`` (mean of :attr:`points`)."""
         return _mean(self.points)
 
+    def __repr__(self) -> str:
+        """The counts and rates, not the arrays: ``PlayoutResults(games=10000,
+        win_rate=0.5123, ppg=+0.0456, interrupted=False)`` (and the games ``truncate``
+        stopped, for such a run)."""
+        stopped = f", stopped={int(self.stopped.sum())}" if self.on_roll is not None else ""
+        return (
+            f"PlayoutResults(games={self.games}, win_rate={self.win_rate:.4f}, "
+            f"ppg={self.ppg:+.4f}{stopped}, interrupted={self.interrupted})"
+        )
+
 
 def _mean(values: npt.NDArray[np.bool_] | npt.NDArray[np.int8]) -> float:
     return float(np.mean(values)) if len(values) else float("nan")
@@ -165,12 +176,49 @@ def thread_count(threads: int | None) -> int:
     return int(threads)
 
 
-def count_argument(name: str, value: int) -> int:
-    """``value`` as an int, when it is a whole number >= 0 (a Python or NumPy integer);
-    raises :class:`~tavla.PlayoutError` naming the argument otherwise."""
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
-        raise PlayoutError(f"{name} must be an int >= 0, got {value!r}")
+def count_argument(name: str, value: int, low: int = 0) -> int:
+    """``value`` as an int, when it is a whole number >= ``low`` (a Python or NumPy
+    integer); raises :class:`~tavla.PlayoutError` naming the argument otherwise."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
+        raise PlayoutError(f"{name} must be an int >= {low}, got {excerpt(value)}")
     return int(value)
+
+
+GAME_BYTES = 16
+"""Memory a game of a run needs on this machine: 8 bytes the core reserves for its result,
+8 for the result arrays returned (on a cluster: the chunks' results joined here)."""
+
+TRUNCATED_GAME_BYTES = GAME_BYTES + 2 * 52
+"""A game of a run with ``truncate``: its last board too, in the core and in the results."""
+
+
+def physical_memory() -> int | None:
+    """This machine's memory in bytes, or None where the system does not say."""
+    try:
+        return int(os.sysconf("SC_PHYS_PAGES")) * int(os.sysconf("SC_PAGE_SIZE"))
+    except (AttributeError, ValueError, OSError):  # no sysconf (Windows), or no such name
+        return None
+
+
+def _size(count: int) -> str:
+    """``count`` bytes in the largest unit that keeps a number >= 1: ``"160 TB"``."""
+    for unit, scale in (("TB", 10**12), ("GB", 10**9), ("MB", 10**6), ("kB", 10**3)):
+        if count >= scale:
+            return f"{count / scale:,.0f} {unit}"
+    return f"{count} bytes"
+
+
+def check_memory(games: int, bytes_per_game: int) -> None:
+    """Refuse up front a run whose ``games`` need more memory than this machine has, at
+    ``bytes_per_game`` each (see :data:`GAME_BYTES`): :class:`~tavla.PlayoutError` with the
+    sizes, rather than a MemoryError or a swapping machine at the end of a long run."""
+    memory = physical_memory()
+    needed = games * bytes_per_game
+    if memory is not None and needed > memory:
+        raise PlayoutError(
+            f"{games:,} games need {_size(needed)} of memory ({bytes_per_game} bytes a game), "
+            f"more than the {_size(memory)} of this machine: play fewer games"
+        )
 
 
 def _seed(seed: int) -> int:
@@ -245,6 +293,7 @@ def play_games(
         )
     if isinstance(rotate, bool) or rotate not in (0, 1, 2):
         raise PlayoutError(f"rotate must be 0, 1 or 2, got {rotate!r}")
+    check_memory(games, GAME_BYTES if truncate is None else TRUNCATED_GAME_BYTES)
     if chunk is not None:
         if client is None:
             raise PlayoutError("chunk is the games per Dask task: it needs a client")
@@ -378,7 +427,9 @@ def selfplay(
     Memory: the core reserves 8 bytes a game for the whole run but uses only those of the
     games played (pages never written cost nothing), and the results take 8 bytes per
     finished game (``winner``, ``kind``, ``first``, ``plies``, ``on_roll``): about 16 bytes
-    a game played, 160 MB for 10 million. A run too large to reserve raises MemoryError.
+    a game played, 160 MB for 10 million. A run that needs more than this machine's memory
+    at that rate is refused up front with a :class:`~tavla.PlayoutError`; one that passes
+    that check but still cannot be reserved raises MemoryError.
 
     >>> results = selfplay("random", 1000, seed=1)
     >>> results.games, results.plies.dtype

@@ -21,13 +21,27 @@ from ..board.position import Play, Position
 from ..errors import PlayoutError
 from ..eval.policies import Policy, real_numbers
 from ._stats import mean_and_error
-from .playout import DEFAULT_BATCH, PlayoutResults, count_argument, play_games
+from .playout import (
+    DEFAULT_BATCH,
+    GAME_BYTES,
+    PlayoutResults,
+    check_memory,
+    count_argument,
+    play_games,
+)
 
 if TYPE_CHECKING:
     from distributed import Client
 
 ROTATION_GAMES = 1296
 """From this many games on, the second roll is stratified too (36 x 36 pairs)."""
+
+OUTCOME_BYTES = 48
+"""Memory a play keeps per game rolled out: its six outcomes (float64)."""
+
+ROLLOUT_GAME_BYTES = GAME_BYTES + 256
+"""Memory a game rolled out needs beside the outcomes kept: the run's results, and the
+outcomes being counted and summed up (with their deviations per stratum)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -304,8 +318,7 @@ def rollout(
         raise PlayoutError("the position is a finished game: there is nothing to roll out")
     if not isinstance(rotate, (bool, np.bool_)):
         raise PlayoutError(f"rotate must be True or False, got {rotate!r}")
-    if count_argument("games", games) < 1:
-        raise PlayoutError(f"a rollout needs games >= 1, got {games}")
+    games = count_argument("games", games, low=1)
     if (truncate is None) != (evaluator is None):
         raise PlayoutError(
             "truncate and evaluator go together: a truncated rollout needs an evaluator for "
@@ -322,6 +335,9 @@ def rollout(
         )  # fmt: skip
 
     if dice is not None:
-        return _ranked(position.legal_plays(parse_roll(dice)), play_out, games, rotate)
+        plays = position.legal_plays(parse_roll(dice))
+        check_memory(games, ROLLOUT_GAME_BYTES + OUTCOME_BYTES * len(plays))
+        return _ranked(plays, play_out, games, rotate)
+    check_memory(games, ROLLOUT_GAME_BYTES + OUTCOME_BYTES)
     outcomes, interrupted = play_out(position, 0)
     return _summary(outcomes, rotate, interrupted=interrupted)
