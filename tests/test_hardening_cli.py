@@ -108,6 +108,18 @@ def test_output_to_a_full_disk_is_one_error_line(args: list[str]) -> None:
     assert done.stderr == "Error: cannot write the output: No space left on device\n"
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["moves", START, "31"], ["moves", START, "71"]])
+def test_with_stderr_full_too_the_exit_status_still_tells(args: list[str]) -> None:
+    env = {**os.environ, "PYTHONPATH": PYTHON_PATH}
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "tavla", *args], stdout=full, stderr=full, env=env,
+            check=False, timeout=120,
+        )  # fmt: skip
+    assert done.returncode == 2
+
+
 # -- rollouts of the dice in an ID ------------------------------------------------------------
 
 

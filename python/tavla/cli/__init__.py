@@ -62,7 +62,10 @@ def _output_failed(exc: OSError) -> NoReturn:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, stdout)
         os.close(devnull)
-    click.echo(f"Error: {where}{reason}", err=True)
+    try:
+        click.echo(f"Error: {where}{reason}", err=True)
+    except OSError:  # stderr cannot be written either: the exit status still tells
+        pass
     sys.exit(InputError.exit_code)
 
 
