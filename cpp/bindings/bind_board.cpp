@@ -5,7 +5,7 @@ namespace tavla::bindings {
 
 void bind_board(py::module_& m) {
     m.def(
-        "board_error", [](const py::bytes& raw) { return board_error(board_from_bytes(raw)); },
+        "board_error", [](const py::bytes& raw) { return board_error(unchecked_board(raw)); },
         "Why a 52-byte board breaks R1-R4, or '' when it is valid.");
     m.def(
         "position_id", [](const py::bytes& raw) { return position_id(board_from_bytes(raw)); },

@@ -169,7 +169,7 @@ py::tuple play_games(const py::object& a, const py::object& b, std::int64_t game
     if (rotate < 0 || rotate > 2) throw Fault("rotate must be 0, 1 or 2");
     if (truncate < 0) throw Fault("truncate must be >= 0");
     PlayoutSpec spec;
-    spec.start = board_from_bytes(start);
+    spec.start = unchecked_board(start);
     const std::string fault = playable_board_error(spec.start);
     if (!fault.empty()) throw Fault("the start position: " + fault);
     spec.opening = opening;

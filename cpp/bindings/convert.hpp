@@ -13,8 +13,9 @@ namespace tavla::bindings {
 
 namespace py = pybind11;
 
-// A board arrives as 52 raw int8 bytes (the Python Position keeps exactly that).
-inline Board board_from_bytes(const py::bytes& raw) {
+// A board arrives as 52 raw int8 bytes (the Python Position keeps exactly that); these are
+// not checked yet against R1-R4.
+inline Board unchecked_board(const py::bytes& raw) {
     char* data = nullptr;
     Py_ssize_t size = 0;
     if (PyBytes_AsStringAndSize(raw.ptr(), &data, &size) != 0) throw py::error_already_set();
@@ -22,6 +23,15 @@ inline Board board_from_bytes(const py::bytes& raw) {
         throw Fault("a board key has 52 bytes, got " + std::to_string(size));
     Board b;
     std::memcpy(b.side.data(), data, sizeof(Board));
+    return b;
+}
+
+// A board key checked as board_error() checks it: every key entering the core goes through
+// here, as a crafted pickle can hold any 52 bytes (16 checkers on a point, say) that would
+// break the core's assumptions.
+inline Board board_from_bytes(const py::bytes& raw) {
+    const Board b = unchecked_board(raw);
+    require_valid(b);
     return b;
 }
 

@@ -15,26 +15,6 @@ bool all_home(const std::int8_t* mover) {
     return true;
 }
 
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
-#error "the board masks below read eight counts as one little-endian word"
-#endif
-
-// Eight counts (each 0..15) as one word: byte i is counts[i], or counts[7 - i] when reversed.
-inline std::uint64_t eight_counts(const std::int8_t* counts, bool reversed) {
-    std::uint64_t word;
-    std::memcpy(&word, counts, sizeof word);
-    return reversed ? __builtin_bswap64(word) : word;
-}
-
-// Bit i set: byte i of `word` (a count 0..15) is at least `least` (1 or 2). Adding 128 - least
-// to each byte sets its top bit exactly then, with no carry into the next byte; one multiply
-// gathers the eight top bits.
-inline std::uint32_t at_least(std::uint64_t word, int least) {
-    constexpr std::uint64_t kBytes = 0x0101010101010101ull;
-    const std::uint64_t tops = (word + kBytes * std::uint64_t(128 - least)) & (kBytes << 7);
-    return std::uint32_t(((tops >> 7) * 0x0102040810204080ull) >> 56);
-}
-
 // Bit p set: the mover has a checker on index p (1..25).
 std::uint32_t occupied_mask(const std::int8_t* mover) {
     std::uint32_t mask = std::uint32_t(mover[kBar] > 0) << kBar;

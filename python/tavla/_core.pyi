@@ -1,4 +1,8 @@
-"""Type stub of the compiled core (cpp/bindings). Boards are 52 raw int8 bytes."""
+"""Type stub of the compiled core (cpp/bindings). Boards are 52 raw int8 bytes.
+
+Every function taking a board checks it as ``board_error`` does and raises ValueError naming
+the fault (``board_error`` itself only checks the length). The core's faults are ValueErrors.
+"""
 
 from collections.abc import Callable
 

@@ -44,6 +44,10 @@ static_assert(sizeof(Board) == 2 * kSlots, "Board must be 52 plain bytes");
 // Why a board breaks R1-R4, or an empty string when it is valid.
 std::string board_error(const Board& b);
 
+// board_error(b).empty(), without building a message: cheap enough for every key that enters
+// the core.
+bool board_is_valid(const Board& b);
+
 // Why a board cannot be played from: board_error(), or a finished game (R15); "" if it can.
 std::string playable_board_error(const Board& b);
 
@@ -56,6 +60,27 @@ int pip_count(const Board& b, int side);
 
 // True when no checker of one side still has to pass a checker of the other (a race).
 bool is_race(const Board& b);
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "the board masks below read eight counts as one little-endian word"
+#endif
+
+// Board masks, for move generation and checks: eight counts as one word, byte i counts[i], or
+// counts[7 - i] when reversed.
+inline std::uint64_t eight_counts(const std::int8_t* counts, bool reversed) {
+    std::uint64_t word;
+    std::memcpy(&word, counts, sizeof word);
+    return reversed ? __builtin_bswap64(word) : word;
+}
+
+// Bit i set: byte i of `word` (a count 0..127) is at least `least` (1 or 2). Adding 128 - least
+// to each byte sets its top bit exactly then, with no carry into the next byte; one multiply
+// gathers the eight top bits.
+inline std::uint32_t at_least(std::uint64_t word, int least) {
+    constexpr std::uint64_t kBytes = 0x0101010101010101ull;
+    const std::uint64_t tops = (word + kBytes * std::uint64_t(128 - least)) & (kBytes << 7);
+    return std::uint32_t(((tops >> 7) * 0x0102040810204080ull) >> 56);
+}
 
 // Highest index 1..25 holding a checker of the side, 0 when all are off.
 inline int highest_point(const std::int8_t* row) {
