@@ -288,3 +288,48 @@ def test_the_numpy_pubeval_example_prints_the_agreement() -> None:
         "  the same winner, result and length in 400 of 400 games",
         "  duplicate duel, NumPy against built-in: +0.0000 points per game",
     ]
+
+
+# -- arguments too large to print are named by their size -----------------------------------
+
+HUGE = 10**5000  # its repr() raises ValueError (Python's 4,300-digit limit)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: tavla.selfplay("random", 10, seed=HUGE),
+         "seed must be an int in 0 .. 2**64 - 1, got <an int of 16,610 bits>"),
+        (lambda: tavla.selfplay("random", 10, threads=HUGE),
+         "threads must be an int from 1 to 1024 or None, got <an int of 16,610 bits>"),
+        (lambda: tavla.selfplay("random", 10, batch=-HUGE),
+         "batch must be at least 1, got <an int of 16,610 bits>"),
+        (lambda: tavla.selfplay("random", HUGE),
+         "games must stay below 2**63, got <an int of 16,610 bits>"),
+        (lambda: tavla.rollout(Position.initial(), games=HUGE),
+         "games must stay below 2**63, got <an int of 16,610 bits>"),
+        (lambda: tavla.duel("random", "random", 10, duplicate="x" * 10**6),
+         f"duplicate must be True or False, got '{'x' * 40}'... (1,000,000 characters)"),
+    ],
+    ids=["seed", "threads", "batch", "selfplay games", "rollout games", "duplicate"],
+)  # fmt: skip
+def test_a_huge_playout_argument_is_quoted_bounded(call: object, message: str) -> None:
+    with pytest.raises(tavla.PlayoutError) as caught:
+        call()  # type: ignore[operator]
+    assert str(caught.value) == message
+
+
+def test_huge_names_and_terms_are_quoted_bounded() -> None:
+    from tavla.formats.mat import MatchRecord
+    from tavla.render.names import roll_from_name, term_label
+
+    with pytest.raises(MatchFileError) as caught:
+        format_mat(MatchRecord(3, ("A\n" + "x" * 10**6, "B")))
+    assert str(caught.value) == (
+        f"the left player's name 'A\\n{'x' * 38}'... (1,000,002 characters) cannot be written:"
+        " it holds the character '\\n', which breaks the line or the encoding"
+    )
+    with pytest.raises(NotationError, match=r"^'x{40}'\.\.\. \(1,000,000 characters\) is not a"):
+        roll_from_name("x" * 10**6)
+    with pytest.raises(NotationError, match=r"^no Turkish word known for 'x{40}'\.\.\. \(1,0"):
+        term_label("x" * 10**6)

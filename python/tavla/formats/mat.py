@@ -484,7 +484,7 @@ def _check_name(name: str, side: int) -> None:
         reason = "':' and a number inside it would be read as the score"
     else:
         return
-    raise MatchFileError(f"the {which} player's name {name!r} cannot be written: {reason}")
+    raise MatchFileError(f"the {which} player's name {excerpt(name)} cannot be written: {reason}")
 
 
 def _game_lines(game: GameRecord, players: tuple[str, str]) -> list[str]:
@@ -540,7 +540,9 @@ def format_mat(record: MatchRecord) -> str:
     headers = [(key, value) for key, value in record.headers if key in _WRITTEN_HEADERS and value]
     for key, value in headers:
         if unwritable := _unwritable_character(value):
-            raise MatchFileError(f"the {key} header {value!r} cannot be written: {unwritable}")
+            raise MatchFileError(
+                f"the {key} header {excerpt(value)} cannot be written: {unwritable}"
+            )
     lines = [f'; [{key} "{value}"]' for key, value in headers]
     if lines:
         lines.append("")

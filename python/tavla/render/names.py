@@ -11,6 +11,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Literal
 
+from .._validate import excerpt
 from ..board.dice import Roll, parse_roll
 from ..errors import NotationError
 
@@ -122,7 +123,7 @@ def roll_from_name(name: str) -> Roll:
     :class:`~tavla.NotationError` for an unknown name."""
     roll = _BY_FOLDED_NAME.get(_folded(name)) if isinstance(name, str) else None
     if roll is None:
-        raise NotationError(f"{name!r} is not a Turkish roll name (R28), such as 'şeşbeş'")
+        raise NotationError(f"{excerpt(name)} is not a Turkish roll name (R28), such as 'şeşbeş'")
     return roll
 
 
@@ -143,10 +144,12 @@ def term_label(term: str, lang: Language = "en") -> str:
     _check_language(lang)
     key = term.strip().lower() if isinstance(term, str) else ""
     if key not in TURKISH_TERMS:
-        raise NotationError(f"no Turkish word known for {term!r}; known: {sorted(TURKISH_TERMS)}")
+        raise NotationError(
+            f"no Turkish word known for {excerpt(term)}; known: {sorted(TURKISH_TERMS)}"
+        )
     return TURKISH_TERMS[key] if lang == "tr" else key
 
 
 def _check_language(lang: object) -> None:
     if lang not in ("en", "tr"):
-        raise NotationError(f"languages are 'en' and 'tr', got {lang!r}")
+        raise NotationError(f"languages are 'en' and 'tr', got {excerpt(lang)}")

@@ -37,6 +37,7 @@ from collections.abc import Callable
 from concurrent.futures import CancelledError
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
+from .._validate import excerpt
 from ..errors import PlayoutError
 from ._progress import progress_bar
 
@@ -100,7 +101,7 @@ def connect(address: str) -> Client:
     except Exception as error:  # a bad address raises ValueError, TypeError, ...
         reason = str(error) or f"no answer within {CONNECT_TIMEOUT:g} s"
         raise PlayoutError(
-            f"no Dask scheduler answers at {address!r}: {type(error).__name__}: {reason}"
+            f"no Dask scheduler answers at {excerpt(address)}: {type(error).__name__}: {reason}"
         ) from None
 
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from .._validate import excerpt
 from ..errors import PlayoutError
 from ..eval.policies import Policy
 from ._stats import Z95, mean_and_error
@@ -83,7 +84,7 @@ def duel(
     arguments; a Python policy's own exceptions pass through, as do Dask's on a cluster.
     """
     if not isinstance(duplicate, (bool, np.bool_)):
-        raise PlayoutError(f"duplicate must be True or False, got {duplicate!r}")
+        raise PlayoutError(f"duplicate must be True or False, got {excerpt(duplicate)}")
     if duplicate and count_argument("games", games) % 2:
         raise PlayoutError(f"a duplicate duel plays games in pairs: games must be even: {games}")
     results = play_games(

@@ -171,7 +171,7 @@ def thread_count(threads: int | None) -> int:
         or not 1 <= threads <= MAX_THREADS
     ):
         raise PlayoutError(
-            f"threads must be an int from 1 to {MAX_THREADS} or None, got {threads!r}"
+            f"threads must be an int from 1 to {MAX_THREADS} or None, got {excerpt(threads)}"
         )
     return int(threads)
 
@@ -212,6 +212,8 @@ def check_memory(games: int, bytes_per_game: int) -> None:
     """Refuse up front a run whose ``games`` need more memory than this machine has, at
     ``bytes_per_game`` each (see :data:`GAME_BYTES`): :class:`~tavla.PlayoutError` with the
     sizes, rather than a MemoryError or a swapping machine at the end of a long run."""
+    if games >= 2**63:
+        raise PlayoutError(f"games must stay below 2**63, got {excerpt(games)}")
     memory = physical_memory()
     needed = games * bytes_per_game
     if memory is not None and needed > memory:
@@ -223,7 +225,7 @@ def check_memory(games: int, bytes_per_game: int) -> None:
 
 def _seed(seed: int) -> int:
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:
-        raise PlayoutError(f"seed must be an int in 0 .. 2**64 - 1, got {seed!r}")
+        raise PlayoutError(f"seed must be an int in 0 .. 2**64 - 1, got {excerpt(seed)}")
     return int(seed)
 
 
@@ -278,9 +280,9 @@ def play_games(
     first_game = count_argument("first_game", first_game)
     if first_game + games >= 2**63:
         what = "first_game + games" if first_game else "games"
-        raise PlayoutError(f"{what} must stay below 2**63, got {first_game + games}")
+        raise PlayoutError(f"{what} must stay below 2**63, got {excerpt(first_game + games)}")
     if isinstance(batch, bool) or not isinstance(batch, (int, np.integer)) or batch < 1:
-        raise PlayoutError(f"batch must be at least 1, got {batch!r}")
+        raise PlayoutError(f"batch must be at least 1, got {excerpt(batch)}")
     if batch > MAX_INT32:
         raise PlayoutError(f"batch must be at most {MAX_INT32:,}, got {batch}")
     if start is not None and not isinstance(start, Position):
@@ -292,7 +294,7 @@ def play_games(
             f"truncate must be 1 to {MAX_INT32:,} plies (None plays games out), got {truncate}"
         )
     if isinstance(rotate, bool) or rotate not in (0, 1, 2):
-        raise PlayoutError(f"rotate must be 0, 1 or 2, got {rotate!r}")
+        raise PlayoutError(f"rotate must be 0, 1 or 2, got {excerpt(rotate)}")
     check_memory(games, GAME_BYTES if truncate is None else TRUNCATED_GAME_BYTES)
     if chunk is not None:
         if client is None:
@@ -382,7 +384,7 @@ def _check_pickles(policy: Policy) -> None:
         cloudpickle.dumps(policy)
     except Exception as error:
         raise PlayoutError(
-            f"a policy played on a Dask cluster must pickle, and {policy!r} does not: "
+            f"a policy played on a Dask cluster must pickle, and {excerpt(policy)} does not: "
             f"{type(error).__name__}: {error}"
         ) from None
 

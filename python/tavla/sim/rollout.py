@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, overload
 import numpy as np
 import numpy.typing as npt
 
+from .._validate import excerpt
 from ..board.dice import parse_roll
 from ..board.position import Play, Position
 from ..errors import PlayoutError
@@ -317,7 +318,7 @@ def rollout(
     if position.is_over:
         raise PlayoutError("the position is a finished game: there is nothing to roll out")
     if not isinstance(rotate, (bool, np.bool_)):
-        raise PlayoutError(f"rotate must be True or False, got {rotate!r}")
+        raise PlayoutError(f"rotate must be True or False, got {excerpt(rotate)}")
     games = count_argument("games", games, low=1)
     if (truncate is None) != (evaluator is None):
         raise PlayoutError(
