@@ -12,7 +12,9 @@ void bind_board(py::module_& m) {
         "GNU Backgammon Position ID of a 52-byte board.");
     m.def(
         "parse_position_id",
-        [](const std::string& id) { return board_to_bytes(parse_position_id(id)); },
+        [](const py::object& id) {
+            return board_to_bytes(parse_position_id(utf8_of(id, "a Position ID")));
+        },
         "The 52-byte board of a Position ID; ValueError naming the fault.");
     m.def(
         "pip_counts",

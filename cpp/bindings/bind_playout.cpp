@@ -28,9 +28,9 @@ struct PolicyArg {
 PolicyArg read_policy(const py::object& policy) {
     PolicyArg arg;
     if (py::isinstance<py::str>(policy)) {
-        const auto name = policy.cast<std::string>();
+        const std::string name = utf8_of(policy, "a policy name");
         arg.builtin = make_builtin_policy(name);
-        if (!arg.builtin) throw Fault("unknown built-in policy '" + name + "'");
+        if (!arg.builtin) throw Fault("unknown built-in policy " + quoted(name));
     } else if (PyCallable_Check(policy.ptr())) {
         arg.callable = policy;
     } else {

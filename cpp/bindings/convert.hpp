@@ -39,6 +39,24 @@ inline py::bytes board_to_bytes(const Board& b) {
     return py::bytes(reinterpret_cast<const char*>(b.side.data()), sizeof(Board));
 }
 
+// Any str as UTF-8, lone surrogates included (written as "surrogatepass" does): the core
+// decides what is wrong with the text, and quotes it safely in its fault.
+inline std::string utf8_of(const py::handle& text, const char* what) {
+    if (!PyUnicode_Check(text.ptr()))
+        throw py::type_error(std::string(what) + " is a str, got " +
+                             Py_TYPE(text.ptr())->tp_name);
+    if (PyUnicode_IS_ASCII(text.ptr())) {
+        Py_ssize_t size = 0;
+        const char* data = PyUnicode_AsUTF8AndSize(text.ptr(), &size);
+        if (data == nullptr) throw py::error_already_set();
+        return std::string(data, std::size_t(size));
+    }
+    const auto encoded = py::reinterpret_steal<py::bytes>(
+        PyUnicode_AsEncodedString(text.ptr(), "utf-8", "surrogatepass"));
+    if (!encoded) throw py::error_already_set();
+    return std::string(encoded);
+}
+
 inline void check_dice(int d1, int d2) {
     if (d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6)
         throw Fault("dice must be 1 to 6, got " + std::to_string(d1) + " and " +

@@ -50,17 +50,20 @@ std::string position_id(const Board& b) {
 }
 
 Board parse_position_id(std::string_view id) {
-    if (id.size() != 14)
-        throw Fault("a Position ID has 14 characters, got " + std::to_string(id.size()));
+    const std::size_t length = character_count(id);
+    if (length != 14)
+        throw Fault("a Position ID has 14 characters, got " + std::to_string(length) + ": " +
+                    quoted(id));
     PositionKey key{};
     std::uint32_t acc = 0;
     int bits = 0;
     std::size_t nbyte = 0;
+    // Up to the first character that is not base64, each character is one byte.
     for (std::size_t i = 0; i < id.size(); ++i) {
         const int v = base64_value(id[i]);
         if (v < 0)
-            throw Fault(std::string("character '") + id[i] + "' at " + std::to_string(i + 1) +
-                        " is not base64");
+            throw Fault("character " + quoted(character_at(id, i)) + " at " +
+                        std::to_string(i + 1) + " is not base64: " + quoted(id));
         acc = (acc << 6) | std::uint32_t(v);
         bits += 6;
         if (bits >= 8 && nbyte < key.size()) {
