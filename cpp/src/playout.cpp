@@ -1,7 +1,9 @@
 #include "tavla/playout.hpp"
 
 #include <algorithm>
+#include <exception>
 #include <memory>
+#include <mutex>
 #include <system_error>
 #include <thread>
 
@@ -17,6 +19,54 @@ int result_kind(const std::int8_t* loser) {
         if (loser[p] > 0) return 3;
     return 2;
 }
+
+// Threads that share a run's chunks, joined on every way out of the scope that owns them (an
+// exception included: a std::thread destroyed unjoined ends the process). `stop` is set
+// before joining, so that each finishes its chunk and starts no other.
+class Workers {
+public:
+    explicit Workers(std::atomic<bool>& stop) : stop_(stop) {}
+    Workers(const Workers&) = delete;
+    Workers& operator=(const Workers&) = delete;
+    ~Workers() { stop_and_join(); }
+
+    // Runs `body` on a new thread; false when the system has no thread to give.
+    template <typename Body>
+    bool start(Body body) {
+        try {
+            threads_.emplace_back([this, body] {
+                try {
+                    body();
+                } catch (...) {
+                    const std::lock_guard<std::mutex> lock(mutex_);
+                    if (!error_) error_ = std::current_exception();
+                    stop_ = true;
+                }
+            });
+            return true;
+        } catch (const std::system_error&) {
+            return false;
+        }
+    }
+
+    // Waits for every thread, then throws again the first exception one of them threw.
+    void join() {
+        stop_and_join();
+        if (error_) std::rethrow_exception(error_);
+    }
+
+private:
+    void stop_and_join() {
+        stop_ = true;
+        for (auto& t : threads_)
+            if (t.joinable()) t.join();
+    }
+
+    std::atomic<bool>& stop_;
+    std::vector<std::thread> threads_;
+    std::mutex mutex_;
+    std::exception_ptr error_;
+};
 
 }  // namespace
 
@@ -102,23 +152,20 @@ std::int64_t run_games(const PlayoutSpec& spec, const std::array<const Policy*, 
         return true;
     };
 
-    std::vector<std::thread> workers;
+    Workers workers(stop);
     for (int t = 1; t < std::min<std::int64_t>(threads, chunks); ++t) {
-        try {
-            workers.emplace_back([&] {
+        if (!workers.start([&] {
                 auto gen = std::make_unique<MoveGenerator>();
                 while (play_chunk(*gen)) {
                 }
-            });
-        } catch (const std::system_error&) {
+            }))
             break;  // the system has no more threads to give: play on with those started
-        }
     }
     auto gen = std::make_unique<MoveGenerator>();
     while (play_chunk(*gen)) {
         if (!between_chunks(finished.load())) stop = true;
     }
-    for (auto& w : workers) w.join();
+    workers.join();
     return std::min(games, std::min(next_chunk.load(), chunks) * chunk);
 }
 

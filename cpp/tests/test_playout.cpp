@@ -1,0 +1,99 @@
+// Whole games: results that do not depend on threads, chunks or the loop that plays them;
+// runs that stop between chunks; worker threads joined on every way out.
+#include <memory>
+#include <stdexcept>
+#include <vector>
+
+#include "check.hpp"
+#include "tavla/playout.hpp"
+
+using tavla::GameResult;
+using tavla::PlayoutSpec;
+
+namespace {
+
+const auto kRandom = tavla::make_builtin_policy("random");
+const auto kPubeval = tavla::make_builtin_policy("pubeval");
+const std::array<const tavla::Policy*, 2> kPolicies = {kPubeval.get(), kRandom.get()};
+
+bool same(const std::vector<GameResult>& a, const std::vector<GameResult>& b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (a[i].winner != b[i].winner || a[i].kind != b[i].kind || a[i].first != b[i].first ||
+            a[i].plies != b[i].plies)
+            return false;
+    return true;
+}
+
+std::vector<GameResult> run(const PlayoutSpec& spec, std::int64_t games, int threads, int chunk) {
+    std::vector<GameResult> out(static_cast<std::size_t>(games));
+    const std::int64_t done = tavla::run_games(spec, kPolicies, games, threads, chunk, out.data(),
+                                               [](std::int64_t) { return true; });
+    CHECK_EQ(done, games);
+    return out;
+}
+
+void results_do_not_depend_on_threads() {
+    PlayoutSpec spec;
+    spec.opening = true;
+    spec.seed = 3;
+    const auto one = run(spec, 600, 1, 64);
+    CHECK(same(one, run(spec, 600, 2, 7)));
+    CHECK(same(one, run(spec, 600, 3, 600)));
+    int finished = 0;
+    for (const GameResult& r : one) finished += r.winner >= 0 && r.kind >= 1 && r.kind <= 3;
+    CHECK_EQ(finished, 600);
+    // The lockstep loop, with both policies built in, plays the same games.
+    std::vector<GameResult> lockstep(600);
+    tavla::Lockstep loop(spec, kPolicies, {0, 1}, 600, 50, lockstep.data());
+    CHECK(!loop.advance());
+    CHECK_EQ(loop.finished(), 600);
+    CHECK(same(one, lockstep));
+}
+
+void a_stopped_run_keeps_a_prefix() {
+    PlayoutSpec spec;
+    std::vector<GameResult> out(100000);
+    int calls = 0;
+    const std::int64_t done = tavla::run_games(spec, kPolicies, 100000, 2, 10, out.data(),
+                                               [&calls](std::int64_t) { return ++calls < 3; });
+    CHECK(done >= 30 && done < 100000 && done % 10 == 0);
+    for (std::int64_t g = 0; g < done; ++g) CHECK(out[std::size_t(g)].plies > 0);
+}
+
+void an_exception_between_chunks_joins_the_workers() {
+    PlayoutSpec spec;
+    std::vector<GameResult> out(100000);
+    bool thrown = false;
+    try {
+        tavla::run_games(spec, kPolicies, 100000, 2, 10, out.data(),
+                         [](std::int64_t) -> bool { throw std::runtime_error("stop"); });
+    } catch (const std::runtime_error&) {
+        thrown = true;
+    }
+    CHECK(thrown);
+}
+
+void truncated_games_keep_their_last_board() {
+    PlayoutSpec spec;
+    spec.truncate = 4;
+    std::vector<tavla::Board> last(50);
+    spec.final_boards = last.data();
+    const auto results = run(spec, 50, 2, 8);
+    for (std::size_t g = 0; g < results.size(); ++g) {
+        CHECK_EQ(results[g].plies, 4);
+        CHECK_EQ(int(results[g].on_roll), 0);  // four plies: the side that started is on roll
+        CHECK(tavla::board_is_valid(last[g]));
+        CHECK(!(last[g] == tavla::Board::initial()));
+    }
+}
+
+}  // namespace
+
+int main() {
+    results_do_not_depend_on_threads();
+    a_stopped_run_keeps_a_prefix();
+    an_exception_between_chunks_joins_the_workers();
+    truncated_games_keep_their_last_board();
+    return tavla::test::report();
+}
