@@ -325,8 +325,9 @@ def test_huge_names_and_terms_are_quoted_bounded() -> None:
 
     with pytest.raises(MatchFileError) as caught:
         format_mat(MatchRecord(3, ("A\n" + "x" * 10**6, "B")))
+    # Quoted whole up to 1,000 characters, so that the fault shows (a trailing space, say).
     assert str(caught.value) == (
-        f"the left player's name 'A\\n{'x' * 38}'... (1,000,002 characters) cannot be written:"
+        f"the left player's name 'A\\n{'x' * 998}'... (1,000,002 characters) cannot be written:"
         " it holds the character '\\n', which breaks the line or the encoding"
     )
     with pytest.raises(NotationError, match=r"^'x{40}'\.\.\. \(1,000,000 characters\) is not a"):

@@ -435,6 +435,9 @@ _CELL_INDENT = 3
 _UNWRITABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
 """Unicode categories a name or header cannot hold: control characters (line breaks among
 them), surrogates (not UTF-8) and line or paragraph separators."""
+_QUOTED_WHOLE = 1000
+"""A name or header value that cannot be written is quoted whole up to this many characters
+(so that the fault, a trailing space say, shows), by an excerpt beyond."""
 _SCORE_IN_NAME = re.compile(r":\s*\d+(?:\s|$)")
 _WRITTEN_HEADERS = ("Site", "Event", "Round", "EventDate", "Variation", "Transcriber")
 
@@ -484,7 +487,8 @@ def _check_name(name: str, side: int) -> None:
         reason = "':' and a number inside it would be read as the score"
     else:
         return
-    raise MatchFileError(f"the {which} player's name {excerpt(name)} cannot be written: {reason}")
+    shown = excerpt(name, _QUOTED_WHOLE)
+    raise MatchFileError(f"the {which} player's name {shown} cannot be written: {reason}")
 
 
 def _game_lines(game: GameRecord, players: tuple[str, str]) -> list[str]:
@@ -541,7 +545,7 @@ def format_mat(record: MatchRecord) -> str:
     for key, value in headers:
         if unwritable := _unwritable_character(value):
             raise MatchFileError(
-                f"the {key} header {excerpt(value)} cannot be written: {unwritable}"
+                f"the {key} header {excerpt(value, _QUOTED_WHOLE)} cannot be written: {unwritable}"
             )
     lines = [f'; [{key} "{value}"]' for key, value in headers]
     if lines:
