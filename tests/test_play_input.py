@@ -424,3 +424,10 @@ def test_a_play_object_of_another_position_or_roll_is_refused() -> None:
     after = start.play("31", "8/5 6/5")
     with pytest.raises(IllegalPlayError, match=r"legal plays of 3-1 in sGfwATDgc/ABMA"):
         after.play("31", start.legal_plays("31")[0])
+
+
+def test_a_huge_typed_play_is_quoted_bounded() -> None:
+    with pytest.raises(IllegalPlayError, match=r"too many moves for the roll 3-1") as error:
+        Position.initial().play("31", "8/5 " * 200_000)
+    message = str(error.value)
+    assert len(message) < 200 and "(799,999 characters) has 200000 moves" in message

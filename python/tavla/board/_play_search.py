@@ -11,9 +11,14 @@ from collections.abc import Callable, Collection, Sequence
 from itertools import accumulate, permutations
 
 from .. import _core
+from .._validate import excerpt
 from ..errors import IllegalPlayError, NotationError
 from .dice import Roll
 from .notation import Segment, parse_play, point_name
+
+
+_LONGEST_SHOWN = 100
+"""A typed play longer than this (in characters) is quoted by an excerpt in messages."""
 
 
 def meant_result(
@@ -33,6 +38,8 @@ def meant_result(
     roll = _roll_text(dice)
     segments = parse_play(play)
     shown = " ".join(f"{point_name(a)}/{point_name(b)}" for a, b in segments) or "no move"
+    if len(shown) > _LONGEST_SHOWN:
+        shown = excerpt(shown)
     pool = dice if dice[0] != dice[1] else (dice[0],) * 4
     options = [_die_orders(segment, pool) for segment in segments]
     for (start, end), orders in zip(segments, options, strict=True):
