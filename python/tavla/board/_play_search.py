@@ -16,7 +16,6 @@ from ..errors import IllegalPlayError, NotationError
 from .dice import Roll
 from .notation import Segment, parse_play, point_name
 
-
 _LONGEST_SHOWN = 100
 """A typed play longer than this (in characters) is quoted by an excerpt in messages."""
 
