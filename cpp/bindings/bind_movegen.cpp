@@ -62,49 +62,77 @@ py::tuple single_move(const py::bytes& raw, int from, int die) {
 using BoardArray = py::array_t<std::int8_t, py::array::c_style | py::array::forcecast>;
 using DiceArray = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>;
 
-py::tuple legal_results(const BoardArray& boards, const DiceArray& dice) {
+// The caller's buffer for results (out=): checked, never copied or converted.
+struct OutBuffer {
+    Board* data = nullptr;
+    std::size_t rows = 0;
+};
+
+OutBuffer out_buffer(const py::object& out, const BoardArray& boards, const DiceArray& dice) {
+    if (out.is_none()) return {};
+    if (!py::isinstance<py::array>(out))
+        throw Fault(std::string("out must be a NumPy array, got ") + Py_TYPE(out.ptr())->tp_name);
+    auto array = py::reinterpret_borrow<py::array>(out);
+    const py::dtype dtype = array.dtype();
+    if (dtype.kind() != 'i' || dtype.itemsize() != 1)
+        throw Fault("out must have dtype int8, got " + std::string(py::str(dtype)));
+    if (array.ndim() != 3 || array.shape(1) != 2 || array.shape(2) != kSlots) {
+        std::string shape;
+        for (py::ssize_t d = 0; d < array.ndim(); ++d)
+            shape += (d ? ", " : "") + std::to_string(array.shape(d));
+        throw Fault("out must have shape (K, 2, 26), got (" + shape + ")");
+    }
+    if (!(array.flags() & py::array::c_style)) throw Fault("out must be C-contiguous");
+    if (!array.writeable()) throw Fault("out must be writable");
+    OutBuffer buffer{static_cast<Board*>(array.mutable_data()), std::size_t(array.shape(0))};
+    const auto* first = reinterpret_cast<const char*>(buffer.data);
+    const auto* last = first + buffer.rows * sizeof(Board);
+    auto overlaps = [&](const py::array& read) {
+        const auto* begin = static_cast<const char*>(read.data());
+        return begin < last && first < begin + read.nbytes();
+    };
+    if (overlaps(boards) || overlaps(dice)) throw Fault("out must not share memory with boards or dice");
+    return buffer;
+}
+
+py::tuple legal_results(const BoardArray& boards, const DiceArray& dice, const py::object& out) {
     if (boards.ndim() != 3 || boards.shape(1) != 2 || boards.shape(2) != kSlots)
         throw Fault("boards must have shape (N, 2, 26)");
     const py::ssize_t n = boards.shape(0);
     if (dice.ndim() != 2 || dice.shape(0) != n || dice.shape(1) != 2)
         throw Fault("dice must have shape (N, 2) matching boards");
+    const OutBuffer buffer = out_buffer(out, boards, dice);
 
     const auto* in = reinterpret_cast<const Board*>(boards.data());
     const std::int64_t* rolls = dice.data();
     py::array_t<std::int64_t> offsets(n + 1);
     std::int64_t* off = offsets.mutable_data();
-    // Room for 24 results a row to start with (the corpus averages 23); it doubles if needed.
-    ResultBuffer results(std::size_t(n) * 24);
-    std::string error;
-    py::ssize_t bad_row = -1;
+    // Beyond the caller's buffer, room for 24 results a row to start with (the corpus
+    // averages 23); it doubles if needed.
+    ResultBuffer results(buffer.data, buffer.rows, std::size_t(n) * 24);
     {
         py::gil_scoped_release release;
         MoveGenerator& gen = thread_generator();
         off[0] = 0;
         for (py::ssize_t i = 0; i < n; ++i) {
             const std::int64_t d1 = rolls[2 * i], d2 = rolls[2 * i + 1];
-            if (d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6) {
-                error = "dice must be 1 to 6";
-            } else {
-                error = playable_board_error(in[i]);
-            }
-            if (!error.empty()) {
-                bad_row = i;
-                break;
-            }
+            if (d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6)
+                throw Fault("row " + std::to_string(i) + ": dice must be 1 to 6");
+            if (!board_is_playable(in[i]))
+                throw Fault("row " + std::to_string(i) + ": " + playable_board_error(in[i]));
             const int count = gen.generate(in[i], int(d1), int(d2));
-            for (int k = 0; k < count; ++k) results.push_back(gen.play(k).result.swapped());
+            Board* row = results.append(std::size_t(count));
+            for (int k = 0; k < count; ++k) gen.play(k).result.swapped_into(row[k]);
             off[i + 1] = std::int64_t(results.size());
         }
     }
-    if (bad_row >= 0) throw Fault("row " + std::to_string(bad_row) + ": " + error);
 
-    const py::ssize_t m = py::ssize_t(results.size());
+    const std::array<py::ssize_t, 3> shape = {py::ssize_t(results.size()), 2, kSlots};
+    if (results.borrowed())
+        return py::make_tuple(py::array_t<std::int8_t>(shape, reinterpret_cast<std::int8_t*>(buffer.data), out), offsets);
     Board* data = results.release();
     py::capsule owner(data, [](void* p) { std::free(p); });
-    py::array_t<std::int8_t> out({m, py::ssize_t(2), py::ssize_t(kSlots)},
-                                 reinterpret_cast<std::int8_t*>(data), owner);
-    return py::make_tuple(out, offsets);
+    return py::make_tuple(py::array_t<std::int8_t>(shape, reinterpret_cast<std::int8_t*>(data), owner), offsets);
 }
 
 }  // namespace
@@ -114,8 +142,11 @@ void bind_movegen(py::module_& m) {
           "Every distinct legal play as (result key seen by the opponent, moves, hit mask).");
     m.def("single_move", &single_move, py::arg("board"), py::arg("from_point"), py::arg("die"),
           "Moves one checker: (new key seen by the mover, hit); ValueError with the R7-R13 reason.");
-    m.def("legal_results", &legal_results, py::arg("boards"), py::arg("dice"),
-          "Batch generation: (results (M, 2, 26) int8, offsets (N + 1,) int64).");
+    m.def("legal_results", &legal_results, py::arg("boards"), py::arg("dice"), py::kw_only(),
+          py::arg("out") = py::none(),
+          "Batch generation: (results (M, 2, 26) int8, offsets (N + 1,) int64). With out, a "
+          "writable C-contiguous int8 array (K, 2, 26): results is out[:M] when K >= M, "
+          "otherwise a new array (out's rows are overwritten either way).");
 }
 
 }  // namespace tavla::bindings

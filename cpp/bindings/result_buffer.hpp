@@ -1,6 +1,8 @@
-// A growable array of boards for batch results that NumPy takes over when it is complete.
+// A growable array of boards for batch results, written once: into the caller's buffer while
+// the results fit there, otherwise into memory that NumPy takes over when it is complete.
 #pragma once
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -13,25 +15,36 @@
 
 namespace tavla::bindings {
 
-// Results are written once, straight into memory NumPy then owns (release() hands it over;
-// free it with std::free). Large buffers ask Linux for transparent huge pages: a batch writes
+// Results go to `borrowed` (room for `room` boards, the caller's) while they fit, then to
+// memory of its own, the rows written so far copied there; release() hands that memory over
+// (free it with std::free). Large buffers ask Linux for transparent huge pages: a batch writes
 // hundreds of megabytes of fresh memory, and with 4 KiB pages faulting them in costs as much
 // as generating the plays.
 class ResultBuffer {
 public:
-    explicit ResultBuffer(std::size_t capacity) { grow(capacity < 64 ? 64 : capacity); }
-    ~ResultBuffer() { std::free(data_); }
+    // `expected`: the room to start with once the buffer has memory of its own.
+    ResultBuffer(Board* borrowed, std::size_t room, std::size_t expected)
+        : data_(borrowed), capacity_(borrowed ? room : 0), expected_(std::max<std::size_t>(expected, 64)) {}
+    ~ResultBuffer() {
+        if (owned_) std::free(data_);
+    }
     ResultBuffer(const ResultBuffer&) = delete;
     ResultBuffer& operator=(const ResultBuffer&) = delete;
 
-    void push_back(const Board& board) {
-        if (size_ == capacity_) grow(2 * capacity_);
-        data_[size_++] = board;
+    // Where the next `count` boards go; they are part of the results from now on.
+    Board* append(std::size_t count) {
+        if (size_ + count > capacity_) grow(std::max({2 * capacity_, size_ + count, expected_}));
+        Board* slot = data_ + size_;
+        size_ += count;
+        return slot;
     }
     std::size_t size() const { return size_; }
+    bool borrowed() const { return !owned_; }
+    // The memory of its own (borrowed() false), now the caller's.
     Board* release() {
         Board* data = data_;
         data_ = nullptr;
+        owned_ = false;
         return data;
     }
 
@@ -52,14 +65,17 @@ private:
         }
         if (fresh == nullptr) throw std::bad_alloc();
         if (size_ != 0) std::memcpy(fresh, data_, size_ * sizeof(Board));
-        std::free(data_);
+        if (owned_) std::free(data_);
         data_ = static_cast<Board*>(fresh);
+        owned_ = true;
         capacity_ = bytes / sizeof(Board);
     }
 
     Board* data_ = nullptr;
     std::size_t size_ = 0;
     std::size_t capacity_ = 0;
+    std::size_t expected_;
+    bool owned_ = false;
 };
 
 }  // namespace tavla::bindings

@@ -70,13 +70,16 @@ std::string playable_board_error(const Board& b) {
     return fault;
 }
 
+bool board_is_playable(const Board& b) {
+    return board_is_valid(b) && b.side[0][kOff] != kCheckers && b.side[1][kOff] != kCheckers;
+}
+
 void require_valid(const Board& b) {
     if (!board_is_valid(b)) throw Fault(board_error(b));
 }
 
 void require_playable(const Board& b) {
-    std::string fault = playable_board_error(b);
-    if (!fault.empty()) throw Fault(fault);
+    if (!board_is_playable(b)) throw Fault(playable_board_error(b));
 }
 
 int pip_count(const Board& b, int side) {

@@ -38,6 +38,16 @@ void faults_name_the_rule() {
     CHECK_FAULT(tavla::require_playable(over), "the game is over");
 }
 
+void swapping() {
+    const Board b = board("bar:1 6:14 / 20:2 1:13");
+    Board out = Board::initial();
+    b.swapped_into(out);
+    CHECK(out == board("20:2 1:13 / bar:1 6:14"));
+    CHECK(out == b.swapped());
+    CHECK(tavla::board_is_playable(b));
+    CHECK(!tavla::board_is_playable(board("6:15 / ")));
+}
+
 void races() {
     CHECK(tavla::is_race(board("6:15 / 6:15")));                 // both home: passed
     CHECK(!tavla::is_race(board("bar:1 6:14 / 6:15")));         // a checker still to enter
@@ -77,6 +87,7 @@ void fast_check_agrees() {
 int main() {
     the_start();
     faults_name_the_rule();
+    swapping();
     races();
     fast_check_agrees();
     return tavla::test::report();

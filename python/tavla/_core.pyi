@@ -16,8 +16,18 @@ def pip_counts(board: bytes) -> tuple[int, int]: ...
 def is_race(board: bytes) -> bool: ...
 def legal_plays(board: bytes, d1: int, d2: int) -> list[tuple[bytes, bytes, int]]: ...
 def single_move(board: bytes, from_point: int, die: int) -> tuple[bytes, bool]: ...
+
+# Every result of N (board, roll) rows: results (M, 2, 26) int8 (the opponent on roll), offsets
+# (N + 1,) int64, row i's results at offsets[i]:offsets[i + 1]. out, when given, must be a
+# writable, C-contiguous int8 array of shape (K, 2, 26) sharing no memory with boards or dice
+# (ValueError otherwise): results is then out[:M] when K >= M; when K < M it is a new array
+# (the call does not fail, and np.shares_memory(results, out) tells which), and out's first
+# rows are overwritten either way. ValueError names the first row with a bad roll or board.
 def legal_results(
-    boards: npt.NDArray[np.int8], dice: npt.NDArray[np.int64]
+    boards: npt.NDArray[np.int8],
+    dice: npt.NDArray[np.int64],
+    *,
+    out: npt.NDArray[np.int8] | None = None,
 ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int64]]: ...
 
 # Playouts (bind_playout.cpp). A policy is a built-in name or a callable

@@ -31,9 +31,16 @@ struct Board {
     // The same position seen by the other side: the rows exchanged.
     Board swapped() const {
         Board b;
-        b.side[0] = side[1];
-        b.side[1] = side[0];
+        swapped_into(b);
         return b;
+    }
+
+    // swapped() written straight into `out`, row by row: where many results are stored, a
+    // swapped() copy written in two rows and then read whole stalls the processor (the
+    // read cannot be forwarded from the two stores).
+    void swapped_into(Board& out) const {
+        out.side[0] = side[1];
+        out.side[1] = side[0];
     }
 
     static Board initial();
@@ -50,6 +57,9 @@ bool board_is_valid(const Board& b);
 
 // Why a board cannot be played from: board_error(), or a finished game (R15); "" if it can.
 std::string playable_board_error(const Board& b);
+
+// playable_board_error(b).empty(), as cheap as board_is_valid.
+bool board_is_playable(const Board& b);
 
 // Throw a Fault (fault.hpp) with board_error(b), or playable_board_error(b), when it is not "".
 void require_valid(const Board& b);
