@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "convert.hpp"
+#include "interpreter_exit.hpp"
 #include "result_buffer.hpp"
 #include "tavla/movegen.hpp"
 
@@ -111,7 +112,7 @@ py::tuple legal_results(const BoardArray& boards, const DiceArray& dice, const p
     // averages 23); it doubles if needed.
     ResultBuffer results(buffer.data, buffer.rows, std::size_t(n) * 24);
     {
-        py::gil_scoped_release release;
+        const GilRelease release;
         MoveGenerator& gen = thread_generator();
         off[0] = 0;
         for (py::ssize_t i = 0; i < n; ++i) {

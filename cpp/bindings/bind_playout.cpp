@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "convert.hpp"
+#include "interpreter_exit.hpp"
 #include "tavla/playout.hpp"
 
 namespace tavla::bindings {
@@ -71,17 +72,19 @@ struct LazyZeroed {
     T* get() const { return data.get(); }
 };
 
-// Remembers the first Python error raised between chunks or steps; KeyboardInterrupt only
-// stops the run, any other error is raised again once the run has stopped.
+// Remembers the first Python error raised between chunks or steps; KeyboardInterrupt, like
+// the interpreter's exit, only stops the run, any other error is raised again once the run
+// has stopped.
 struct StopReason {
     std::optional<py::error_already_set> error;
+    bool exiting = false;
 
     void keep(py::error_already_set&& e) {
         if (!error) error.emplace(std::move(e));
     }
     // With the GIL held: true when interrupted; re-raises other errors.
     bool interrupted() {
-        if (!error) return false;
+        if (!error) return exiting;
         if (error->matches(PyExc_KeyboardInterrupt)) {
             error.reset();
             return true;
@@ -92,8 +95,13 @@ struct StopReason {
     }
 };
 
-// With the GIL held: checks for Ctrl-C and reports progress; false to stop.
+// With the GIL held: checks for Ctrl-C and the interpreter's exit, and reports progress;
+// false to stop.
 bool check_in(const py::object& progress, std::int64_t done, StopReason& stop) {
+    if (exit_requested()) {
+        stop.exiting = true;
+        return false;
+    }
     try {
         if (PyErr_CheckSignals() != 0) throw py::error_already_set();
         if (!progress.is_none()) progress(done);
@@ -125,7 +133,7 @@ std::int64_t run_lockstep(const PlayoutSpec& spec, std::array<PolicyArg, 2>& pol
     for (;;) {
         bool waiting;
         {
-            py::gil_scoped_release release;
+            const GilRelease release;
             waiting = lockstep->advance();
         }
         if (!waiting) break;
@@ -186,15 +194,16 @@ py::tuple play_games(const py::object& a, const py::object& b, std::int64_t game
     const LazyZeroed<Board> final_boards(truncate > 0 ? games : 0);
     spec.final_boards = final_boards.get();
     StopReason stop;
+    const ExitWatch watch;  // the interpreter's exit waits for the run to return
     std::int64_t finished = 0;
     if (policies[0].builtin && policies[1].builtin) {
         const std::array<const Policy*, 2> builtin = {policies[0].builtin.get(),
                                                       policies[1].builtin.get()};
-        py::gil_scoped_release release;
+        GilRelease release;
         finished = run_games(spec, builtin, games, std::max(1, threads), kChunk, results.get(),
                              [&](std::int64_t done) {
-                                 py::gil_scoped_acquire acquire;
-                                 return check_in(progress, done, stop);
+                                 return release.with_gil(
+                                     [&] { return check_in(progress, done, stop); });
                              });
     } else {
         finished = run_lockstep(spec, policies, games, batch, results.get(), progress, stop);

@@ -2,6 +2,7 @@
 #include <string_view>
 
 #include "convert.hpp"
+#include "interpreter_exit.hpp"
 
 namespace py = pybind11;
 
@@ -17,6 +18,7 @@ PYBIND11_MODULE(_core, m) {
             if (text) PyErr_SetObject(PyExc_ValueError, text.ptr());
         }
     });
+    tavla::bindings::watch_interpreter_exit();
     m.doc() = "tavla's C++ core: boards, Position IDs and legal plays. Use the tavla package.";
     tavla::bindings::bind_board(m);
     tavla::bindings::bind_movegen(m);
