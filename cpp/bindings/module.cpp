@@ -6,7 +6,10 @@
 
 namespace py = pybind11;
 
-PYBIND11_MODULE(_core, m) {
+// Safe without the GIL (free-threaded Python): calls share no mutable state but the exit
+// bookkeeping (interpreter_exit.cpp, under its own mutex); each thread has its own move
+// generator, and built-in policies and pubeval's tables are read-only.
+PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
     // The one translation of the core's faults: ValueError with the fault's message.
     py::register_local_exception_translator([](std::exception_ptr thrown) {
         try {
