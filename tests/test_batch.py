@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tavla import InvalidPositionError, NotationError, Position, legal_results
+from tavla import InvalidPositionError, NotationError, Position, errors, legal_results
 
 START = Position.initial().board
 # The side on roll on the bar against a closed board: nothing moves (see test_cli_moves).
@@ -63,3 +63,52 @@ def test_finished_game_names_its_row() -> None:
 def test_bad_input(boards: object, dice: object, error: type, message: str) -> None:
     with pytest.raises(error, match=message):
         legal_results(boards, dice)  # type: ignore[arg-type]
+
+
+# -- out=: a results buffer reused across calls ------------------------------------------------
+
+
+def test_out_is_filled_and_returned_as_a_view() -> None:
+    boards = np.stack([START, CLOSED_OUT, START])
+    dice = [[3, 1], [6, 6], [1, 1]]
+    expected, expected_offsets = legal_results(boards, dice)
+    out = np.full((100, 2, 26), -1, dtype=np.int8)
+    for _ in range(2):  # the same memory serves call after call
+        results, offsets = legal_results(boards, dice, out=out)
+        assert results.shape == (59, 2, 26) and results.dtype == np.int8
+        assert results.ctypes.data == out.ctypes.data and np.shares_memory(results, out)
+        assert (results == expected).all() and (offsets == expected_offsets).all()
+    assert (out[59:] == -1).all()  # rows beyond the results are left alone
+
+
+def test_out_of_exactly_the_result_count() -> None:
+    out = np.empty((16, 2, 26), dtype=np.int8)
+    results, _ = legal_results(START[np.newaxis], [[3, 1]], out=out)
+    assert np.shares_memory(results, out) and len(results) == 16
+
+
+@pytest.mark.parametrize(
+    ("out", "message"),
+    [
+        (np.empty((100, 2, 26), dtype=np.int16), "out must have dtype int8, got int16"),
+        (np.empty((100, 52), dtype=np.int8), r"out must have shape \(K, 2, 26\), got \(100, 52\)"),
+        (np.empty((100, 2, 52), dtype=np.int8)[:, :, ::2], "out must be C-contiguous"),
+        ([[[0] * 26] * 2] * 100, "out must be a NumPy array or None, got list"),
+        (np.empty((15, 2, 26), dtype=np.int8), "out has room for 15 results, the batch has 16"),
+    ],
+)
+def test_bad_out_buffers_are_named(out: object, message: str) -> None:
+    with pytest.raises(errors.InvalidBufferError, match=message):
+        legal_results(START[np.newaxis], [[3, 1]], out=out)  # type: ignore[arg-type]
+    assert issubclass(errors.InvalidBufferError, ValueError)
+
+
+def test_a_read_only_or_overlapping_out_is_refused() -> None:
+    frozen = np.empty((100, 2, 26), dtype=np.int8)
+    frozen.flags.writeable = False
+    with pytest.raises(errors.InvalidBufferError, match="out must be writable"):
+        legal_results(START[np.newaxis], [[3, 1]], out=frozen)
+    boards = np.stack([START] * 20)  # int8 and C-contiguous: used as they are
+    with pytest.raises(errors.InvalidBufferError, match="must not share memory with boards"):
+        legal_results(boards, [[3, 1]] * 20, out=boards)
+    assert (boards == START).all()

@@ -57,6 +57,12 @@ class DiceError(TavlaError, ValueError):
     needed another.  A roll that cannot be read is a :class:`NotationError`."""
 
 
+class InvalidBufferError(TavlaError, ValueError):
+    """An ``out=`` buffer that cannot take the results of :func:`tavla.legal_results`: not
+    a writable, C-contiguous ``int8`` array of shape ``(K, 2, 26)``, sharing memory with
+    the input, or with fewer rows than the results."""
+
+
 class MatchFileError(TavlaError, ValueError):
     """A match file that cannot be understood; the message names the line."""
 

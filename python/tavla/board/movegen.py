@@ -8,7 +8,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
-from ..errors import InvalidPositionError, NotationError, TavlaError
+from ..errors import InvalidBufferError, InvalidPositionError, NotationError, TavlaError
 from .position import int8_counts
 
 
@@ -27,8 +27,27 @@ def _as_int8_boards(boards: npt.ArrayLike) -> npt.NDArray[np.int8]:
     return int8_counts(array, rows=True)
 
 
+def _checked_out(out: object, boards: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
+    """``out`` when it can take results: InvalidBufferError naming the fault otherwise."""
+    if not isinstance(out, np.ndarray):
+        raise InvalidBufferError(f"out must be a NumPy array or None, got {type(out).__name__}")
+    if out.dtype != np.int8:
+        raise InvalidBufferError(f"out must have dtype int8, got {out.dtype}")
+    if out.ndim != 3 or out.shape[1:] != (2, 26):
+        raise InvalidBufferError(f"out must have shape (K, 2, 26), got {out.shape}")
+    if not out.flags.c_contiguous:
+        raise InvalidBufferError("out must be C-contiguous (np.empty((K, 2, 26), np.int8))")
+    if not out.flags.writeable:
+        raise InvalidBufferError("out must be writable")
+    if np.may_share_memory(out, boards):
+        raise InvalidBufferError("out must not share memory with boards")
+    return out
+
+
 def legal_results(
-    boards: npt.ArrayLike, dice: npt.ArrayLike
+    boards: npt.ArrayLike,
+    dice: npt.ArrayLike,
+    out: npt.NDArray[np.int8] | None = None,
 ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int64]]:
     """Every legal resulting position of many positions and rolls, in one call.
 
@@ -37,6 +56,11 @@ def legal_results(
             whole numbers; int8 C-contiguous input is used without a copy), each a valid
             board seen from the side on roll (DESIGN.md's encoding).
         dice: ``(N, 2)`` integer array of rolls, each die 1..6.
+        out: None (default), or a buffer for the results to reuse across calls: a
+            writable, C-contiguous ``int8`` array of shape ``(K, 2, 26)`` sharing no memory
+            with ``boards``, with room for every result (``K >= M``; a row has at most a
+            few hundred results, the opening rolls 16 to 26).  ``results`` is then
+            ``out[:M]``, a view of the same memory, and no new array is allocated.
 
     Returns:
         ``(results, offsets)``: ``results`` is ``(M, 2, 26)`` int8, each result with the
@@ -46,6 +70,9 @@ def legal_results(
         only.  The C++ core releases the GIL while it works.
 
     Raises:
+        InvalidBufferError: ``out`` is not a writable C-contiguous int8 ``(K, 2, 26)``
+            array, shares memory with ``boards``, or is too small: the message gives the
+            ``M`` rows needed (``out``'s rows are overwritten all the same)
         InvalidPositionError: ``boards`` is not an ``(N, 2, 26)`` array of whole counts
             (ragged nesting included), or a board breaks R1-R4 or its game is over (the
             message names the row).
@@ -66,8 +93,14 @@ def legal_results(
         row = int(bad[0][0])
         got = tuple(int(d) for d in dice_array[row])
         raise NotationError(f"row {row}: dice must be 1 to 6, got {got}")
+    buffer = None if out is None else _checked_out(out, board_array)
     try:
-        results, offsets = _core.legal_results(board_array, dice_array.astype(np.int64))
+        results, offsets = _core.legal_results(board_array, dice_array.astype(np.int64), out=buffer)
     except ValueError as exc:
         raise InvalidPositionError(str(exc)) from None
+    if buffer is not None and not np.shares_memory(results, buffer):
+        raise InvalidBufferError(
+            f"out has room for {buffer.shape[0]:,} results, the batch has {len(results):,}:"
+            f" give out at least {len(results):,} rows"
+        )
     return results, offsets
