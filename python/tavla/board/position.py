@@ -139,7 +139,10 @@ class Position:
         try:
             return cls._trusted(_core.parse_position_id(text))
         except ValueError as exc:
-            raise InvalidIdError(f"bad Position ID {excerpt(text)}: {exc}") from None
+            fault, quote = str(exc), excerpt(text)
+            # The core quotes the ID itself in some faults (its length, its alphabet).
+            shown = "" if fault.endswith(quote) else f" {quote}"
+            raise InvalidIdError(f"bad Position ID{shown}: {fault}") from None
 
     # -- views -------------------------------------------------------------------------
 
