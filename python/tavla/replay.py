@@ -569,7 +569,7 @@ def match_record(
     """The record of a played :class:`~tavla.Match` or :class:`~tavla.MoneySession`, ready
     for :func:`format_mat`: each play in the plain form, each cube action, a ``Wins`` line
     for each finished game, and a roll left unplayed (a resignation after rolling) as
-    ``dd:`` (FORMATS.md 5.2).  Rejected resignations have no cell in the format and are
+    ``dd:`` (:ref:`mat`).  Rejected resignations have no cell in the format and are
     left out.  Money sessions get length 0 and the running points as their scores.
     """
     length = session.length if isinstance(session, Match) else 0

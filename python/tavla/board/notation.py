@@ -1,4 +1,4 @@
-"""Move notation (FORMATS.md section 4): writing plays in the standard display form, and
+"""Move notation (:ref:`notation`): writing plays in the standard display form, and
 reading what people and programs type.
 
 Points are the mover's: 24 down to 1, ``bar`` (25) and ``off`` (0).  A checker that moves on
@@ -97,7 +97,7 @@ def format_play(moves: Sequence[tuple[int, int]], hits: Sequence[bool] | None = 
 
 
 def parse_play(play: str | Sequence[Sequence[int]]) -> list[Segment]:
-    """Read a typed play into segments ``(from, to)``, one per checker path (FORMATS.md 4.4).
+    """Read a typed play into segments ``(from, to)``, one per checker path (:ref:`notation`).
 
     ``play`` is text or a sequence of ``(from, to)`` int pairs (25 = bar, 0 = off).  Text is
     read in any case: moves are separated by spaces or commas; the points of a move by ``/``
@@ -106,7 +106,7 @@ def parse_play(play: str | Sequence[Sequence[int]]) -> list[Segment]:
     times; a chain ``13/7*/5`` gives one segment per step written, ``(13, 7), (7, 5)``.  Text
     made of bare points only (``"8 5 6 5"``) is read as from/to pairs.  A segment may need
     several dice (``24/14``): splitting it by the roll is left to
-    :func:`tavla.play.find_play`.  ``""`` or an empty sequence is no move: ``[]``.
+    :func:`tavla.board.position.find_play`.  ``""`` or an empty sequence is no move: ``[]``.
 
     Raises :class:`~tavla.NotationError` (a ValueError) naming the token that cannot be
     read, or a move that does not go from a higher point to a lower one.

@@ -37,7 +37,7 @@ def pubeval_scores(position: Position, candidates: npt.ArrayLike) -> npt.NDArray
 
     ``candidates`` is ``(K, 2, 26)`` integer, each the position after a play seen by the
     opponent (row 0 the opponent, who is on roll next: the convention of Python policies in
-    :mod:`tavla.playout`). Returns ``(K,)`` float64, higher = better for the mover; the race
+    :mod:`tavla.sim.playout`). Returns ``(K,)`` float64, higher = better for the mover; the race
     or contact weights are chosen on ``position``. Raises
     :class:`~tavla.InvalidPositionError` for a bad shape or a board that breaks R1-R4.
     """

@@ -1,4 +1,4 @@
-"""Jellyfish / GNU Backgammon ``.mat`` match files (FORMATS.md section 5): reading and writing.
+"""Jellyfish / GNU Backgammon ``.mat`` match files (:ref:`mat`): reading and writing.
 
 Reading is liberal: it accepts the dialects of gnubg, eXtreme Gammon, Backgammon Galaxy and
 Backgammon Studio (``25/22`` or ``bar/22``, ``6/0`` or ``6/off``, ``*`` or no hit marks,
@@ -7,7 +7,7 @@ plays a site hid after a resignation, low-first rolls, cells that overflow their
 ``Losses N point``).  The file becomes a plain :class:`MatchRecord`: no rule is checked
 here; :mod:`tavla.replay` checks the games against the rules.
 
-Writing produces gnubg's export form (FORMATS.md 5.1): column widths, ``dd: moves`` cells,
+Writing produces gnubg's export form (:ref:`mat`): column widths, ``dd: moves`` cells,
 cube cells with one leading space, ``Wins N point(s)`` in the winner's column.
 """
 
@@ -26,13 +26,13 @@ from ..board.position import Play
 from ..errors import MatchFileError
 
 LEFT = 0
-"""The left column's player: gnubg player 0, XG ``Player 1`` (FORMATS.md 0.3)."""
+"""The left column's player: gnubg player 0, XG ``Player 1`` (:ref:`players`)."""
 RIGHT = 1
 """The right column's player: gnubg player 1, XG ``Player 2``."""
 
 
 class ActionKind(enum.Enum):
-    """What one cell of a move line records (FORMATS.md 5.2)."""
+    """What one cell of a move line records (:ref:`mat`)."""
 
     ROLL = "roll"
     """A roll and the play made with it (R7-R14); the play may be empty or hidden."""
@@ -99,8 +99,8 @@ class GameRecord:
         score: the score (left, right) before the game, from its score line.
         actions: the cells in order.
         line: the line number of the ``Game`` line.
-        crawford_mark: True when the game line is marked ``Crawford`` (rare: FORMATS.md 5.2
-            says no common dialect marks it; the rule is inferred from the scores).
+        crawford_mark: True when the game line is marked ``Crawford`` (rare: no common
+            dialect marks it, :ref:`mat`; the rule is inferred from the scores).
     """
 
     number: int
@@ -336,14 +336,14 @@ class _Reader:
 
 def looks_like_mat(text: str) -> bool:
     """True when the text has a `` N point match`` line or a ``Game N`` line, as every match
-    file does (FORMATS.md 5.2); False for text that is plainly something else, such as
+    file does (:ref:`mat`); False for text that is plainly something else, such as
     prose.  A True answer does not mean :func:`parse_mat` can read it."""
     lines = text.splitlines()
     return any(_MATCH_LINE.match(line) or _GAME_LINE.match(line) for line in lines)
 
 
 def parse_mat(text: str) -> MatchRecord:
-    """Read the text of a ``.mat`` match file (FORMATS.md section 5) into a record.
+    """Read the text of a ``.mat`` match file (:ref:`mat`) into a record.
 
     Raises :class:`~tavla.MatchFileError` (a ValueError) naming the line number and the line
     when the text is not a match file: no `` N point match`` line before the first game, a
@@ -443,7 +443,7 @@ _WRITTEN_HEADERS = ("Site", "Event", "Round", "EventDate", "Variation", "Transcr
 
 
 def plain_form(play: Play) -> str:
-    """A play in the ``.mat`` plain form (FORMATS.md 4.2): one ``from/to`` per die, ``25``
+    """A play in the ``.mat`` plain form (:ref:`mat`): one ``from/to`` per die, ``25``
     for the bar, ``0`` for off, ``*`` after a move that hit, in playing order."""
     return " ".join(
         f"{start}/{end}{'*' if hit else ''}"
@@ -522,7 +522,7 @@ def _game_lines(game: GameRecord, players: tuple[str, str]) -> list[str]:
 
 
 def format_mat(record: MatchRecord) -> str:
-    """The match in gnubg's ``.mat`` export form (FORMATS.md 5.1), as text.
+    """The match in gnubg's ``.mat`` export form (:ref:`mat`), as text.
 
     Header tags kept are those gnubg writes (Site, Event, Round, EventDate, Variation,
     Transcriber).  Roll cells keep the play text of the record: give it plain-form plays

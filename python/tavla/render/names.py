@@ -1,5 +1,5 @@
 # ruff: noqa: RUF001  (the Turkish dotless i is a letter here, not a confusable)
-"""Turkish names of rolls and terms (R28; FORMATS.md section 10.1), for ``--lang tr``.
+"""Turkish names of rolls and terms (:ref:`R28 <dice-names>`), for ``--lang tr``.
 
 Dice names are Persian numerals, higher die first: 1 yek, 2 dü, 3 se, 4 cihar, 5 penç,
 6 şeş; some rolls have names of their own (6-6 düşeş, 2-2 dubara, 1-1 hepyek).
@@ -64,7 +64,7 @@ TURKISH_TERMS: dict[str, str] = {
     "drop": "pas",
     "score point": "sayı",
 }
-"""Turkish words for backgammon terms (RULES.md brackets, FORMATS.md section 10.1)."""
+"""Turkish words for backgammon terms (the bracketed words of :ref:`rules`)."""
 
 # Spellings found in Turkish sources (FORMATS.md section 10.1), read as well as R28's.
 _OTHER_SPELLINGS: dict[str, Roll] = {
@@ -118,7 +118,7 @@ def roll_name(roll: str | Sequence[int]) -> str:
 
 def roll_from_name(name: str) -> Roll:
     """The roll ``(higher, lower)`` a Turkish name stands for: R28's names, the other
-    spellings of FORMATS.md section 10.1, in any case, with or without diacritics, spaces
+    spellings found in Turkish sources, in any case, with or without diacritics, spaces
     or hyphens (``"sesbes"``, ``"Şeş beş"`` → ``(6, 5)``).  Raises
     :class:`~tavla.NotationError` for an unknown name."""
     roll = _BY_FOLDED_NAME.get(_folded(name)) if isinstance(name, str) else None

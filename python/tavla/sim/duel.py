@@ -63,7 +63,7 @@ def duel(
 ) -> DuelResult:
     """Compare policy ``a`` with ``b`` over ``games`` cubeless games from the start (R4, R5).
 
-    Policies are built-in names or Python policies (:mod:`tavla.playout`). With
+    Policies are built-in names or Python policies (:mod:`tavla.sim.playout`). With
     ``duplicate=True`` (``games`` must then be even) the games come in pairs that use the
     same dice stream, one with a in seat 0 and one with the seats swapped: both policies face
     exactly the same dice, which removes most of the luck from the comparison. Without it,
@@ -79,7 +79,7 @@ def duel(
 
     Built-in policies run on ``threads`` threads (None = every core); with ``client`` (a
     ``distributed.Client``) the games run on a Dask cluster in chunks of ``chunk`` games,
-    with the same results (:func:`~tavla.playout.play_games`). Ctrl-C stops the duel and
+    with the same results (:func:`~tavla.sim.playout.play_games`). Ctrl-C stops the duel and
     reports the complete pairs played. Raises :class:`~tavla.PlayoutError` for bad
     arguments; a Python policy's own exceptions pass through, as do Dask's on a cluster.
     """

@@ -21,7 +21,7 @@ play (forced plays and passes) are made without asking.
 
 Games are cubeless and end when a side has borne off all 15 (R15); each is scored 1, 2 or 3
 (single, gammon, backgammon: R16, backgammons counted). Dice come from a counter-based
-generator (DESIGN.md "Randomness", ``cpp/include/tavla/rng.hpp``): game ``g`` of a run with
+generator (:ref:`seeds`): game ``g`` of a run with
 seed ``s`` uses its own stream derived from ``(s, g)``, so results are identical whatever the
 number of threads or the batch size.
 """
@@ -267,7 +267,7 @@ def play_games(
     ``client``: a ``distributed.Client``; the run is then split into chunks of ``chunk``
     consecutive games (None: a few per worker thread) played by the Dask workers, each chunk
     on ``threads`` threads (None = 1; a worker runs as many chunks at once as it has
-    threads), and the results are identical to a run on one machine (:mod:`tavla.cluster`:
+    threads), and the results are identical to a run on one machine (:mod:`tavla.sim.cluster`:
     policies must then pickle).
 
     Ctrl-C stops the run and keeps the games that finished first, with an

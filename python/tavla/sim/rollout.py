@@ -281,7 +281,7 @@ def rollout(
     """Cubeless rollout of ``position`` with the side on roll to roll next.
 
     Plays ``games`` games with ``policy`` on both sides (a built-in name or a Python policy,
-    see :mod:`tavla.playout`) until a side has borne off all 15, and returns a
+    see :mod:`tavla.sim.playout`) until a side has borne off all 15, and returns a
     :class:`RolloutResult`. With ``truncate=n`` a game still on after n plies (counted from
     ``position``; with ``dice``, the play itself is not one of them) stops, and
     ``evaluator`` (required then, see :data:`Evaluator`) estimates it: a truncated rollout,
@@ -300,7 +300,7 @@ def rollout(
     second-roll stratification and so errs on the safe side; without rotation the sample mean
     and ``s / sqrt(n)`` are used. Games run on ``threads`` threads (None = every core), or
     with ``client`` (a ``distributed.Client``) on a Dask cluster in chunks of ``chunk`` games,
-    with the same results (:func:`~tavla.playout.play_games`).
+    with the same results (:func:`~tavla.sim.playout.play_games`).
 
     Ctrl-C stops the whole rollout (with an :class:`~tavla.InterruptedRunWarning`) and
     returns what finished, every result marked ``interrupted`` with its real ``games``.
