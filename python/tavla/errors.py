@@ -41,7 +41,7 @@ class InvalidPlayerError(TurnError, ValueError):
 
 class CubeError(TavlaError):
     """A cube action the rules forbid (R18-R21, R24, R25), or a double that would take the
-    cube beyond the largest value the IDs can hold (2**15, FORMATS.md sections 2.1 and 3.1).
+    cube beyond the largest value the IDs can hold (2**15: :ref:`match-id`, :ref:`xgid`).
     """
 
 
@@ -68,7 +68,7 @@ class MatchFileError(TavlaError, ValueError):
 
 
 class RulesError(TavlaError, ValueError):
-    """Contradictory rule options (RULES.md), e.g. raccoons without beavers, or a money-play
+    """Contradictory rule options (:ref:`rules`), e.g. raccoons without beavers, or a money-play
     option (Jacoby, beavers, automatic doubles) in a match."""
 
 

@@ -54,7 +54,7 @@ def legal_results(
     Args:
         boards: ``(N, 2, 26)`` array of whole counts (any integer dtype, or floats holding
             whole numbers; int8 C-contiguous input is used without a copy), each a valid
-            board seen from the side on roll (DESIGN.md's encoding).
+            board seen from the side on roll (:ref:`encoding`).
         dice: ``(N, 2)`` integer array of rolls, each die 1..6.
         out: None (default), or a buffer for the results to reuse across calls: a
             writable, C-contiguous ``int8`` array of shape ``(K, 2, 26)`` sharing no memory

@@ -1,7 +1,7 @@
 """Positions (R1-R4): an immutable board seen from the side on roll, and the plays (R7-R14)
 that lead from one position to the next.
 
-The board encoding is DESIGN.md's: an ``int8`` array of shape ``(2, 26)``, row 0 the side on
+The board encoding (:ref:`encoding`): an ``int8`` array of shape ``(2, 26)``, row 0 the side on
 roll and row 1 the opponent, each counted from its own side; index 1..24 are points, 25 the
 bar, 0 the checkers borne off.
 """
@@ -127,7 +127,7 @@ class Position:
 
     @classmethod
     def from_position_id(cls, position_id: str) -> Position:
-        """Decode a GNU Backgammon Position ID (14 characters, FORMATS.md section 1).
+        """Decode a GNU Backgammon Position ID (14 characters, :ref:`position-id`).
 
         The ID names the side not on roll first; the result has the side on roll in row 0.
         Surrounding white space is ignored.  Raises :class:`~tavla.InvalidIdError` naming

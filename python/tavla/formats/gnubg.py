@@ -1,8 +1,8 @@
 """GNU Backgammon's IDs: the Match ID and the combined GNUbg ID ``PositionID:MatchID``.
 
 The Position ID itself is coded in the core (:meth:`Position.from_position_id`,
-:attr:`Position.position_id`, FORMATS.md section 1).  Player numbering follows FORMATS.md
-section 0.3: gnubg player 0 is XGID's top side ("O", lowercase), player 1 the bottom side
+:attr:`Position.position_id`, :ref:`position-id`).  Player numbering follows
+:ref:`players`: gnubg player 0 is XGID's top side ("O", lowercase), player 1 the bottom side
 ("X", uppercase).  Every parser raises :class:`~tavla.InvalidIdError` (a ValueError) naming
 the fault and never returns a partly read ID.
 """
@@ -33,12 +33,12 @@ _MAX_CUBE_LOG2 = 15  # the Match ID's 4-bit cube field
 
 MAX_CUBE_VALUE = 1 << _MAX_CUBE_LOG2
 """The highest cube value tavla allows, 2**15 = 32768: the most the Match ID's 4-bit cube
-field (log2 of the value, FORMATS.md section 2.1) and the XGID can hold.  The rules set no
+field (log2 of the value, :ref:`match-id`) and the XGID can hold.  The rules set no
 limit (R19); a double beyond it is refused with :class:`~tavla.CubeError`."""
 
 MAX_MATCH_LENGTH = (1 << 15) - 1
 """The longest match tavla allows, 32767 points: the most the Match ID's 15-bit match
-length field holds (FORMATS.md section 2.1).  Scores are held to the same 15 bits."""
+length field holds (:ref:`match-id`).  Scores are held to the same 15 bits."""
 
 MAX_SCORE = MAX_MATCH_LENGTH
 
@@ -52,7 +52,7 @@ class MatchContext:
     Attributes:
         length: N of a match to N points (R23), 1 to :data:`MAX_MATCH_LENGTH`; 0 for money
             play (R26).
-        score: points of players 0 and 1 (gnubg's players, FORMATS.md section 0.3) before
+        score: points of players 0 and 1 (gnubg's players, :ref:`players`) before
             the game, each 0 to :data:`MAX_SCORE` and, in a match, at most ``length``.
             Money play may carry a session score (gnubg writes one in its IDs).
         crawford: this game is the Crawford game (R24); match play only.
@@ -109,8 +109,8 @@ class MatchContext:
     def is_post_crawford(self) -> bool:
         """A match game after the Crawford game (R24): the Crawford rule is played, a side is
         one point away, this is not the Crawford game and the match is longer than 1 point
-        (a 1-point match has no Crawford game).  Derived, as gnubg derives it (FORMATS.md
-        section 2.1)."""
+        (a 1-point match has no Crawford game).  Derived, as gnubg derives it
+        (:ref:`match-id`)."""
         return (
             self.crawford_rule
             and self.length > 1
@@ -144,7 +144,7 @@ def match_context(length: object, score: object, crawford: object) -> MatchConte
 
 
 class MatchIdState(enum.IntEnum):
-    """The Match ID's game state field (FORMATS.md section 2.1): whether and how the game
+    """The Match ID's game state field (:ref:`match-id`): whether and how the game
     has ended, as gnubg stores it."""
 
     NONE = 0
@@ -182,9 +182,9 @@ def _cube_log2(value: object, what: str) -> int:
 
 @dataclass(frozen=True)
 class MatchId:
-    """A GNU Backgammon Match ID: the match state beside a Position ID (FORMATS.md section 2).
+    """A GNU Backgammon Match ID: the match state beside a Position ID (:ref:`match-id`).
 
-    Players are gnubg's 0 and 1 (FORMATS.md section 0.3).  Fields:
+    Players are gnubg's 0 and 1 (:ref:`players`).  Fields:
 
     - ``cube_value``: 1, 2, 4 ... :data:`MAX_CUBE_VALUE` (2**15); during a pending double
       the value before it.
@@ -199,7 +199,7 @@ class MatchId:
     - ``resignation``: None, or the :class:`~tavla.ResultKind` offered by the player who is
       not ``turn`` (R17).
     - ``dice``: None before the roll, else the two dice in the order given.  gnubg writes
-      the higher die first and reads either order (FORMATS.md section 2.1); :meth:`parse`
+      the higher die first and reads either order (:ref:`match-id`); :meth:`parse`
       keeps the order read and :meth:`encode` writes this order, so that every ID reads
       back as it was written.
     - ``match_length``: 0 for money play (R26), else N (R23), at most
@@ -348,10 +348,10 @@ class MatchId:
 
 @dataclass(frozen=True)
 class GnubgId:
-    """A combined GNUbg ID ``PositionID:MatchID`` (FORMATS.md section 2.3).
+    """A combined GNUbg ID ``PositionID:MatchID`` (:ref:`gnubg-id`).
 
     ``position`` is oriented to ``match_id.dice_owner``, the side on roll (or the doubler
-    while a double is pending, FORMATS.md section 1.1).
+    while a double is pending, :ref:`match-id`).
     """
 
     position: Position
@@ -375,5 +375,5 @@ class GnubgId:
 
 
 def parse_gnubg_id(text: str) -> GnubgId:
-    """Read a combined GNUbg ID ``PositionID:MatchID`` (FORMATS.md section 2.3)."""
+    """Read a combined GNUbg ID ``PositionID:MatchID`` (:ref:`gnubg-id`)."""
     return GnubgId.parse(text)

@@ -1,7 +1,7 @@
-"""XGID, eXtreme Gammon's position ID: position, cube and match state (FORMATS.md
-section 3), and its conversion to GNU Backgammon's IDs.
+"""XGID, eXtreme Gammon's position ID: position, cube and match state (:ref:`xgid`),
+and its conversion to GNU Backgammon's IDs.
 
-Player numbering follows FORMATS.md section 0.3: gnubg player 0 is XGID's top side ("O",
+Player numbering follows :ref:`players`: gnubg player 0 is XGID's top side ("O",
 lowercase), player 1 the bottom side ("X", uppercase).  Every parser raises
 :class:`~tavla.InvalidIdError` (a ValueError) naming the fault and never returns a partly
 read ID.
@@ -93,7 +93,7 @@ def _xgid_int(text: str, what: str, allowed: range | tuple[int, ...]) -> int:
 
 @dataclass(frozen=True)
 class Xgid:
-    """An eXtreme Gammon ID: position, cube and match state (FORMATS.md section 3).
+    """An eXtreme Gammon ID: position, cube and match state (:ref:`xgid`).
 
     Fields, with XG's conventions (bottom = uppercase = "X" = gnubg player 1, top = "O" =
     gnubg player 0):
@@ -267,11 +267,11 @@ class Xgid:
         return self.encode()
 
     def to_match_id(self) -> MatchId:
-        """The gnubg Match ID of this XGID (FORMATS.md sections 0.3 and 3.4).
+        """The gnubg Match ID of this XGID (:ref:`players`).
 
         Bottom is gnubg player 1, top player 0; ``jacoby`` is False in match play, as gnubg
         writes it.  Unlike gnubg's importer, a pending double (``D``) is kept: dice owner =
-        the doubler, turn = the other player, double offered (FORMATS.md section 11).  The
+        the doubler, turn = the other player, double offered (:ref:`xgid`).  The
         beaver flag and the maximum cube have no Match ID field and are dropped.
         """
         on_roll = _gnubg_player(self.turn)
@@ -300,5 +300,5 @@ def _gnubg_player(xg_side: int) -> int:
 
 
 def parse_xgid(text: str) -> Xgid:
-    """Read an XGID (FORMATS.md section 3); see :meth:`Xgid.parse`."""
+    """Read an XGID (:ref:`xgid`); see :meth:`Xgid.parse`."""
     return Xgid.parse(text)

@@ -1,7 +1,7 @@
 """The doubling cube (R18-R21, R24, R25): its value, its owner, and who may double.
 
 Players are numbered 0 and 1 as in :class:`~tavla.Game` (0 = GNU Backgammon player 0, the
-left column of a ``.mat`` file; FORMATS.md section 0.3).  Where the game stands in its match
+left column of a ``.mat`` file; :ref:`players`).  Where the game stands in its match
 (length, score, Crawford) is a :class:`~tavla.formats.gnubg.MatchContext`, the same value
 the IDs are written from.
 """
@@ -24,7 +24,7 @@ class Cube:
     (0, 1, or None when centred).  Immutable; actions return a new cube.
 
     The rules put no limit on redoubles (R19); tavla stops at 2**15 = 32768, the largest
-    value GNU Backgammon's Match ID and the XGID can hold (FORMATS.md sections 2.1 and 3),
+    value GNU Backgammon's Match ID and the XGID can hold (:ref:`match-id`, :ref:`xgid`),
     so that every state of a game can be written.
 
     Raises :class:`~tavla.errors.InvalidCubeError` (a :class:`~tavla.CubeError` and a

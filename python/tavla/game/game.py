@@ -2,8 +2,8 @@
 
 Players are numbered 0 and 1: player 0 is GNU Backgammon's player 0, the left column of a
 ``.mat`` file and XGID's top side; player 1 is gnubg's player 1, the right column, XGID's
-bottom side (FORMATS.md section 0.3).  The board is a :class:`~tavla.Position`, always seen
-from the player on roll (:attr:`Game.on_roll`), as DESIGN.md prescribes.
+bottom side (:ref:`players`).  The board is a :class:`~tavla.Position`, always seen
+from the player on roll (:attr:`Game.on_roll`), like every board (:ref:`encoding`).
 """
 
 from __future__ import annotations
@@ -199,7 +199,7 @@ class Game:
     @property
     def on_roll(self) -> int:
         """The player the position is seen from: who rolls or rolled, or who doubled while a
-        double awaits an answer (GNU Backgammon's dice owner, FORMATS.md section 2.1).
+        double awaits an answer (GNU Backgammon's dice owner, :ref:`match-id`).
         Player 0 before the opening roll."""
         return self._on_roll
 
@@ -236,7 +236,7 @@ class Game:
 
     @property
     def history(self) -> tuple[Action, ...]:
-        """Every action so far, in order (:mod:`tavla.actions`)."""
+        """Every action so far, in order (:mod:`tavla.game.actions`)."""
         return tuple(self._history)
 
     @property
@@ -290,17 +290,17 @@ class Game:
     @property
     def match_id(self) -> MatchId:
         """GNU Backgammon Match ID of the current state (``str()`` gives the 12 characters;
-        FORMATS.md section 2)."""
+        :ref:`match-id`)."""
         return game_ids.match_id(self)
 
     @property
     def gnubg_id(self) -> GnubgId:
-        """``PositionID:MatchID`` of the current state (FORMATS.md section 2.3)."""
+        """``PositionID:MatchID`` of the current state (:ref:`gnubg-id`)."""
         return game_ids.gnubg_id(self)
 
     @property
     def xgid(self) -> Xgid:
-        """XGID of the current state (``str()`` gives ``XGID=...``; FORMATS.md section 3)."""
+        """XGID of the current state (``str()`` gives ``XGID=...``; :ref:`xgid`)."""
         return game_ids.xgid(self)
 
     @property

@@ -1,9 +1,9 @@
 """A game's current state as interchange IDs: GNU Backgammon Match ID and GNUbg ID, XGID.
 
-Players keep their numbers (FORMATS.md section 0.3): :class:`~tavla.Game` player 0 is gnubg
+Players keep their numbers (:ref:`players`): :class:`~tavla.Game` player 0 is gnubg
 player 0 and XGID's top side, player 1 gnubg player 1 and XGID's bottom side.  The position
 is oriented as both formats expect: to the side on roll, or to the doubler while a double
-awaits an answer (FORMATS.md section 1.1, "Pending double").
+awaits an answer (:ref:`match-id`).
 """
 
 from __future__ import annotations
@@ -65,9 +65,9 @@ def _cube_before_offer(game: GameView) -> tuple[int, int | None]:
 
 
 def match_id(game: GameView) -> MatchId:
-    """The Match ID of ``game`` now (FORMATS.md section 2).  Before the opening roll it is
+    """The Match ID of ``game`` now (:ref:`match-id`).  Before the opening roll it is
     the new-game state gnubg shows (playing, player 0, no dice).  The dice are written
-    higher die first, as gnubg writes them (FORMATS.md section 2.1).  A resignation offer
+    higher die first, as gnubg writes them (:ref:`match-id`).  A resignation offer
     is kept; beavers and raccoons have no field of their own and show as a pending
     double."""
     value, owner = _cube_before_offer(game)
@@ -91,12 +91,12 @@ def match_id(game: GameView) -> MatchId:
 
 
 def gnubg_id(game: GameView) -> GnubgId:
-    """``PositionID:MatchID`` of ``game`` now (FORMATS.md section 2.3)."""
+    """``PositionID:MatchID`` of ``game`` now (:ref:`gnubg-id`)."""
     return GnubgId(game.position, match_id(game))
 
 
 def xgid(game: GameView) -> Xgid:
-    """The XGID of ``game`` now (FORMATS.md section 3): ``D`` while a double awaits an
+    """The XGID of ``game`` now (:ref:`xgid`): ``D`` while a double awaits an
     answer, ``00`` before the roll; the maximum cube is ``rules.max_cube``, else XG's 1024
     or, past it, the cube offered or held (so that the cube never exceeds the maximum).
     A resignation offer has no XGID field and is left out."""

@@ -1,6 +1,6 @@
-"""Rule options (RULES.md): one frozen dataclass holding every option a game or match uses.
+"""Rule options (:ref:`rules`): one frozen dataclass holding every option a game or match uses.
 
-Each field is an option named in RULES.md, with RULES.md's default.  Three presets give the
+Each field is an option of the rule book (:ref:`rules`), with its default.  Three presets give the
 usual combinations: :meth:`Rules.standard_match`, :meth:`Rules.standard_money` and
 :meth:`Rules.turkish`.  Options that contradict each other raise :class:`~tavla.RulesError`
 (a ValueError) when the rules are built; options that only contradict match play (Jacoby,
@@ -26,7 +26,7 @@ _STARTERS: tuple[str, ...] = get_args(NextGameStarter)
 
 @dataclass(frozen=True)
 class Rules:
-    """Every rule option of RULES.md (immutable, hashable).
+    """Every rule option (:ref:`rules`; immutable, hashable).
 
     Attributes:
         opening: R5. ``"standard"`` (default): the winner of the opening roll plays the two
@@ -118,7 +118,7 @@ class Rules:
 
     @classmethod
     def turkish(cls) -> Rules:
-        """Traditional tavla (FORMATS.md section 10.2): reroll opening (R5), the winner
+        """Traditional tavla (:ref:`rule-options`): reroll opening (R5), the winner
         starts the next game (R6), no backgammons (R16), no cube (R18), hence no Crawford
         rule either (R24)."""
         return cls(
