@@ -92,7 +92,8 @@ OutBuffer out_buffer(const py::object& out, const BoardArray& boards, const Dice
         const auto* begin = static_cast<const char*>(read.data());
         return begin < last && first < begin + read.nbytes();
     };
-    if (overlaps(boards) || overlaps(dice)) throw Fault("out must not share memory with boards or dice");
+    if (overlaps(boards) || overlaps(dice))
+        throw Fault("out must not share memory with boards or dice");
     return buffer;
 }
 
@@ -129,11 +130,14 @@ py::tuple legal_results(const BoardArray& boards, const DiceArray& dice, const p
     }
 
     const std::array<py::ssize_t, 3> shape = {py::ssize_t(results.size()), 2, kSlots};
-    if (results.borrowed())
-        return py::make_tuple(py::array_t<std::int8_t>(shape, reinterpret_cast<std::int8_t*>(buffer.data), out), offsets);
+    if (results.borrowed()) {  // a view of out
+        const auto* data = reinterpret_cast<const std::int8_t*>(buffer.data);
+        return py::make_tuple(py::array_t<std::int8_t>(shape, data, out), offsets);
+    }
     Board* data = results.release();
     py::capsule owner(data, [](void* p) { std::free(p); });
-    return py::make_tuple(py::array_t<std::int8_t>(shape, reinterpret_cast<std::int8_t*>(data), owner), offsets);
+    const auto* rows = reinterpret_cast<const std::int8_t*>(data);
+    return py::make_tuple(py::array_t<std::int8_t>(shape, rows, owner), offsets);
 }
 
 }  // namespace

@@ -148,7 +148,7 @@ std::int64_t run_lockstep(const PlayoutSpec& spec, std::array<PolicyArg, 2>& pol
                                                            lockstep->offsets(s).data())));
                 if (!scores || scores.ndim() != 1 || scores.shape(0) != k)
                     throw Fault("a policy must return one score per candidate (" +
-                                          std::to_string(k) + ")");
+                                std::to_string(k) + ")");
                 lockstep->apply(s, scores.data());
             } catch (py::error_already_set& e) {
                 stop.keep(std::move(e));

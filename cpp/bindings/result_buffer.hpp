@@ -24,7 +24,9 @@ class ResultBuffer {
 public:
     // `expected`: the room to start with once the buffer has memory of its own.
     ResultBuffer(Board* borrowed, std::size_t room, std::size_t expected)
-        : data_(borrowed), capacity_(borrowed ? room : 0), expected_(std::max<std::size_t>(expected, 64)) {}
+        : data_(borrowed),
+          capacity_(borrowed ? room : 0),
+          expected_(std::max<std::size_t>(expected, 64)) {}
     ~ResultBuffer() {
         if (owned_) std::free(data_);
     }
