@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tavla import Cube, CubeError, Rules
-from tavla.formats.gnubg import MatchContext
+from tavla.formats.context import MatchContext
 
 MATCH = Rules.standard_match()
 

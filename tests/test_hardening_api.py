@@ -31,7 +31,8 @@ from tavla import (
     errors,
     legal_results,
 )
-from tavla.formats.gnubg import MAX_CUBE_VALUE, MAX_MATCH_LENGTH, MatchId, parse_gnubg_id
+from tavla.formats.context import MAX_CUBE_VALUE, MAX_MATCH_LENGTH
+from tavla.formats.gnubg import MatchId, parse_gnubg_id
 from tavla.formats.xgid import Xgid, parse_xgid
 from tavla.game import game as game_module
 from tests.helpers.boards import position

@@ -9,7 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tavla import Cube, Game, Phase, Rules, TavlaError
-from tavla.formats.gnubg import MAX_CUBE_VALUE, parse_gnubg_id
+from tavla.formats.context import MAX_CUBE_VALUE
+from tavla.formats.gnubg import parse_gnubg_id
 from tavla.formats.xgid import parse_xgid
 
 SETUPS: list[dict[str, Any]] = [

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from ._validate import excerpt
 from .board.position import Play, ResultKind
 from .errors import IllegalPlayError, TavlaError
-from .formats.gnubg import MAX_CUBE_VALUE
+from .formats.context import MAX_CUBE_VALUE
 from .formats.mat import (
     ActionKind,
     GameRecord,
@@ -187,7 +187,7 @@ def match_rules(record: MatchRecord) -> Rules:
 
 def _cube_limit(text: str) -> int | None:
     """The ``[CubeLimit]`` header as ``max_cube``: a power of two from 2 to
-    :data:`~tavla.formats.gnubg.MAX_CUBE_VALUE`; None (no limit) for anything else: no
+    :data:`~tavla.formats.context.MAX_CUBE_VALUE`; None (no limit) for anything else: no
     header, text that is not a plain number (never converted when longer than the limit's
     digits), a value that is not a power of two, or one above the highest cube."""
     text = text.strip()

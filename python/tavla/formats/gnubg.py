@@ -16,8 +16,6 @@ from dataclasses import dataclass
 
 from .._validate import (
     check_bool,
-    check_count,
-    check_int,
     check_optional_player,
     check_optional_roll,
     check_player,
@@ -26,121 +24,10 @@ from .._validate import (
 )
 from ..board.dice import Roll
 from ..board.position import Position, ResultKind
-from ..errors import InvalidIdError, RulesError
+from ..errors import InvalidIdError
+from .context import MAX_CUBE_VALUE, MatchContext, match_context
 
 _BASE64 = re.compile(r"[A-Za-z0-9+/]*")
-_MAX_CUBE_LOG2 = 15  # the Match ID's 4-bit cube field
-
-MAX_CUBE_VALUE = 1 << _MAX_CUBE_LOG2
-"""The highest cube value tavla allows, 2**15 = 32768: the most the Match ID's 4-bit cube
-field (log2 of the value, :ref:`match-id`) and the XGID can hold.  The rules set no
-limit (R19); a double beyond it is refused with :class:`~tavla.CubeError`."""
-
-MAX_MATCH_LENGTH = (1 << 15) - 1
-"""The longest match tavla allows, 32767 points: the most the Match ID's 15-bit match
-length field holds (:ref:`match-id`).  Scores are held to the same 15 bits."""
-
-MAX_SCORE = MAX_MATCH_LENGTH
-
-
-@dataclass(frozen=True)
-class MatchContext:
-    """Where a game stands in its match: the part of the state that the Match ID, the XGID,
-    a :class:`~tavla.Game` and the cube share (R23-R26).  Immutable, checked once when
-    built.
-
-    Attributes:
-        length: N of a match to N points (R23), 1 to :data:`MAX_MATCH_LENGTH`; 0 for money
-            play (R26).
-        score: points of players 0 and 1 (gnubg's players, :ref:`players`) before
-            the game, each 0 to :data:`MAX_SCORE` and, in a match, at most ``length``.
-            Money play may carry a session score (gnubg writes one in its IDs).
-        crawford: this game is the Crawford game (R24); match play only.
-        crawford_rule: the match plays the Crawford rule (R24, ``Rules.crawford``); the IDs
-            do not store it and assume it.  Post-Crawford is derived from it.
-
-    Raises :class:`~tavla.RulesError` (a ValueError) for a length, score or flag of the
-    wrong type or out of range, a score above the length, the Crawford flag in money play
-    or without the Crawford rule.  The formats re-raise it as
-    :class:`~tavla.InvalidIdError`.  Whether a game can be played at all (nobody has won,
-    the Crawford flag at a score one point away) is :meth:`game_fault`.
-    """
-
-    length: int = 0
-    score: tuple[int, int] = (0, 0)
-    crawford: bool = False
-    crawford_rule: bool = True
-
-    def __post_init__(self) -> None:
-        length = check_int(
-            self.length, "the match length", RulesError, low=0, high=MAX_MATCH_LENGTH
-        )
-        score = self.score
-        if not isinstance(score, tuple) or len(score) != 2:
-            raise RulesError(f"the score is a pair (player 0, player 1), got {excerpt(score)}")
-        checked = (
-            check_count(score[0], "the score of player 0", RulesError, high=MAX_SCORE),
-            check_count(score[1], "the score of player 1", RulesError, high=MAX_SCORE),
-        )
-        check_bool(self.crawford, "the Crawford flag", RulesError)
-        check_bool(self.crawford_rule, "the Crawford rule", RulesError)
-        object.__setattr__(self, "length", length)
-        object.__setattr__(self, "score", checked)
-        if length and max(checked) > length:
-            raise RulesError(f"a score of {max(checked)} is above the match length {length}")
-        if self.crawford and not length:
-            raise RulesError(
-                "the Crawford flag is set in money play (R24: the Crawford game is a match game)"
-            )
-        if self.crawford and not self.crawford_rule:
-            raise RulesError("a Crawford game without the Crawford rule (R24)")
-
-    @property
-    def is_money(self) -> bool:
-        """Money play (R26): no match length."""
-        return self.length == 0
-
-    @property
-    def is_over(self) -> bool:
-        """A side has reached the match length (R23); never in money play."""
-        return bool(self.length) and max(self.score) >= self.length
-
-    @property
-    def is_post_crawford(self) -> bool:
-        """A match game after the Crawford game (R24): the Crawford rule is played, a side is
-        one point away, this is not the Crawford game and the match is longer than 1 point
-        (a 1-point match has no Crawford game).  Derived, as gnubg derives it
-        (:ref:`match-id`)."""
-        return (
-            self.crawford_rule
-            and self.length > 1
-            and not self.crawford
-            and not self.is_over
-            and self.length - 1 in self.score
-        )
-
-    def game_fault(self) -> str | None:
-        """Why no game can be played in this context, or None: the score has already won the
-        match (R23), or the Crawford flag is set with neither side one point away (R24)."""
-        if self.is_over:
-            return (
-                f"the score {self.score[0]}-{self.score[1]} has already won the"
-                f" {self.length}-point match (R23)"
-            )
-        if self.crawford and self.length - 1 not in self.score:
-            return (
-                f"the Crawford flag is set at {self.score[0]}-{self.score[1]}, with neither"
-                f" side one point from {self.length}: no Crawford game (R24)"
-            )
-        return None
-
-
-def match_context(length: object, score: object, crawford: object) -> MatchContext:
-    """The :class:`MatchContext` of an ID's fields, its faults as :class:`~tavla.InvalidIdError`."""
-    try:
-        return MatchContext(length, score, crawford)  # type: ignore[arg-type]
-    except RulesError as exc:
-        raise InvalidIdError(str(exc)) from None
 
 
 class MatchIdState(enum.IntEnum):

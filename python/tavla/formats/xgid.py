@@ -19,16 +19,8 @@ from .._validate import check_bool, check_optional_roll, excerpt
 from ..board.dice import Roll
 from ..board.position import Position
 from ..errors import InvalidIdError, InvalidPositionError
-from .gnubg import (
-    _MAX_CUBE_LOG2,
-    MAX_MATCH_LENGTH,
-    MAX_SCORE,
-    GnubgId,
-    MatchContext,
-    MatchId,
-    _cube_log2,
-    match_context,
-)
+from .context import _MAX_CUBE_LOG2, MAX_MATCH_LENGTH, MAX_SCORE, MatchContext, match_context
+from .gnubg import GnubgId, MatchId, _cube_log2
 
 _XGID_PREFIX = "XGID="
 _XGID_INT = re.compile(r"-?[0-9]+")
@@ -155,7 +147,7 @@ class Xgid:
 
     @property
     def context(self) -> MatchContext:
-        """Match length, score and Crawford flag as a :class:`~tavla.formats.gnubg.MatchContext`
+        """Match length, score and Crawford flag as a :class:`~tavla.formats.context.MatchContext`
         (score in gnubg's order: top = player 0, then bottom = player 1).  Raises
         :class:`~tavla.InvalidIdError` for fields it refuses."""
         return match_context(self.match_length, (self.score_top, self.score_bottom), self.crawford)

@@ -1,7 +1,7 @@
 """The game layer: rules and their options, the cube, scoring, a game's actions, games, matches
 and money sessions (R5-R28), and a game's state as interchange IDs."""
 
-from ..formats.gnubg import MatchContext
+from ..formats.context import MatchContext
 from .cube import Cube
 from .game import Game, Phase
 from .match import Match, MoneySession

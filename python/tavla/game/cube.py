@@ -2,7 +2,7 @@
 
 Players are numbered 0 and 1 as in :class:`~tavla.Game` (0 = GNU Backgammon player 0, the
 left column of a ``.mat`` file; :ref:`players`).  Where the game stands in its match
-(length, score, Crawford) is a :class:`~tavla.formats.gnubg.MatchContext`, the same value
+(length, score, Crawford) is a :class:`~tavla.formats.context.MatchContext`, the same value
 the IDs are written from.
 """
 
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .._validate import check_optional_player, check_power_of_two
 from ..errors import InvalidCubeError
-from ..formats.gnubg import MAX_CUBE_VALUE, MatchContext
+from ..formats.context import MAX_CUBE_VALUE, MatchContext
 from .rules import Rules
 
 _MONEY = MatchContext()

@@ -18,7 +18,8 @@ from .._validate import check_instance, check_int, check_optional_player, excerp
 from ..board.dice import DiceSource, DiceSourceLike, Roll, parse_roll
 from ..board.position import Play, Position, ResultKind, find_play
 from ..errors import CubeError, InvalidPlayerError, RulesError, TurnError
-from ..formats.gnubg import MAX_CUBE_VALUE, MAX_MATCH_LENGTH, GnubgId, MatchContext, MatchId
+from ..formats.context import MAX_CUBE_VALUE, MAX_MATCH_LENGTH, MatchContext
+from ..formats.gnubg import GnubgId, MatchId
 from ..formats.xgid import Xgid
 from . import ids as game_ids
 from .actions import (
@@ -115,7 +116,7 @@ class Game:
             used by :meth:`roll` when no dice are given.  Default: an unseeded
             ``random.Random``.
         match_length: N for a game of a match to N points (1 to 32767, the most the Match
-            ID holds: :data:`~tavla.formats.gnubg.MAX_MATCH_LENGTH`), 0 (default) for
+            ID holds: :data:`~tavla.formats.context.MAX_MATCH_LENGTH`), 0 (default) for
             money play.
         score: points of players 0 and 1 before this game (match play), each below N.
         crawford: this game is the Crawford game (R24): a side is one point away, the
@@ -132,7 +133,7 @@ class Game:
     anything: a refused action, whatever it raises, leaves every property (history, IDs,
     cube, phase) as it was.  A player other than 0 and 1 raises
     :class:`~tavla.errors.InvalidPlayerError` (a TurnError and a ValueError).  The cube
-    stops at 32768 (:data:`~tavla.formats.gnubg.MAX_CUBE_VALUE`): a double, beaver or
+    stops at 32768 (:data:`~tavla.formats.context.MAX_CUBE_VALUE`): a double, beaver or
     raccoon beyond it raises CubeError and automatic doubles stop there, so that every
     state can be written as a GNUbg ID and an XGID.
 

@@ -12,7 +12,8 @@ from typing import Literal, Protocol
 
 from ..board.dice import Roll
 from ..board.position import Position, ResultKind
-from ..formats.gnubg import GnubgId, MatchContext, MatchId, MatchIdState
+from ..formats.context import MatchContext
+from ..formats.gnubg import GnubgId, MatchId, MatchIdState
 from ..formats.xgid import DOUBLE_OFFERED, Xgid
 from .cube import Cube
 from .rules import Rules

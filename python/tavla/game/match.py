@@ -9,7 +9,7 @@ from __future__ import annotations
 from .._validate import check_instance, check_int
 from ..board.dice import DiceSource, DiceSourceLike
 from ..errors import RulesError, TurnError
-from ..formats.gnubg import MAX_MATCH_LENGTH
+from ..formats.context import MAX_MATCH_LENGTH
 from .game import Game
 from .rules import Rules
 
@@ -79,7 +79,7 @@ class Match(_Session):
     an int seed, None, a list or other iterable of rolls), shared by all the games.
 
     Raises :class:`~tavla.RulesError` for a length that is not an int from 1 to 32767
-    (:data:`~tavla.formats.gnubg.MAX_MATCH_LENGTH`, the most the Match ID holds) or
+    (:data:`~tavla.formats.context.MAX_MATCH_LENGTH`, the most the Match ID holds) or
     money-play options in ``rules`` (Jacoby, beavers, automatic doubles;
     :meth:`Rules.check_match_play`); :class:`~tavla.errors.DiceError` for a bad dice
     source, :class:`~tavla.NotationError` for a given roll that cannot be read.

@@ -15,7 +15,7 @@ from typing import Literal, get_args
 
 from .._validate import check_bool, check_choice, check_count, check_power_of_two, excerpt
 from ..errors import RulesError
-from ..formats.gnubg import MAX_CUBE_VALUE
+from ..formats.context import MAX_CUBE_VALUE
 
 Opening = Literal["standard", "reroll"]
 NextGameStarter = Literal["opening_roll", "winner"]
@@ -39,7 +39,7 @@ class Rules:
         cube: R18. True (default): the doubling cube is used; False (Turkish): no doubling.
         max_cube: R19. Highest cube value a double may reach (a power of two from 2 to
             32768), or None (default) for no limit but tavla's: 32768 =
-            :data:`~tavla.formats.gnubg.MAX_CUBE_VALUE`, the most the Match ID and the XGID
+            :data:`~tavla.formats.context.MAX_CUBE_VALUE`, the most the Match ID and the XGID
             hold.  64 for a physical cube.
         crawford: R24. True (default): the Crawford rule applies in matches.
         holland: R25. False (default): in post-Crawford games the trailer may double at once;
