@@ -1,162 +1,26 @@
-"""Match records and games: replaying match files against the rules (every play, cube action,
-result and score), and the records of games played with tavla.
-
-Each game of a :class:`~tavla.formats.mat.MatchRecord` is played again on a :class:`~tavla.Game`
-with the file's dice: every play must be a legal play of its roll (R7-R14), every cube action
-must be allowed (R18-R20, R24), every ``Wins N points`` must be what the game is worth (R16,
-R19, R22) and every score line the sum of the games before it (R23).
-
-What breaks a rule is a *mismatch*.  What real files record but no rule can check is a
-*note*: plays hidden by the site (``????``), resignations and abandoned games, points capped
-at what the match needed, one-game sessions scored without gammons, unfinished matches.
-Neither ever raises: a file that cannot be read at all raises
-:class:`~tavla.MatchFileError` from :func:`~tavla.formats.mat.read_mat` before any replay.
-"""
+"""Replaying match records on games: every play, cube action, result and score checked
+against the rules."""
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
 
-from ._validate import excerpt
-from .board.position import Play, ResultKind
-from .errors import IllegalPlayError, TavlaError
-from .formats.context import MAX_CUBE_VALUE
-from .formats.mat import (
+from .._validate import excerpt
+from ..board.position import Play, ResultKind
+from ..errors import IllegalPlayError, TavlaError
+from ..formats.context import MAX_CUBE_VALUE
+from ..formats.mat import (
     ActionKind,
     GameRecord,
     MatchRecord,
     RecordedAction,
-    plain_form,
     read_mat,
 )
-from .game import actions as played
-from .game.game import Game, Phase
-from .game.match import Match, MoneySession
-from .game.rules import Rules
-from .game.scoring import GameEnd
-
-
-@dataclass(frozen=True)
-class Finding:
-    """A mismatch or a note about one place of a match file.
-
-    Attributes:
-        file: the file's path as given ("" for a record not read from a file).
-        game: the game number as written (``Game 3``).
-        move: the ``NN)`` move number of the line, None when the finding is about the game
-            as a whole or an unnumbered line.
-        line: the line number in the file (1-based), 0 when not tied to a line.
-        position_id: GNU Backgammon Position ID of the board at that moment, seen from the
-            player on roll, or None when no board is known (after a hidden play).
-        reason: what is wrong (mismatch) or what could not be checked (note).
-    """
-
-    file: str
-    game: int
-    move: int | None
-    line: int
-    position_id: str | None
-    reason: str
-
-    def __str__(self) -> str:
-        where = f"{self.file or '<record>'}:{self.line}:" if self.line else f"{self.file}:"
-        where += f" game {self.game}"
-        if self.move is not None:
-            where += f", move {self.move}"
-        board = f" [{self.position_id}]" if self.position_id else ""
-        return f"{where}{board}: {self.reason}"
-
-
-@dataclass
-class GameReplay:
-    """What replaying one game found.
-
-    Attributes:
-        number: the game number as written.
-        score: the score (left, right) before the game, as its score line gives it.
-        plays: for each roll of the game in order, the legal :class:`Play` it was matched
-            to, or None when it was not checked (hidden, after a mismatch, or a roll left
-            unplayed before a resignation).
-        cube_actions: doubles, beavers, raccoons, takes and drops recorded.
-        winner: the player credited with the game (0 left, 1 right), None if unfinished.
-        points: the points credited, as written in the ``Wins`` line (0 if unfinished).
-        end: how the game ended: ``"borne off"``, ``"drop"``, ``"resignation"`` or
-            ``"unfinished"``.
-        kind: single, gammon or backgammon as the rules count the result (R16; a drop is
-            single), None when the game is unfinished or its end is not known.
-        mismatches: rule violations found (at most one per game for plays: the board is
-            unknown after an illegal play, so the rest of the game is not checked).
-        notes: what could not be checked.
-    """
-
-    number: int
-    score: tuple[int, int]
-    plays: list[Play | None] = field(default_factory=list)
-    cube_actions: int = 0
-    winner: int | None = None
-    points: int = 0
-    end: str = "unfinished"
-    kind: ResultKind | None = None
-    mismatches: list[Finding] = field(default_factory=list)
-    notes: list[Finding] = field(default_factory=list)
-
-    @property
-    def checked_plays(self) -> int:
-        """Plays matched to a legal play."""
-        return sum(play is not None for play in self.plays)
-
-    def __repr__(self) -> str:
-        """A summary, not the plays and findings themselves."""
-        kind = None if self.kind is None else self.kind.name.lower()
-        return (
-            f"GameReplay(number={self.number}, score={self.score}, plays={len(self.plays)}, "
-            f"winner={self.winner}, points={self.points}, end={self.end!r}, kind={kind}, "
-            f"mismatches={len(self.mismatches)}, notes={len(self.notes)})"
-        )
-
-
-@dataclass
-class MatchReplay:
-    """What replaying one match file found.
-
-    Attributes:
-        file: the path as given.
-        record: the match as read.
-        games: one :class:`GameReplay` per game.
-        final_score: the score after the last game, from its score line and ``Wins`` line.
-        mismatches: every rule violation, game by game, then the match-level ones.
-        notes: everything that could not be checked, in the same order.
-    """
-
-    file: str
-    record: MatchRecord
-    games: list[GameReplay] = field(default_factory=list)
-    final_score: tuple[int, int] = (0, 0)
-    mismatches: list[Finding] = field(default_factory=list)
-    notes: list[Finding] = field(default_factory=list)
-
-    @property
-    def plays(self) -> int:
-        """Rolls recorded (played, passed or hidden) in all games."""
-        return sum(len(game.plays) for game in self.games)
-
-    @property
-    def cube_actions(self) -> int:
-        return sum(game.cube_actions for game in self.games)
-
-    def __repr__(self) -> str:
-        """A summary, not the record, games and findings themselves."""
-        players = tuple(excerpt(name) for name in self.record.players)
-        return (
-            f"MatchReplay(file={excerpt(self.file, 200)}, length={self.record.length}, "
-            f"players=({players[0]}, {players[1]}), games={len(self.games)}, "
-            f"plays={self.plays}, final_score={self.final_score}, "
-            f"mismatches={len(self.mismatches)}, notes={len(self.notes)})"
-        )
-
+from ..game.game import Game, Phase
+from ..game.rules import Rules
+from ..game.scoring import GameEnd
+from .reports import Finding, GameReplay, MatchReplay
 
 _CUBE_KINDS = (
     ActionKind.DOUBLE,
@@ -536,77 +400,3 @@ def replay_file(path: str | os.PathLike[str]) -> MatchReplay:
     not a regular file, refused before it is opened: see :func:`~tavla.formats.mat.read_mat`),
     OSError when it cannot be opened."""
     return replay_record(read_mat(path), str(path))
-
-
-# -- games to records ---------------------------------------------------------------
-
-
-def record_plays(record: MatchRecord, plays: Sequence[Sequence[Play | None]]) -> MatchRecord:
-    """The record with each roll's play text replaced by the plain form of a resolved play.
-
-    ``plays[g]`` lists, for game ``g``, one :class:`Play` (or None to keep the text) per roll
-    action in order, as :mod:`tavla.replay` resolves them.  Raises ValueError when the
-    counts differ.
-    """
-    if len(plays) != len(record.games):
-        raise ValueError(f"{len(plays)} lists of plays for {len(record.games)} games")
-    games = []
-    for game, game_plays in zip(record.games, plays, strict=True):
-        rolls = [i for i, action in enumerate(game.actions) if action.kind is ActionKind.ROLL]
-        if len(rolls) != len(game_plays):
-            raise ValueError(f"game {game.number}: {len(game_plays)} plays for {len(rolls)} rolls")
-        actions = list(game.actions)
-        for index, play in zip(rolls, game_plays, strict=True):
-            if play is not None:
-                actions[index] = replace(actions[index], play=plain_form(play))
-        games.append(replace(game, actions=tuple(actions)))
-    return replace(record, games=tuple(games))
-
-
-def match_record(
-    session: Match | MoneySession, players: tuple[str, str] = ("Player 1", "Player 2")
-) -> MatchRecord:
-    """The record of a played :class:`~tavla.Match` or :class:`~tavla.MoneySession`, ready
-    for :func:`format_mat`: each play in the plain form, each cube action, a ``Wins`` line
-    for each finished game, and a roll left unplayed (a resignation after rolling) as
-    ``dd:`` (:ref:`mat`).  Rejected resignations have no cell in the format and are
-    left out.  Money sessions get length 0 and the running points as their scores.
-    """
-    length = session.length if isinstance(session, Match) else 0
-    games = []
-    won = [0, 0]
-    for number, game in enumerate(session.games, start=1):
-        actions: list[RecordedAction] = []
-        rolled: played.RollAction | None = None
-        for item in game.history:
-            if isinstance(item, played.RollAction):
-                rolled = item
-            elif isinstance(item, played.PlayAction):
-                dice = (max(item.dice), min(item.dice))
-                play = plain_form(item.play)
-                actions.append(RecordedAction(item.player, ActionKind.ROLL, dice, play))
-                rolled = None
-            elif isinstance(item, (played.DoubleAction, played.BeaverAction, played.RaccoonAction)):
-                kind = _CUBE_OFFERS[type(item)]
-                actions.append(RecordedAction(item.player, kind, value=item.value))
-            elif isinstance(item, played.TakeAction):
-                actions.append(RecordedAction(item.player, ActionKind.TAKE))
-            elif isinstance(item, played.DropAction):
-                actions.append(RecordedAction(item.player, ActionKind.DROP))
-        if rolled is not None:  # rolled, then resigned without playing
-            dice = (max(rolled.dice), min(rolled.dice))
-            actions.append(RecordedAction(rolled.player, ActionKind.ROLL, dice, ""))
-        score = game.score if length else (won[0], won[1])
-        result = game.result
-        if result is not None:
-            actions.append(RecordedAction(result.winner, ActionKind.WIN, value=result.points))
-            won[result.winner] += result.points
-        games.append(GameRecord(number, score, tuple(actions)))
-    return MatchRecord(length, players, games=tuple(games))
-
-
-_CUBE_OFFERS: dict[type, ActionKind] = {
-    played.DoubleAction: ActionKind.DOUBLE,
-    played.BeaverAction: ActionKind.BEAVER,
-    played.RaccoonAction: ActionKind.RACCOON,
-}

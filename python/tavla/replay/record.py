@@ -1,0 +1,88 @@
+"""The records of games played with tavla, and records whose plays are written out in full."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from ..board.position import Play
+from ..formats.mat import (
+    ActionKind,
+    GameRecord,
+    MatchRecord,
+    RecordedAction,
+    plain_form,
+)
+from ..game import actions as played
+from ..game.match import Match, MoneySession
+
+
+def record_plays(record: MatchRecord, plays: Sequence[Sequence[Play | None]]) -> MatchRecord:
+    """The record with each roll's play text replaced by the plain form of a resolved play.
+
+    ``plays[g]`` lists, for game ``g``, one :class:`Play` (or None to keep the text) per roll
+    action in order, as :mod:`tavla.replay` resolves them.  Raises ValueError when the
+    counts differ.
+    """
+    if len(plays) != len(record.games):
+        raise ValueError(f"{len(plays)} lists of plays for {len(record.games)} games")
+    games = []
+    for game, game_plays in zip(record.games, plays, strict=True):
+        rolls = [i for i, action in enumerate(game.actions) if action.kind is ActionKind.ROLL]
+        if len(rolls) != len(game_plays):
+            raise ValueError(f"game {game.number}: {len(game_plays)} plays for {len(rolls)} rolls")
+        actions = list(game.actions)
+        for index, play in zip(rolls, game_plays, strict=True):
+            if play is not None:
+                actions[index] = replace(actions[index], play=plain_form(play))
+        games.append(replace(game, actions=tuple(actions)))
+    return replace(record, games=tuple(games))
+
+
+def match_record(
+    session: Match | MoneySession, players: tuple[str, str] = ("Player 1", "Player 2")
+) -> MatchRecord:
+    """The record of a played :class:`~tavla.Match` or :class:`~tavla.MoneySession`, ready
+    for :func:`format_mat`: each play in the plain form, each cube action, a ``Wins`` line
+    for each finished game, and a roll left unplayed (a resignation after rolling) as
+    ``dd:`` (:ref:`mat`).  Rejected resignations have no cell in the format and are
+    left out.  Money sessions get length 0 and the running points as their scores.
+    """
+    length = session.length if isinstance(session, Match) else 0
+    games = []
+    won = [0, 0]
+    for number, game in enumerate(session.games, start=1):
+        actions: list[RecordedAction] = []
+        rolled: played.RollAction | None = None
+        for item in game.history:
+            if isinstance(item, played.RollAction):
+                rolled = item
+            elif isinstance(item, played.PlayAction):
+                dice = (max(item.dice), min(item.dice))
+                play = plain_form(item.play)
+                actions.append(RecordedAction(item.player, ActionKind.ROLL, dice, play))
+                rolled = None
+            elif isinstance(item, (played.DoubleAction, played.BeaverAction, played.RaccoonAction)):
+                kind = _CUBE_OFFERS[type(item)]
+                actions.append(RecordedAction(item.player, kind, value=item.value))
+            elif isinstance(item, played.TakeAction):
+                actions.append(RecordedAction(item.player, ActionKind.TAKE))
+            elif isinstance(item, played.DropAction):
+                actions.append(RecordedAction(item.player, ActionKind.DROP))
+        if rolled is not None:  # rolled, then resigned without playing
+            dice = (max(rolled.dice), min(rolled.dice))
+            actions.append(RecordedAction(rolled.player, ActionKind.ROLL, dice, ""))
+        score = game.score if length else (won[0], won[1])
+        result = game.result
+        if result is not None:
+            actions.append(RecordedAction(result.winner, ActionKind.WIN, value=result.points))
+            won[result.winner] += result.points
+        games.append(GameRecord(number, score, tuple(actions)))
+    return MatchRecord(length, players, games=tuple(games))
+
+
+_CUBE_OFFERS: dict[type, ActionKind] = {
+    played.DoubleAction: ActionKind.DOUBLE,
+    played.BeaverAction: ActionKind.BEAVER,
+    played.RaccoonAction: ActionKind.RACCOON,
+}
