@@ -194,15 +194,9 @@ class Submodules(SphinxDirective):
 def _skip_member(
     app: Sphinx, what: str, name: str, obj: object, skip: bool, options: object
 ) -> bool | None:
-    """Show the members of enums, which have no docstrings of their own; leave out the
-    structural stand-ins (``typing.Protocol``) that borrow the name of a real class of the
-    top level, such as the ``Position`` a diagram reads."""
+    """Show the members of enums, which have no docstrings of their own."""
     if isinstance(obj, enum.Enum):
         return False
-    if inspect.isclass(obj) and getattr(obj, "_is_protocol", False):
-        real = getattr(tavla, name, None)
-        if real is not None and real is not obj:
-            return True
     return None
 
 

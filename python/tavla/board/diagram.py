@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 
-class Position(Protocol):
+class PositionView(Protocol):
     """What a diagram reads of a :class:`~tavla.Position` (kept structural, so that the
     position module can draw itself without an import loop)."""
 
@@ -44,7 +44,7 @@ def _cell(symbol: str, count: int, depth: int) -> str:
     return f" {symbol} " if depth < count else "   "
 
 
-def _point_stack(position: Position, point: int) -> tuple[str, int]:
+def _point_stack(position: PositionView, point: int) -> tuple[str, int]:
     """Symbol and count on the side on roll's ``point`` (1..24); ``("", 0)`` when empty."""
     board = position.board
     if board[0, point]:
@@ -54,7 +54,7 @@ def _point_stack(position: Position, point: int) -> tuple[str, int]:
     return "", 0
 
 
-def _half(position: Position, left: range, right: range, bar: tuple[str, int]) -> list[str]:
+def _half(position: PositionView, left: range, right: range, bar: tuple[str, int]) -> list[str]:
     """The rows of one half, listed from the board edge towards the middle."""
     stacks_left = [_point_stack(position, point) for point in left]
     stacks_right = [_point_stack(position, point) for point in right]
@@ -71,7 +71,7 @@ def _edge(points: range, bar: str) -> str:
     return f" +{''.join(numbers[:6])}{bar}{''.join(numbers[6:])}+"
 
 
-def _status(position: Position, row: int) -> str:
+def _status(position: PositionView, row: int) -> str:
     board = position.board
     symbol = _ON_ROLL if row == 0 else _OPPONENT
     text = (
@@ -85,7 +85,7 @@ def _status(position: Position, row: int) -> str:
     return f"{text}  on roll" if row == 0 and not position.is_over else text
 
 
-def text_board(position: Position) -> str:
+def text_board(position: PositionView) -> str:
     """An ASCII diagram of ``position``: 15 lines, no trailing newline.
 
     Line 1 is the opponent (``O``): its pip count (R4), checkers on the bar and borne off; then
