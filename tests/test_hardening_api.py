@@ -298,3 +298,13 @@ def test_numpy_integers_are_taken_as_ints() -> None:
     game = Game(match_length=np.int64(5), score=(np.int8(4), 2), crawford=True)  # type: ignore[arg-type]
     assert type(game.match_length) is int and game.score == (4, 2)
     assert type(Cube(np.int16(4)).value) is int
+
+
+def test_a_games_xgid_and_gnubg_id_write_the_dice_alike() -> None:
+    game = Game(dice=[(3, 1), (1, 5)])
+    game.roll()
+    game.play("8/5 6/5")
+    game.roll()
+    assert game.dice == (1, 5)
+    assert str(game.xgid).split(":")[4] == "51"
+    assert str(parse_xgid(str(game.xgid)).to_gnubg_id()) == str(game.gnubg_id)

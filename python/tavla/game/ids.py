@@ -98,11 +98,15 @@ def gnubg_id(game: GameView) -> GnubgId:
 
 def xgid(game: GameView) -> Xgid:
     """The XGID of ``game`` now (:ref:`xgid`): ``D`` while a double awaits an
-    answer, ``00`` before the roll; the maximum cube is ``rules.max_cube``, else XG's 1024
+    answer, ``00`` before the roll, else the dice higher first as in the Match ID (XGID
+    allows either order); the maximum cube is ``rules.max_cube``, else XG's 1024
     or, past it, the cube offered or held (so that the cube never exceeds the maximum).
     A resignation offer has no XGID field and is left out."""
     value, owner = _cube_before_offer(game)
-    dice: tuple[int, int] | Literal["D"] | None = game.dice
+    rolled = game.dice
+    dice: tuple[int, int] | Literal["D"] | None = (
+        None if rolled is None else (max(rolled), min(rolled))
+    )
     if game.offered_cube_value is not None:
         dice = DOUBLE_OFFERED
     match = game.match_context
