@@ -56,7 +56,7 @@ def test_finished_game_names_its_row() -> None:
         (START[np.newaxis], [[1, 1], [2, 2]], NotationError, r"shape \(1, 2\)"),
         (START[np.newaxis], [[1.0, 1.0]], NotationError, "integers"),
         (START, [[1, 1]], InvalidPositionError, r"shape \(N, 2, 26\)"),
-        (START[np.newaxis] + 0.5, [[1, 1]], InvalidPositionError, "row 0: .* not a whole"),
+        (START[np.newaxis] + 0.5, [[1, 1]], InvalidPositionError, "row 0: .* not a finite whole"),
         (START[np.newaxis].astype(bool), [[1, 1]], InvalidPositionError, "integer counts"),
     ],
 )

@@ -303,7 +303,7 @@ HUGE = 10**5000  # its repr() raises ValueError (Python's 4,300-digit limit)
         (lambda: tavla.selfplay("random", 10, threads=HUGE),
          "threads must be an int from 1 to 1024 or None, got <an int of 16,610 bits>"),
         (lambda: tavla.selfplay("random", 10, batch=-HUGE),
-         "batch must be at least 1, got <an int of 16,610 bits>"),
+         "batch must be an int from 1 to 2,147,483,647, got <an int of 16,610 bits>"),
         (lambda: tavla.selfplay("random", HUGE),
          "games must stay below 2**63, got <an int of 16,610 bits>"),
         (lambda: tavla.rollout(Position.initial(), games=HUGE),

@@ -224,11 +224,11 @@ def test_policy_errors() -> None:
         ({"seed": -1}, "seed must be"),
         ({"seed": 2**64}, "seed must be"),
         ({"threads": 0}, "threads must be"),
-        ({"batch": 0}, "batch must be at least 1, got 0"),
-        ({"batch": -5}, "batch must be at least 1, got -5"),
+        ({"batch": 0}, "batch must be an int from 1 to 2,147,483,647, got 0"),
+        ({"batch": -5}, "batch must be an int from 1 to 2,147,483,647, got -5"),
         ({"start": "start"}, "start must be"),
         ({"threads": 3_000_000_000}, "threads must be an int from 1 to 1024"),
-        ({"batch": 2**31}, "batch must be at most 2,147,483,647"),
+        ({"batch": 2**31}, "batch must be an int from 1 to 2,147,483,647, got 2147483648"),
     ],
 )
 def test_bad_arguments(kwargs: dict, message: str) -> None:
@@ -240,7 +240,8 @@ def test_bad_arguments(kwargs: dict, message: str) -> None:
 def test_numpy_integers_are_counts_too() -> None:
     by_numpy = selfplay("random", np.int64(50), seed=np.uint64(3), threads=np.int32(2))
     assert same_games(by_numpy, selfplay("random", 50, seed=3))
-    with pytest.raises(PlayoutError, match="truncate must be 1 to"):
+    expected = r"truncate must be an int from 1 to 2,147,483,647 plies \(None plays out\)"
+    with pytest.raises(PlayoutError, match=expected + ", got 1099511627776"):
         play_games("random", "random", 10, truncate=2**40)
 
 

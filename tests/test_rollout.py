@@ -153,7 +153,8 @@ def test_truncation_needs_an_evaluator_that_answers_well() -> None:
         rollout(SIX_VS_ACE, "random", 36, truncate=1, evaluator=lambda b: [["x"] * 5] * len(b))
     with pytest.raises(PlayoutError, match=r"outside 0\.\.1"):
         rollout(SIX_VS_ACE, "random", 36, truncate=1, evaluator=certain([1.5, 0, 0, 0, 0]))
-    with pytest.raises(PlayoutError, match="truncate must be 1 to 2,147,483,647 plies"):
+    expected = r"truncate must be an int from 1 to 2,147,483,647 plies \(None plays out\), got 0"
+    with pytest.raises(PlayoutError, match=expected):
         rollout(SIX_VS_ACE, "random", 36, truncate=0, evaluator=certain([1, 0, 0, 0, 0]))
     for impossible in ([0.1, 0.9, 0, 0, 0], [0.5, 0.2, 0.3, 0, 0], [0.7, 0, 0, 0.4, 0],
                        [0.5, 0, 0, 0.1, 0.2]):  # fmt: skip

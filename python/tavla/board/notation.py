@@ -15,7 +15,9 @@ from collections.abc import Sequence
 from itertools import pairwise
 from numbers import Integral
 
-from .._validate import excerpt
+import numpy as np
+
+from .._validate import excerpt, is_int
 from ..errors import NotationError
 
 BAR = 25
@@ -77,9 +79,13 @@ def format_play(moves: Sequence[tuple[int, int]], hits: Sequence[bool] | None = 
 
     ``hits[i]`` tells whether move i hit a blot (all False when omitted).  Returns ``""``
     for a pass.  Example: moves ``(13, 7), (7, 5)`` with a hit on 7 give ``"13/7*/5"``.
+
+    Raises :class:`~tavla.NotationError` (a ValueError) when ``moves`` is not a sequence of
+    ``(from, to)`` int pairs going from the bar (25) or a point 1..24 down to a lower point
+    or off (0), or when ``hits`` is not a sequence of as many bools.
     """
-    if hits is None:
-        hits = [False] * len(moves)
+    moves = _checked_moves(moves)
+    hits = [False] * len(moves) if hits is None else _checked_hits(hits, len(moves))
     # Neighbouring chains along the same points are grouped; a point is starred when any
     # checker of the group hit there (gnubg: 13/7*/1* 13/7/1 ... give 13/7*/1*(2)).
     groups: list[tuple[list[tuple[int, bool]], int]] = []
@@ -94,6 +100,38 @@ def format_play(moves: Sequence[tuple[int, int]], hits: Sequence[bool] | None = 
         text if count == 1 else f"{text}({count})"
         for text, (_, count) in zip(texts, groups, strict=True)
     )
+
+
+def _checked_moves(moves: object) -> list[Segment]:
+    """``moves`` as a list of (from, to) segments, each as :func:`_checked_segment` wants."""
+    if isinstance(moves, np.ndarray):
+        moves = moves.tolist()
+    if isinstance(moves, (str, bytes)) or not isinstance(moves, Sequence):
+        raise NotationError(f"a play is a sequence of (from, to) moves, got {excerpt(moves)}")
+    segments = []
+    for move in moves:
+        if (
+            isinstance(move, (str, bytes))
+            or not isinstance(move, Sequence)
+            or len(move) != 2
+            or not all(is_int(point) for point in move)
+        ):
+            raise NotationError(f"a move is a (from, to) pair of ints, got {excerpt(move)}")
+        segments.append(_checked_segment(int(move[0]), int(move[1]), excerpt(move)))
+    return segments
+
+
+def _checked_hits(hits: object, count: int) -> list[bool]:
+    """``hits`` as a list of ``count`` bools (NumPy bools too)."""
+    if isinstance(hits, np.ndarray) and hits.dtype == bool:
+        hits = hits.tolist()
+    if isinstance(hits, (str, bytes)) or not isinstance(hits, Sequence):
+        raise NotationError(f"hits must be a sequence of bools, got {excerpt(hits)}")
+    if len(hits) != count:
+        raise NotationError(f"hits must hold one bool per move: {count} moves, got {len(hits)}")
+    if not all(isinstance(hit, (bool, np.bool_)) for hit in hits):
+        raise NotationError(f"hits must be a sequence of bools, got {excerpt(hits)}")
+    return [bool(hit) for hit in hits]
 
 
 def parse_play(play: str | Sequence[Sequence[int]]) -> list[Segment]:

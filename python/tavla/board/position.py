@@ -57,7 +57,7 @@ def int8_counts(array: npt.NDArray[Any], rows: bool = False) -> npt.NDArray[np.i
 
     if is_float:
         fractional = ~np.isfinite(array) | (array != np.round(array))
-        refuse("a count is not a whole number (fractional)", fractional)
+        refuse("a count is not a finite whole number (fractional, inf or nan)", fractional)
     refuse("a count is out of range (more than 15 is impossible)", (array < -128) | (array > 127))
     return np.ascontiguousarray(array, dtype=np.int8)
 

@@ -2,7 +2,10 @@
 
 Exit status: 0 when every game replays, 1 when a rule mismatch was found, 2 when an input
 could not be used (a missing path, a path that is not a regular file, a named file that is
-not a match file or cannot be understood, or a directory without a match file).
+not a match file or cannot be understood, or a directory without a match file).  An input
+that cannot be used is a line of the per-file report (``unreadable PATH: REASON`` on stderr,
+before the ``total:`` line), not an ``Error:`` line: that is for a command line that cannot
+run at all, such as an empty path (which would otherwise mean the current directory).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from ..errors import MatchFileError
 from ..formats.mat import looks_like_mat, not_a_regular_file
 from ..render.names import term_label
 from ..replay import Finding, MatchReplay, replay_file
+from .errors import InputError
 from .options import lang_option
 
 MATCH_SUFFIXES = (".mat", ".txt")
@@ -216,11 +220,21 @@ def replay(paths: tuple[str, ...], as_json: bool, show_notes: bool, lang: str) -
     empty files, or text with no "N point match" and no "Game N" line) are skipped with a
     message.  A named file that is not a match file is not skipped: it is unreadable.
 
+    The report has a line for every path given: on stdout each match's summary (with its
+    MISMATCH lines, and note lines with --notes), then "skipped FILE: REASON" lines; on
+    stderr "unreadable PATH: REASON" for each path that could not be used and "no match
+    files found in DIR"; last, on stdout, a "total: ..." line.  Only a command line that
+    cannot run (an empty path, say) gets a single "Error: ..." line instead.
+
     Exit status 1 when a rule mismatch was found; 2 when an input could not be used: a
     missing path, something that is not a regular file (a FIFO, /dev/null: never opened),
     a match file that cannot be read (a named file that is empty or not a match file among
     them), or a directory with no match file in it.
     """
+    if "" in paths:  # Path("") is the current directory: never searched unasked
+        raise InputError(
+            "an empty path names no file: name a match file or a directory ('.' for this one)"
+        )
     run = _Run()
     files = list(_files(paths, run))
     found_in: Counter[str] = Counter()

@@ -167,13 +167,16 @@ class MoneySession(_Session):
     kind, with the money options of ``rules`` (Jacoby, beavers, raccoons, automatic
     doubles).  Default rules: :meth:`Rules.standard_money`; ``dice`` as for
     :class:`Match`.  Raises :class:`~tavla.RulesError` for rules that are not a
-    :class:`Rules`, :class:`~tavla.errors.DiceError` for a bad dice source.
+    :class:`Rules` or hold an option of match play only (Holland, R25:
+    :meth:`Rules.check_money_play`), :class:`~tavla.errors.DiceError` for a bad dice source.
     """
 
     def __init__(
         self, rules: Rules | None = None, dice: DiceSource | DiceSourceLike = None
     ) -> None:
-        super().__init__(Rules.standard_money() if rules is None else rules, dice)
+        rules = Rules.standard_money() if rules is None else rules
+        super().__init__(rules, dice)
+        rules.check_money_play()
 
     @property
     def balance(self) -> int:

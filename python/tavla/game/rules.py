@@ -42,8 +42,9 @@ class Rules:
             :data:`~tavla.formats.context.MAX_CUBE_VALUE`, the most the Match ID and the XGID
             hold.  64 for a physical cube.
         crawford: R24. True (default): the Crawford rule applies in matches.
-        holland: R25. False (default): in post-Crawford games the trailer may double at once;
-            True: not before both sides have played two turns.  Needs ``crawford``.
+        holland: R25, match play only (post-Crawford games are games of a match). False
+            (default): in post-Crawford games the trailer may double at once; True: not
+            before both sides have played two turns.  Needs ``crawford``.
         jacoby: R22, money play only. False here; :meth:`standard_money` turns it on, as it
             is the money-play default.
         beavers: R20, money play only. False (default).
@@ -136,6 +137,15 @@ class Rules:
         if money_only:
             raise RulesError(
                 f"options of money play only (R20-R22), not of a match: {', '.join(money_only)}"
+            )
+
+    def check_money_play(self) -> None:
+        """Raise :class:`~tavla.RulesError` if an option is for match play only: the Holland
+        rule (R25), which restricts post-Crawford games, and money play has none."""
+        if self.holland:
+            raise RulesError(
+                "options of match play only (R25: post-Crawford games), not of money play:"
+                " holland"
             )
 
     def _money_options_on(self) -> list[str]:

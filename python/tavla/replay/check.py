@@ -6,9 +6,9 @@ from __future__ import annotations
 import os
 import re
 
-from .._validate import excerpt
+from .._validate import check_instance, excerpt
 from ..board.position import Play, ResultKind
-from ..errors import IllegalPlayError, TavlaError
+from ..errors import IllegalPlayError, MatchFileError, TavlaError
 from ..formats.context import MAX_CUBE_VALUE
 from ..formats.mat import (
     ActionKind,
@@ -346,7 +346,12 @@ def _who(player: int) -> str:
 
 def replay_record(record: MatchRecord, file: str = "") -> MatchReplay:
     """Replay every game of a record (see the module docstring); never raises for what the
-    record holds.  ``file`` names the record in findings."""
+    record holds.  ``file`` names the record in findings.  Raises
+    :class:`~tavla.MatchFileError` (a ValueError) when ``record`` is not a
+    :class:`~tavla.formats.mat.MatchRecord` (:func:`~tavla.formats.mat.read_mat` makes one
+    of a file's text) or ``file`` not a str."""
+    check_instance(record, "record", MatchFileError, MatchRecord)
+    check_instance(file, "file", MatchFileError, str)
     replay = MatchReplay(file, record)
     length = record.length
     rules = match_rules(record)

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from .._validate import check_instance, excerpt
 from ..board.position import Play
+from ..errors import MatchFileError
 from ..formats.mat import (
     ActionKind,
     GameRecord,
@@ -22,8 +24,10 @@ def record_plays(record: MatchRecord, plays: Sequence[Sequence[Play | None]]) ->
 
     ``plays[g]`` lists, for game ``g``, one :class:`Play` (or None to keep the text) per roll
     action in order, as :mod:`tavla.replay` resolves them.  Raises ValueError when the
-    counts differ.
+    counts differ, :class:`~tavla.MatchFileError` (a ValueError) when ``record`` is not a
+    MatchRecord.
     """
+    check_instance(record, "record", MatchFileError, MatchRecord)
     if len(plays) != len(record.games):
         raise ValueError(f"{len(plays)} lists of plays for {len(record.games)} games")
     games = []
@@ -47,7 +51,15 @@ def match_record(
     for each finished game, and a roll left unplayed (a resignation after rolling) as
     ``dd:`` (:ref:`mat`).  Rejected resignations have no cell in the format and are
     left out.  Money sessions get length 0 and the running points as their scores.
+
+    Raises :class:`~tavla.MatchFileError` (a ValueError) when ``session`` is not a Match or
+    MoneySession, or ``players`` not a pair of names (two str).
     """
+    if not isinstance(session, (Match, MoneySession)):
+        raise MatchFileError(
+            f"session must be a Match or a MoneySession, got {type(session).__name__}"
+        )
+    players = _checked_players(players)
     length = session.length if isinstance(session, Match) else 0
     games = []
     won = [0, 0]
@@ -79,6 +91,18 @@ def match_record(
             won[result.winner] += result.points
         games.append(GameRecord(number, score, tuple(actions)))
     return MatchRecord(length, players, games=tuple(games))
+
+
+def _checked_players(players: object) -> tuple[str, str]:
+    """``players`` as a tuple of two names, when it is a sequence (not text) of two str."""
+    if (
+        isinstance(players, (str, bytes))
+        or not isinstance(players, Sequence)
+        or len(players) != 2
+        or not all(isinstance(name, str) for name in players)
+    ):
+        raise MatchFileError(f"players must be a pair of names (two str), got {excerpt(players)}")
+    return players[0], players[1]
 
 
 _CUBE_OFFERS: dict[type, ActionKind] = {

@@ -71,6 +71,22 @@ STOP_CHECK_SECONDS = 0.25
 """How often a running chunk asks the scheduler whether its run was stopped."""
 
 
+_NEEDS_DASK = 'running on a Dask cluster needs the dask extra: pip install "tavla[dask]"'
+
+
+def check_client(client: object) -> Client:
+    """``client`` when it is a ``distributed.Client``, checked before anything is run or
+    pickled.  Raises :class:`~tavla.PlayoutError` saying the dask extra is needed when
+    ``distributed`` cannot be imported, and naming the type given when it is not a Client."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise PlayoutError(f"client= given, but {_NEEDS_DASK}") from None
+    if not isinstance(client, Client):
+        raise PlayoutError(f"client must be a distributed.Client, got {type(client).__name__}")
+    return client
+
+
 def connect(address: str) -> Client:
     """A Dask client of the scheduler at ``address`` (``tcp://host:8786``). Raises
     :class:`~tavla.PlayoutError` when Dask is not installed, or when no Dask scheduler answers
@@ -79,9 +95,7 @@ def connect(address: str) -> Client:
         from distributed import Client
         from distributed.comm import connect as open_comm
     except ImportError:
-        raise PlayoutError(
-            'running on a Dask cluster needs the dask extra: pip install "tavla[dask]"'
-        ) from None
+        raise PlayoutError(_NEEDS_DASK) from None
 
     # Dask's own timeout does not cover a listener that accepts and never answers its
     # handshake: a first connection, bounded here, makes sure a scheduler is there.
@@ -154,11 +168,10 @@ def play_chunks(
     :data:`CONNECT_TIMEOUT` seconds, and when the run is cancelled from outside (the
     scheduler lost, say).
     """
+    client = check_client(client)
     import cloudpickle
-    from distributed import Client, as_completed
+    from distributed import as_completed
 
-    if not isinstance(client, Client):
-        raise PlayoutError(f"client must be a distributed.Client, got {type(client).__name__}")
     if client.status != "running":
         raise PlayoutError(f"the Dask client is not running (its status: {client.status})")
     if not client.nthreads():

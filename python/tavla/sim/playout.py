@@ -34,6 +34,7 @@ import sys
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from numbers import Integral
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
@@ -41,7 +42,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
-from .._validate import excerpt
+from .._validate import excerpt, is_int
 from ..board.position import Position
 from ..errors import InterruptedRunWarning, PlayoutError
 from ..eval.policies import Policy, validated_policy
@@ -184,6 +185,15 @@ def count_argument(name: str, value: int, low: int = 0) -> int:
     return int(value)
 
 
+def _int_argument(name: str, value: object, low: int, high: int, unit: str = "") -> int:
+    """``value`` as an int, when it is a Python or NumPy integer (not a bool) from ``low``
+    to ``high``; raises :class:`~tavla.PlayoutError` with one message for every bad value."""
+    if is_int(value) and isinstance(value, Integral) and low <= int(value) <= high:
+        return int(value)
+    bounds = f"an int from {low:,} to {high:,}{unit}"
+    raise PlayoutError(f"{name} must be {bounds}, got {excerpt(value)}")
+
+
 GAME_BYTES = 16
 """Memory a game of a run needs on this machine: 8 bytes the core reserves for its result,
 8 for the result arrays returned (on a cluster: the chunks' results joined here)."""
@@ -275,24 +285,26 @@ def play_games(
     arguments or bad scores; an exception raised by a Python policy passes through as it
     is, and so do Dask's errors on a cluster (a worker lost too often, say).
     """
+    if client is not None:  # before anything is imported, pickled or run
+        client = cluster.check_client(client)
     games = count_argument("games", games)
     seed = _seed(seed)
     first_game = count_argument("first_game", first_game)
     if first_game + games >= 2**63:
         what = "first_game + games" if first_game else "games"
         raise PlayoutError(f"{what} must stay below 2**63, got {excerpt(first_game + games)}")
-    if isinstance(batch, bool) or not isinstance(batch, (int, np.integer)) or batch < 1:
-        raise PlayoutError(f"batch must be at least 1, got {excerpt(batch)}")
-    if batch > MAX_INT32:
-        raise PlayoutError(f"batch must be at most {MAX_INT32:,}, got {batch}")
+    batch = _int_argument("batch", batch, 1, MAX_INT32)
+    if progress is not None and not isinstance(progress, (bool, np.bool_)):
+        raise PlayoutError(
+            f"progress must be True, False or None (a bar when stderr is a terminal),"
+            f" got {excerpt(progress)}"
+        )
     if start is not None and not isinstance(start, Position):
         raise PlayoutError(f"start must be a Position or None, got {type(start).__name__}")
     if start is not None and start.is_over:
         raise PlayoutError("start is a finished game: a side has borne off all 15 checkers")
-    if truncate is not None and not 1 <= count_argument("truncate", truncate) <= MAX_INT32:
-        raise PlayoutError(
-            f"truncate must be 1 to {MAX_INT32:,} plies (None plays games out), got {truncate}"
-        )
+    if truncate is not None:
+        truncate = _int_argument("truncate", truncate, 1, MAX_INT32, " plies (None plays out)")
     if isinstance(rotate, bool) or rotate not in (0, 1, 2):
         raise PlayoutError(f"rotate must be 0, 1 or 2, got {excerpt(rotate)}")
     check_memory(games, GAME_BYTES if truncate is None else TRUNCATED_GAME_BYTES)
