@@ -58,7 +58,13 @@ private:
         void* fresh = nullptr;
         if (bytes >= kHugePage) {
             bytes = (bytes + kHugePage - 1) / kHugePage * kHugePage;
+#if defined(_WIN32)
+            // Windows' C runtime has no std::aligned_alloc (its aligned blocks must be freed
+            // with _aligned_free, not free), nor transparent huge pages.
+            fresh = std::malloc(bytes);
+#else
             fresh = std::aligned_alloc(kHugePage, bytes);
+#endif
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
             if (fresh != nullptr) madvise(fresh, bytes, MADV_HUGEPAGE);
 #endif

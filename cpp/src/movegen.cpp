@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "tavla/bits.hpp"
 #include "tavla/fault.hpp"
 
 namespace tavla {
@@ -31,8 +32,6 @@ std::uint32_t blocked_mask(const std::int8_t* opponent) {
         mask |= at_least(eight_counts(opponent + kBar - p - 7, true), 2) << p;
     return mask;
 }
-
-inline int highest_bit(std::uint32_t mask) { return 31 - __builtin_clz(mask); }
 
 }  // namespace
 
@@ -167,6 +166,8 @@ std::uint32_t MoveGenerator::movable(std::uint32_t occupied, int die) const {
 // step() and unstep() run for every move tried: they must be inlined into the searches.
 #if defined(__GNUC__)
 #define TAVLA_HOT_INLINE __attribute__((always_inline)) inline
+#elif defined(_MSC_VER)
+#define TAVLA_HOT_INLINE __forceinline
 #else
 #define TAVLA_HOT_INLINE inline
 #endif
@@ -182,12 +183,13 @@ TAVLA_HOT_INLINE bool MoveGenerator::step(std::uint32_t& occupied, int from, int
     }
     ++mover[to];
     occupied |= 1u << to;
-    // Whether a move hits is as good as random: no branch on it.
+    // Whether a move hits is as good as random: no branch on it. The mask, all ones on a hit,
+    // is 0 - hit: MSVC warns about (and with /sdl rejects) a minus sign before an unsigned.
     std::int8_t& target = work_.opponent()[kBar - to];
     const bool hit = target == 1;
     target = std::int8_t(target - hit);
     work_.opponent()[kBar] = std::int8_t(work_.opponent()[kBar] + hit);
-    hash_ += kWeights.w[kHitWeight] & -std::uint64_t(hit);
+    hash_ += kWeights.w[kHitWeight] & (0 - std::uint64_t(hit));
     return hit;
 }
 
@@ -203,7 +205,7 @@ TAVLA_HOT_INLINE void MoveGenerator::unstep(int from, int die, bool hit) {
     --mover[to];
     work_.opponent()[kBar - to] = std::int8_t(work_.opponent()[kBar - to] + hit);
     work_.opponent()[kBar] = std::int8_t(work_.opponent()[kBar] - hit);
-    hash_ -= kWeights.w[kHitWeight] & -std::uint64_t(hit);
+    hash_ -= kWeights.w[kHitWeight] & (0 - std::uint64_t(hit));
 }
 
 // Doubles: up to four moves of one die. Moves are taken in non-increasing order of their

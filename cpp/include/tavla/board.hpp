@@ -7,6 +7,8 @@
 #include <cstring>
 #include <string>
 
+#include "tavla/bits.hpp"
+
 namespace tavla {
 
 constexpr int kPoints = 24;
@@ -80,7 +82,7 @@ bool is_race(const Board& b);
 inline std::uint64_t eight_counts(const std::int8_t* counts, bool reversed) {
     std::uint64_t word;
     std::memcpy(&word, counts, sizeof word);
-    return reversed ? __builtin_bswap64(word) : word;
+    return reversed ? byte_swap(word) : word;
 }
 
 // Bit i set: byte i of `word` (a count 0..127) is at least `least` (1 or 2). Adding 128 - least

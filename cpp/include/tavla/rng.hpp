@@ -14,6 +14,8 @@
 
 #include <cstdint>
 
+#include "tavla/bits.hpp"
+
 namespace tavla {
 
 constexpr std::uint64_t kGolden = 0x9E3779B97F4A7C15ull;
@@ -40,8 +42,7 @@ constexpr std::uint64_t draw(std::uint64_t key, std::uint64_t counter) {
 // A uniform integer in [0, n) from one 64-bit draw (multiply-high: the bias is at most
 // n / 2^64, far below anything a simulation can see).
 inline int uniform_below(std::uint64_t bits, int n) {
-    __extension__ using Wide = unsigned __int128;
-    return int((Wide(bits) * unsigned(n)) >> 64);
+    return int(multiply_high(bits, unsigned(n)));
 }
 
 struct Roll {

@@ -1,0 +1,61 @@
+// Bit operations of the hot loops, each one instruction on x86-64 and ARM64: the builtins of
+// GCC and Clang (clang-cl included), or else MSVC's intrinsics. The dice (rng.hpp) are made
+// with multiply_high, so its every path must give the same bits; cpp/tests/test_bits.cpp
+// checks them.
+#pragma once
+
+#include <cstdint>
+
+#if !defined(__GNUC__) && !defined(__clang__) && defined(_MSC_VER)
+#define TAVLA_MSVC_INTRINSICS
+#include <intrin.h>
+#include <stdlib.h>  // _byteswap_uint64
+#endif
+
+namespace tavla {
+
+// The bytes of `word` in reverse order.
+inline std::uint64_t byte_swap(std::uint64_t word) {
+#if defined(TAVLA_MSVC_INTRINSICS)
+    return _byteswap_uint64(word);
+#else
+    return __builtin_bswap64(word);
+#endif
+}
+
+// The index of the highest bit set in `mask`, which must not be 0.
+inline int highest_bit(std::uint32_t mask) {
+#if defined(TAVLA_MSVC_INTRINSICS)
+    unsigned long index;
+    _BitScanReverse(&index, mask);
+    return int(index);
+#else
+    return 31 - __builtin_clz(mask);
+#endif
+}
+
+// The high 64 bits of the 128-bit product a * b, from products of 32-bit halves: for targets
+// without a 128-bit multiply. `middle` cannot overflow: it is at most
+// (2^32 - 1) * (2^32 - 1) + 2 * (2^32 - 1) = 2^64 - 1.
+constexpr std::uint64_t multiply_high_portable(std::uint64_t a, std::uint64_t b) {
+    const std::uint64_t a_low = a & 0xFFFFFFFFu, a_high = a >> 32;
+    const std::uint64_t b_low = b & 0xFFFFFFFFu, b_high = b >> 32;
+    const std::uint64_t high_low = a_high * b_low;
+    const std::uint64_t middle =
+        ((a_low * b_low) >> 32) + (high_low & 0xFFFFFFFFu) + a_low * b_high;
+    return a_high * b_high + (high_low >> 32) + (middle >> 32);
+}
+
+// The high 64 bits of the 128-bit product a * b.
+inline std::uint64_t multiply_high(std::uint64_t a, std::uint64_t b) {
+#if defined(__SIZEOF_INT128__)
+    __extension__ using Wide = unsigned __int128;
+    return std::uint64_t((Wide(a) * b) >> 64);
+#elif defined(TAVLA_MSVC_INTRINSICS) && (defined(_M_X64) || defined(_M_ARM64))
+    return __umulh(a, b);
+#else
+    return multiply_high_portable(a, b);
+#endif
+}
+
+}  // namespace tavla
