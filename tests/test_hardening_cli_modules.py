@@ -233,10 +233,10 @@ def test_replay_reports_have_a_short_repr() -> None:
             " Match ID: QYkqASAAIAAE", " 9-point match, score X 4 - O 2", " cube 2, owned by O",
             " X to play 5-2",
         ]),
-        # The Crawford game, cube 4 owned by player 0; player 1 (on roll) offers a gammon.
-        ("4HPwATDgc/ABMA:wkHgAFAAMAAE", [
-            " Match ID: wkHgAFAAMAAE", " 7-point match, score X 6 - O 5, Crawford game",
-            " cube 4, owned by O", " X offers to resign a gammon: O to accept or reject",
+        # The Crawford game, cube 1 centred (R24); player 1 (on roll) offers a gammon.
+        ("4HPwATDgc/ABMA:8EHgAFAAMAAE", [
+            " Match ID: 8EHgAFAAMAAE", " 7-point match, score X 6 - O 5, Crawford game",
+            " cube 1, centred", " X offers to resign a gammon: O to accept or reject",
         ]),
         ("4HPwATDgc/ABMA:MAHgAGAAGAAE", [
             " Match ID: MAHgAGAAGAAE", " 7-point match, score X 6 - O 3, post-Crawford",

@@ -225,18 +225,30 @@ def match_ids(draw: st.DrawFn) -> MatchId:
     state = draw(st.sampled_from(MatchIdState))
     # While a game is played, neither side has reached the match length yet.
     top = (length - 1 if state is MatchIdState.PLAYING else length) if length else 32767
-    double_offered = draw(st.booleans())
     score = (draw(st.integers(0, top)), draw(st.integers(0, top)))
-    crawford = bool(length) and draw(st.booleans())
+    crawford = length > 1 and draw(st.booleans())
     if crawford and state is MatchIdState.PLAYING:
-        score = (length - 1, min(score[1], length - 1))  # R24: one side is one point away
+        score = (length - 1, min(score[1], length - 2))  # R24: one side is one point away
+    elif crawford and score == (length - 1, length - 1):
+        score = (length - 1, length - 2)  # R24: both one point away is post-Crawford
+    no_cube = crawford or length == 1  # R24: the cube stays at 1, nobody doubles
+    cube_value = 1 if no_cube else 1 << draw(st.integers(0, 15))
+    # R18, R19: a cube of 1 is centred.
+    cube_owner = None if cube_value == 1 else draw(st.sampled_from([None, 0, 1]))
+    double_offered = not no_cube and draw(st.booleans())
+    turn, dice_owner = draw(st.integers(0, 1)), draw(st.integers(0, 1))
+    if double_offered:
+        if cube_owner == turn:  # R18: the answerer never owns the cube doubled
+            cube_owner = 1 - turn
+        if turn == dice_owner and (length or cube_owner is None):
+            dice_owner = 1 - turn  # a beaver (R20) only in money play, the cube owned
     return MatchId(
-        cube_value=1 << draw(st.integers(0, 15)),
-        cube_owner=draw(st.sampled_from([None, 0, 1])),
-        dice_owner=draw(st.integers(0, 1)),
+        cube_value=cube_value,
+        cube_owner=cube_owner,
+        dice_owner=dice_owner,
         crawford=crawford,
         game_state=state,
-        turn=draw(st.integers(0, 1)),
+        turn=turn,
         double_offered=double_offered,
         resignation=None if double_offered else draw(st.sampled_from([None, *ResultKind])),
         dice=None if double_offered else draw(st.none() | st.tuples(*[st.integers(1, 6)] * 2)),

@@ -40,9 +40,11 @@ class MatchContext:
 
     Raises :class:`~tavla.RulesError` (a ValueError) for a length, score or flag of the
     wrong type or out of range, a score above the length, the Crawford flag in money play
-    or without the Crawford rule.  The formats re-raise it as
-    :class:`~tavla.InvalidIdError`.  Whether a game can be played at all (nobody has won,
-    the Crawford flag at a score one point away) is :meth:`game_fault`.
+    or without the Crawford rule, the Crawford flag with both sides one point away (R24:
+    that score comes only after the Crawford game, so the game is post-Crawford).  The
+    formats re-raise it as :class:`~tavla.InvalidIdError`.  Whether a game can be played at
+    all (nobody has won, the Crawford flag at a score one point away) is :meth:`game_fault`;
+    whether a cube fits the match (R24) is :meth:`cube_fault`.
     """
 
     length: int = 0
@@ -73,6 +75,11 @@ class MatchContext:
             )
         if self.crawford and not self.crawford_rule:
             raise RulesError("a Crawford game without the Crawford rule (R24)")
+        if self.crawford and checked[0] == checked[1] == length - 1:
+            raise RulesError(
+                f"the Crawford flag is set at {checked[0]}-{checked[1]}, both sides one point"
+                f" from {length}: that score comes only after the Crawford game (R24)"
+            )
 
     @property
     def is_money(self) -> bool:
@@ -111,6 +118,23 @@ class MatchContext:
                 f"the Crawford flag is set at {self.score[0]}-{self.score[1]}, with neither"
                 f" side one point from {self.length}: no Crawford game (R24)"
             )
+        return None
+
+    def cube_fault(self, cube_value: int, double_offered: bool = False) -> str | None:
+        """Why a cube at ``cube_value`` (during a pending double, its value before it) or a
+        pending double cannot be part of a game in this context, or None.  R24: the
+        Crawford game and a 1-point match never use the cube, so their cube stays at 1 and
+        nobody doubles in them."""
+        if self.crawford:
+            where = "the Crawford game"
+        elif self.length == 1:
+            where = "a 1-point match"
+        else:
+            return None
+        if cube_value > 1:
+            return f"the cube is at {cube_value} in {where}, which never uses the cube (R24)"
+        if double_offered:
+            return f"a double is offered in {where}, which never uses the cube (R24)"
         return None
 
 

@@ -67,6 +67,31 @@ def _cube_log2(value: object, what: str) -> int:
     return check_power_of_two(value, what, InvalidIdError, high=MAX_CUBE_VALUE).bit_length() - 1
 
 
+def _check_pending_double(match_id: MatchId, context: MatchContext) -> None:
+    """Who offers a pending double, as gnubg writes it (:ref:`match-id`): the doubler is
+    the dice owner and ``turn`` the player to answer.  The doubler may double only a
+    centred cube or its own (R18), so the cube is never the answerer's.  With
+    ``turn`` = the dice owner, a beaver awaits the doubler's answer (R20): the beaverer
+    owns the cube at the value before it, in money play only."""
+    owner, turn = match_id.cube_owner, match_id.turn
+    if owner == turn:
+        raise InvalidIdError(
+            f"player {1 - turn} doubles a cube owned by player {turn}, who is to answer:"
+            " only a centred cube or the doubler's own can be doubled (R18)"
+        )
+    if turn == match_id.dice_owner:
+        if not context.is_money:
+            raise InvalidIdError(
+                f"player {turn} owns the dice and is to answer a double: a beaver (R20),"
+                " which only money play allows"
+            )
+        if owner is None:
+            raise InvalidIdError(
+                f"player {turn} owns the dice and is to answer a double, yet the cube is"
+                " centred: a beaver (R20) leaves it owned by the beaverer"
+            )
+
+
 @dataclass(frozen=True)
 class MatchId:
     """A GNU Backgammon Match ID: the match state beside a Position ID (:ref:`match-id`).
@@ -97,7 +122,11 @@ class MatchId:
       False is what gnubg writes in match play; its money sessions default to True.
 
     Build one directly, or with :meth:`parse`; ``str()`` and :meth:`encode` give the
-    12-character ID.  Bad fields raise :class:`~tavla.InvalidIdError` naming the fault.
+    12-character ID.  Bad fields raise :class:`~tavla.InvalidIdError` naming the fault,
+    impossible states among them: a cube of 1 with an owner (R18, R19); a cube above 1 or a
+    pending double in the Crawford game or a 1-point match (R24); a pending double with the
+    cube owned by the player to answer (R18), or answered by the dice owner (a beaver, R20)
+    outside money play or with a centred cube; and what :class:`MatchContext` refuses.
     """
 
     cube_value: int = 1
@@ -141,6 +170,16 @@ class MatchId:
             raise InvalidIdError("a double and a resignation cannot both await an answer")
         if self.game_state is MatchIdState.PLAYING and context.game_fault():
             raise InvalidIdError(f"a game is being played, yet {context.game_fault()}")
+        if self.cube_value == 1 and self.cube_owner is not None:
+            raise InvalidIdError(
+                f"a cube of 1 owned by player {self.cube_owner}: the cube starts centred at 1"
+                " and a take leaves it at 2 or more (R18, R19)"
+            )
+        cube_fault = context.cube_fault(cube, self.double_offered)
+        if cube_fault:
+            raise InvalidIdError(cube_fault)
+        if self.double_offered:
+            _check_pending_double(self, context)
 
     @property
     def context(self) -> MatchContext:
@@ -154,7 +193,8 @@ class MatchId:
         IDs without gnubg's bit 67 read as Jacoby on.  Raises :class:`~tavla.InvalidIdError`
         for a wrong length, a character outside base64, an unused value in a field (cube
         owner 2, game state 5-7, a die of 7, one die missing), set padding bits, a score
-        above the match length, or the Crawford flag in money play.
+        above the match length, the Crawford flag in money play, or an impossible state
+        (see the class: R18, R19, R20, R24).
         """
         if not isinstance(text, str):
             raise InvalidIdError(f"a Match ID is a string, got {type(text).__name__}")
@@ -238,11 +278,27 @@ class GnubgId:
     """A combined GNUbg ID ``PositionID:MatchID`` (:ref:`gnubg-id`).
 
     ``position`` is oriented to ``match_id.dice_owner``, the side on roll (or the doubler
-    while a double is pending, :ref:`match-id`).
+    while a double is pending, :ref:`match-id`).  Raises :class:`~tavla.InvalidIdError`
+    for a finished position (R15) with the game state PLAYING.
     """
 
     position: Position
     match_id: MatchId
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.position, Position):
+            raise InvalidIdError(
+                f"a GNUbg ID's position is a Position, got {type(self.position).__name__}"
+            )
+        if not isinstance(self.match_id, MatchId):
+            raise InvalidIdError(
+                f"a GNUbg ID's match ID is a MatchId, got {type(self.match_id).__name__}"
+            )
+        if self.position.is_over and self.match_id.game_state is MatchIdState.PLAYING:
+            raise InvalidIdError(
+                "the position is finished (a side has borne off all its checkers, R15),"
+                " yet the Match ID says the game is being played"
+            )
 
     @classmethod
     def parse(cls, text: str) -> GnubgId:

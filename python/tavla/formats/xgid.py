@@ -20,7 +20,7 @@ from ..board.dice import Roll
 from ..board.position import Position
 from ..errors import InvalidIdError, InvalidPositionError
 from .context import _MAX_CUBE_LOG2, MAX_MATCH_LENGTH, MAX_SCORE, MatchContext, match_context
-from .gnubg import GnubgId, MatchId, _cube_log2
+from .gnubg import GnubgId, MatchId, MatchIdState, _cube_log2
 
 _XGID_PREFIX = "XGID="
 _XGID_INT = re.compile(r"-?[0-9]+")
@@ -103,7 +103,13 @@ class Xgid:
     - ``match_length``: 0 for money play.
     - ``max_cube``: the money cube limit as a value (XG writes log2 10, that is 1024).
 
-    ``str()`` gives ``XGID=...``.  Bad fields raise :class:`~tavla.InvalidIdError`.
+    ``str()`` gives ``XGID=...``.  Bad fields raise :class:`~tavla.InvalidIdError`,
+    impossible states among them: a cube above ``max_cube`` (R19); dice or a pending double
+    on a finished position (R15); and every state :class:`~tavla.formats.gnubg.MatchId`
+    refuses (a cube of 1 with an owner, a cube above 1 or a double in the Crawford game,
+    a double of a cube the answerer owns: R18, R19, R24), named with gnubg's players.
+    The XGID has no game-state field: a finished position with dice ``00`` is a game
+    over, and :meth:`to_match_id` writes it so.
     """
 
     position: Position
@@ -144,6 +150,21 @@ class Xgid:
         object.__setattr__(self, "score_bottom", context.score[1])
         if self.match_length and (self.jacoby or self.beavers):
             raise InvalidIdError("Jacoby and beavers are money play options (R20, R22)")
+        if self.cube_value > self.max_cube:
+            raise InvalidIdError(
+                f"the cube is at {self.cube_value}, above the XGID's own maximum cube"
+                f" {self.max_cube} (R19)"
+            )
+        if self.position.is_over and self.dice is not None:
+            what = "a double is offered" if self.dice == DOUBLE_OFFERED else "dice are rolled"
+            raise InvalidIdError(
+                f"the position is finished (a side has borne off all its checkers, R15),"
+                f" yet {what}: nobody rolls or doubles once the game is over"
+            )
+        try:
+            self.to_match_id()
+        except InvalidIdError as exc:
+            raise InvalidIdError(f"{exc} (gnubg's players: 0 = top, 1 = bottom)") from None
 
     @property
     def context(self) -> MatchContext:
@@ -263,8 +284,10 @@ class Xgid:
 
         Bottom is gnubg player 1, top player 0; ``jacoby`` is False in match play, as gnubg
         writes it.  Unlike gnubg's importer, a pending double (``D``) is kept: dice owner =
-        the doubler, turn = the other player, double offered (:ref:`xgid`).  The
-        beaver flag and the maximum cube have no Match ID field and are dropped.
+        the doubler, turn = the other player, double offered (:ref:`xgid`).  A finished
+        position (R15) is written with the game state OVER, since a game with a winner is
+        not being played.  The beaver flag and the maximum cube have no Match ID field and
+        are dropped.
         """
         on_roll = _gnubg_player(self.turn)
         pending = self.dice == DOUBLE_OFFERED
@@ -273,6 +296,7 @@ class Xgid:
             cube_owner=None if self.cube_owner == 0 else _gnubg_player(self.cube_owner),
             dice_owner=on_roll,
             crawford=self.crawford,
+            game_state=MatchIdState.OVER if self.position.is_over else MatchIdState.PLAYING,
             turn=1 - on_roll if pending else on_roll,
             double_offered=pending,
             dice=None if self.dice == DOUBLE_OFFERED else self.dice,

@@ -29,7 +29,9 @@ class Cube:
 
     Raises :class:`~tavla.errors.InvalidCubeError` (a :class:`~tavla.CubeError` and a
     ValueError) when built with a value that is not a power of two from 1 to 32768 (a
-    NumPy integer is taken as an int), or an owner other than None, 0 and 1.
+    NumPy integer is taken as an int), an owner other than None, 0 and 1, or an owner of
+    a cube at 1: the cube starts centred at 1 (R18), a take leaves it at 2 or more (R19)
+    and automatic doubles leave it centred (R21), so a cube of 1 is never owned.
     """
 
     value: int = 1
@@ -40,6 +42,11 @@ class Cube:
             self.value, "a cube value", InvalidCubeError, high=MAX_CUBE_VALUE
         )
         owner = check_optional_player(self.owner, "a cube owner (None = centred)", InvalidCubeError)
+        if value == 1 and owner is not None:
+            raise InvalidCubeError(
+                f"a cube of 1 owned by player {owner}: the cube starts centred at 1, a take"
+                " leaves it at 2 or more and automatic doubles leave it centred (R18, R19, R21)"
+            )
         object.__setattr__(self, "value", value)
         object.__setattr__(self, "owner", owner)
 

@@ -127,6 +127,7 @@ class Game:
             player 0), who is to roll.  Default: the starting position (R4).
         cube: the cube to start with (default centred at 1).  An owned cube counts as
             turned for the Jacoby rule; a centred one above 1 as automatic doubles (R22).
+            In the Crawford game and a 1-point match it stays at 1 (R24).
 
     Every action checks the turn and the rules and raises :class:`~tavla.TurnError`,
     :class:`~tavla.CubeError` or :class:`~tavla.IllegalPlayError` without changing
@@ -137,7 +138,9 @@ class Game:
     raccoon beyond it raises CubeError and automatic doubles stop there, so that every
     state can be written as a GNUbg ID and an XGID.
 
-    Bad arguments to the constructor raise :class:`~tavla.RulesError` (a ValueError), a
+    Bad arguments to the constructor raise :class:`~tavla.RulesError` (a ValueError; among
+    them the Crawford flag at a score where both sides are one point away and a cube above
+    1 in the Crawford game or a 1-point match, R24), a
     bad dice source :class:`~tavla.errors.DiceError`, an unreadable given roll
     :class:`~tavla.NotationError`.
     """
@@ -678,4 +681,7 @@ def _checked_settings(
         raise RulesError(f"the cube at {cube.value} exceeds max_cube {rules.max_cube}")
     if cube.value > 1 and not rules.cube:
         raise RulesError("these rules play without the cube (R18)")
+    cube_fault = match.cube_fault(cube.value)
+    if cube_fault:
+        raise RulesError(cube_fault)
     return rules, match, cube

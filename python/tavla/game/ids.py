@@ -101,21 +101,28 @@ def xgid(game: GameView) -> Xgid:
     answer, ``00`` before the roll, else the dice higher first as in the Match ID (XGID
     allows either order); the maximum cube is ``rules.max_cube``, else XG's 1024
     or, past it, the cube offered or held (so that the cube never exceeds the maximum).
-    A resignation offer has no XGID field and is left out."""
+    A resignation offer has no XGID field and is left out.  A beaver awaiting the
+    doubler's answer (R20) has no XGID form tavla reads (XG's ``B``): it is written as
+    what the doubler faces, the beaverer's redouble (``D`` with the beaverer on roll,
+    owning the cube at the value before it; the position seen from the beaverer)."""
     value, owner = _cube_before_offer(game)
     rolled = game.dice
     dice: tuple[int, int] | Literal["D"] | None = (
         None if rolled is None else (max(rolled), min(rolled))
     )
+    side, position = game.on_roll, game.position
     if game.offered_cube_value is not None:
         dice = DOUBLE_OFFERED
+        assert game.turn is not None
+        if game.turn == side:  # a beaver: the doubler answers the beaverer
+            side, position = 1 - side, position.swapped()
     match = game.match_context
     money = match.is_money
     return Xgid(
-        game.position,
+        position,
         cube_value=value,
         cube_owner=0 if owner is None else _XG_SIDE[owner],
-        turn=_XG_SIDE[game.on_roll],
+        turn=_XG_SIDE[side],
         dice=dice,
         score_bottom=match.score[1],
         score_top=match.score[0],
