@@ -240,6 +240,8 @@ def test_holland_is_refused_in_money_play() -> None:
     with pytest.raises(RulesError, match=f"^{re.escape(message)}$"):
         tavla.MoneySession(tavla.Rules(holland=True))
     with pytest.raises(RulesError, match=f"^{re.escape(message)}$"):
+        tavla.Game(tavla.Rules(holland=True))
+    with pytest.raises(RulesError, match=f"^{re.escape(message)}$"):
         tavla.Rules(holland=True).check_money_play()
 
 

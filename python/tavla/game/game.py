@@ -658,6 +658,8 @@ def _checked_settings(
     check_instance(rules, "rules", RulesError, Rules)
     if length:
         rules.check_match_play()
+    else:
+        rules.check_money_play()
     if crawford is True and (length == 1 or not rules.crawford):
         raise RulesError(
             "only a match game with a side one point away can be the Crawford game (R24),"
