@@ -1,0 +1,54 @@
+// Evaluators (DESIGN.md "Evaluation"): what maps a position, seen from the side on roll, to
+// five cumulative probabilities for that side, in GNU Backgammon's order: win, win gammon
+// (backgammons included), win backgammon, lose gammon (backgammons included), lose backgammon.
+// The exact bear-off databases (bearoff.hpp) and the neural nets (net.hpp) are evaluators; the
+// policies and the n-ply search (search.hpp) work with any of them.
+#pragma once
+
+#include <array>
+#include <cstddef>
+
+#include "tavla/board.hpp"
+#include "tavla/movegen.hpp"
+
+namespace tavla {
+
+constexpr int kOutputs = 5;
+enum Output : int { kWin = 0, kWinGammon, kWinBackgammon, kLoseGammon, kLoseBackgammon };
+
+using Probabilities = std::array<double, kOutputs>;
+
+// Cubeless money equity of the side the probabilities belong to: 2 win - 1 + wg - lg + wbg - lbg.
+inline double cubeless_equity(const Probabilities& p) {
+    return 2.0 * p[kWin] - 1.0 + p[kWinGammon] - p[kLoseGammon] + p[kWinBackgammon] -
+           p[kLoseBackgammon];
+}
+
+// The same outcome seen by the other side.
+inline Probabilities flipped(const Probabilities& p) {
+    return {1.0 - p[kWin], p[kLoseGammon], p[kLoseBackgammon], p[kWinGammon], p[kWinBackgammon]};
+}
+
+// The outcome, for the side in row 0, of a board where that side has borne off all 15 (R15):
+// a win, a gammon when the other side has borne off none, a backgammon when that side also
+// still has a checker on the bar or in the winner's home board (R16).
+Probabilities finished_probabilities(const Board& won);
+
+class Evaluator {
+public:
+    virtual ~Evaluator() = default;
+
+    // out[i] = the probabilities of the side on roll of boards[i]. Boards are valid and not
+    // finished (the callers score finished games with finished_probabilities). Called
+    // concurrently from many threads: it must not change shared state.
+    virtual void evaluate(const Board* boards, std::size_t count, Probabilities* out) const = 0;
+
+    // out[i] = the probabilities, for the side that just moved, of the position after play i
+    // of `plays` (generated for `before`, the mover on roll): finished games are scored
+    // exactly, the others evaluated from the opponent's side and flipped. Evaluators that can
+    // use what the candidates share with `before` (a net's first layer) override it.
+    virtual void evaluate_plays(const Board& before, const MoveGenerator& plays,
+                                Probabilities* out) const;
+};
+
+}  // namespace tavla

@@ -1,0 +1,41 @@
+#include "tavla/evaluator.hpp"
+
+#include <vector>
+
+namespace tavla {
+
+Probabilities finished_probabilities(const Board& won) {
+    const std::int8_t* loser = won.opponent();
+    Probabilities p{1.0, 0.0, 0.0, 0.0, 0.0};
+    if (loser[kOff] == 0) {
+        p[kWinGammon] = 1.0;
+        // The loser's checkers in the winner's home board are on the loser's points 19..24.
+        for (int point = 19; point <= kBar; ++point)
+            if (loser[point] > 0) p[kWinBackgammon] = 1.0;
+    }
+    return p;
+}
+
+void Evaluator::evaluate_plays(const Board&, const MoveGenerator& plays,
+                               Probabilities* out) const {
+    thread_local std::vector<Board> boards;
+    thread_local std::vector<int> index;
+    boards.clear();
+    index.clear();
+    for (int i = 0; i < plays.count(); ++i) {
+        const Board& after = plays.play(i).result;
+        if (after.mover()[kOff] == kCheckers) {
+            out[i] = finished_probabilities(after);
+        } else {
+            boards.push_back(after.swapped());
+            index.push_back(i);
+        }
+    }
+    if (boards.empty()) return;
+    thread_local std::vector<Probabilities> values;
+    values.resize(boards.size());
+    evaluate(boards.data(), boards.size(), values.data());
+    for (std::size_t k = 0; k < boards.size(); ++k) out[index[k]] = flipped(values[k]);
+}
+
+}  // namespace tavla
