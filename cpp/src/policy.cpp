@@ -1,5 +1,9 @@
 #include "tavla/policy.hpp"
 
+#include <string>
+#include <utility>
+
+#include "tavla/fault.hpp"
 #include "tavla/rng.hpp"
 
 namespace tavla {
@@ -21,6 +25,22 @@ int PubevalPolicy::choose(const Board& before, const MoveGenerator& plays,
         }
     }
     return best;
+}
+
+SearchPolicy::SearchPolicy(std::shared_ptr<const Search> search, int plies,
+                           std::shared_ptr<const Policy> fallback)
+    : search_(std::move(search)), plies_(plies), fallback_(std::move(fallback)) {
+    if (!search_) throw Fault("a search policy needs a search");
+    if (plies < 0 || plies > kMaxPlies)
+        throw Fault("plies must be 0.." + std::to_string(kMaxPlies));
+}
+
+int SearchPolicy::choose(const Board& before, const MoveGenerator& plays,
+                         std::uint64_t entropy) const {
+    if (plays.count() == 1) return 0;
+    if (search_->answers(before)) return search_->best_play(before, plays, plies_);
+    if (!fallback_) throw Fault("the search does not answer for this position and has no fallback");
+    return fallback_->choose(before, plays, entropy);
 }
 
 std::vector<std::string> builtin_policy_names() { return {"random", "pubeval"}; }

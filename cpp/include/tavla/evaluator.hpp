@@ -49,6 +49,20 @@ public:
     // use what the candidates share with `before` (a net's first layer) override it.
     virtual void evaluate_plays(const Board& before, const MoveGenerator& plays,
                                 Probabilities* out) const;
+
+    // Whether evaluate() answers for `board` (valid, not finished): everywhere for a net, only
+    // where both sides are home for the bear-off databases.
+    virtual bool applies(const Board&) const { return true; }
+
+    // Whether its answer for `board` is exact, so that searching deeper cannot change it.
+    virtual bool exact(const Board&) const { return false; }
 };
+
+// True when every checker of the side (a row of a board) is on points 1..6 or borne off.
+inline bool side_is_home(const std::int8_t* row) {
+    for (int p = 7; p <= kBar; ++p)
+        if (row[p] > 0) return false;
+    return true;
+}
 
 }  // namespace tavla

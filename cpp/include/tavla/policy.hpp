@@ -11,6 +11,7 @@
 #include "tavla/board.hpp"
 #include "tavla/movegen.hpp"
 #include "tavla/pubeval.hpp"
+#include "tavla/search.hpp"
 
 namespace tavla {
 
@@ -40,6 +41,26 @@ public:
 
 private:
     PubevalScorer scorer_;
+};
+
+// The play with the highest cubeless equity at `plies` by a search (search.hpp). Where the
+// search does not answer (it has only a bear-off evaluator and the position is not a bear-off),
+// the fallback policy chooses.
+class SearchPolicy final : public Policy {
+public:
+    SearchPolicy(std::shared_ptr<const Search> search, int plies,
+                 std::shared_ptr<const Policy> fallback);
+
+    int choose(const Board& before, const MoveGenerator& plays,
+               std::uint64_t entropy) const override;
+
+    const Search& search() const { return *search_; }
+    int plies() const { return plies_; }
+
+private:
+    std::shared_ptr<const Search> search_;
+    int plies_;
+    std::shared_ptr<const Policy> fallback_;
 };
 
 // The names make_builtin_policy knows, in a stable order.

@@ -1,0 +1,176 @@
+#include "tavla/search.hpp"
+
+#include <algorithm>
+#include <utility>
+#include <vector>
+
+#include "tavla/fault.hpp"
+
+namespace tavla {
+namespace {
+
+// What one level of the search reuses from one position to the next: nothing is allocated
+// per position once a thread's levels have grown.
+struct Level {
+    MoveGenerator generator;
+    std::vector<Probabilities> values;
+    std::vector<int> order;
+};
+
+Level& level(int depth) {
+    thread_local std::vector<std::unique_ptr<Level>> levels;
+    while (int(levels.size()) <= depth) levels.push_back(std::make_unique<Level>());
+    return *levels[std::size_t(depth)];
+}
+
+bool finished(const Board& after) { return after.mover()[kOff] == kCheckers; }
+
+}  // namespace
+
+Search::Search(std::shared_ptr<const Evaluator> evaluator, std::shared_ptr<const Evaluator> bearoff,
+               MoveFilter filter)
+    : evaluator_(std::move(evaluator)), bearoff_(std::move(bearoff)), filter_(filter) {
+    if (!evaluator_ && !bearoff_) throw Fault("a search needs an evaluator");
+    if (filter_.keep < 1) throw Fault("the move filter must keep at least 1 play");
+    if (!(filter_.margin >= 0.0)) throw Fault("the move filter's margin must be >= 0");
+}
+
+bool Search::answers(const Board& board) const {
+    return evaluator_ || bearoff_->applies(board);
+}
+
+Probabilities Search::leaf(const Board& board) const {
+    Probabilities p;
+    if (bearoff_ && bearoff_->applies(board)) {
+        bearoff_->evaluate(&board, 1, &p);
+    } else if (evaluator_) {
+        evaluator_->evaluate(&board, 1, &p);
+    } else {
+        throw Fault("the bear-off database does not apply to this position and there is no "
+                    "other evaluator");
+    }
+    return p;
+}
+
+void Search::leaf_plays(const Board& before, const MoveGenerator& plays,
+                        Probabilities* out) const {
+    // No checker is hit once both sides are home, so every result is a bear-off position too.
+    if (bearoff_ && bearoff_->applies(before)) {
+        bearoff_->evaluate_plays(before, plays, out);
+        return;
+    }
+    if (!evaluator_)
+        throw Fault("the bear-off database does not apply to this position and there is no "
+                    "other evaluator");
+    evaluator_->evaluate_plays(before, plays, out);
+    // A result has both sides home only when the opponent already was: its checkers do not move.
+    if (!bearoff_ || !side_is_home(before.opponent())) return;
+    for (int i = 0; i < plays.count(); ++i) {
+        const Board& after = plays.play(i).result;
+        if (finished(after)) continue;
+        const Board next = after.swapped();
+        if (bearoff_->applies(next)) {
+            Probabilities p;
+            bearoff_->evaluate(&next, 1, &p);
+            out[i] = flipped(p);
+        }
+    }
+}
+
+Probabilities Search::position(const Board& board, int plies) const {
+    require_playable(board);
+    if (plies < 0 || plies > kMaxPlies)
+        throw Fault("plies must be 0.." + std::to_string(kMaxPlies));
+    if (!answers(board))
+        throw Fault("the bear-off database does not apply to this position and there is no "
+                    "other evaluator");
+    if (plies == 0 || (bearoff_ && bearoff_->applies(board) && bearoff_->exact(board)))
+        return leaf(board);
+    return over_rolls(board, plies, 0);
+}
+
+Probabilities Search::over_rolls(const Board& board, int plies, int depth) const {
+    Probabilities sum{};
+    for (int d1 = 1; d1 <= 6; ++d1)
+        for (int d2 = d1; d2 <= 6; ++d2) {
+            const Probabilities p = after_roll(board, d1, d2, plies, depth);
+            const double weight = d1 == d2 ? 1.0 : 2.0;  // 1-2 and 2-1 are one play each
+            for (int k = 0; k < kOutputs; ++k) sum[k] += weight * p[k];
+        }
+    for (double& v : sum) v /= 36.0;
+    return sum;
+}
+
+// The probabilities of the side on roll of `board` after it rolls d1-d2 and makes its best
+// play, the results judged at plies - 1.
+Probabilities Search::after_roll(const Board& board, int d1, int d2, int plies, int depth) const {
+    Level& here = level(depth);
+    const int count = here.generator.generate(board, d1, d2);
+    here.values.resize(std::size_t(count));
+    search_plays(board, here.generator, plies - 1, depth + 1, here.values.data(), nullptr);
+    int best = 0;
+    double best_equity = cubeless_equity(here.values[0]);
+    for (int i = 1; i < count; ++i) {
+        const double e = cubeless_equity(here.values[std::size_t(i)]);
+        if (e > best_equity) {
+            best_equity = e;
+            best = i;
+        }
+    }
+    return here.values[std::size_t(best)];
+}
+
+void Search::search_plays(const Board& before, const MoveGenerator& plays, int plies, int depth,
+                          Probabilities* out, int* searched) const {
+    const int count = plays.count();
+    leaf_plays(before, plays, out);
+    if (searched) std::fill(searched, searched + count, 0);
+    if (plies == 0) return;
+
+    Level& here = level(depth);
+    std::vector<int>& order = here.order;
+    order.clear();
+    for (int i = 0; i < count; ++i) order.push_back(i);
+    const auto better = [&](int a, int b) {
+        const double ea = cubeless_equity(out[a]), eb = cubeless_equity(out[b]);
+        return ea > eb || (ea == eb && a < b);
+    };
+    const int kept_at_most = std::min(count, filter_.keep);
+    std::partial_sort(order.begin(), order.begin() + kept_at_most, order.end(), better);
+    const double floor = cubeless_equity(out[order[0]]) - filter_.margin;
+    for (int k = 0; k < kept_at_most; ++k) {
+        const int i = order[std::size_t(k)];
+        if (cubeless_equity(out[i]) < floor) break;
+        const Board& after = plays.play(i).result;
+        if (finished(after)) continue;
+        const Board next = after.swapped();
+        if (bearoff_ && bearoff_->applies(next) && bearoff_->exact(next)) continue;
+        out[i] = flipped(over_rolls(next, plies, depth));
+        if (searched) searched[i] = plies;
+    }
+}
+
+void Search::plays(const Board& before, const MoveGenerator& plays, int plies, Probabilities* out,
+                   int* searched) const {
+    if (plies < 0 || plies > kMaxPlies)
+        throw Fault("plies must be 0.." + std::to_string(kMaxPlies));
+    search_plays(before, plays, plies, 0, out, searched);
+}
+
+int Search::best_play(const Board& before, const MoveGenerator& plays, int plies) const {
+    thread_local std::vector<Probabilities> values;
+    values.resize(std::size_t(plays.count()));
+    this->plays(before, plays, plies, values.data(), nullptr);
+    int best = 0;
+    double best_equity = cubeless_equity(values[0]);
+    for (int i = 1; i < plays.count(); ++i) {
+        const double e = cubeless_equity(values[std::size_t(i)]);
+        if (e > best_equity) {
+            best_equity = e;
+            best = i;
+        }
+    }
+    return best;
+}
+
+}  // namespace tavla
