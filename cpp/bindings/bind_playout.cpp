@@ -20,9 +20,10 @@ constexpr int kChunk = 64;  // games per chunk between two checks for Ctrl-C
 
 using ScoreArray = py::array_t<double, py::array::c_style | py::array::forcecast>;
 
-// A policy argument: the name of a built-in, or a Python callable for the lockstep loop.
+// A policy argument: the name of a built-in, a NativePolicy (a search), or a Python callable for
+// the lockstep loop.
 struct PolicyArg {
-    std::unique_ptr<Policy> builtin;
+    std::shared_ptr<const Policy> builtin;
     py::object callable;
 };
 
@@ -32,10 +33,12 @@ PolicyArg read_policy(const py::object& policy) {
         const std::string name = utf8_of(policy, "a policy name");
         arg.builtin = make_builtin_policy(name);
         if (!arg.builtin) throw Fault("unknown built-in policy " + quoted(name));
+    } else if (py::isinstance<Policy>(policy)) {
+        arg.builtin = policy.cast<std::shared_ptr<Policy>>();
     } else if (PyCallable_Check(policy.ptr())) {
         arg.callable = policy;
     } else {
-        throw py::type_error("a policy is a built-in name or a callable");
+        throw py::type_error("a policy is a built-in name, a NativePolicy or a callable");
     }
     return arg;
 }

@@ -68,5 +68,6 @@ void bind_movegen(py::module_& m);
 void bind_playout(py::module_& m);
 void bind_pubeval(py::module_& m);
 void bind_dice(py::module_& m);
+void bind_search(py::module_& m);
 
 }  // namespace tavla::bindings

@@ -28,4 +28,5 @@ PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
     tavla::bindings::bind_playout(m);
     tavla::bindings::bind_pubeval(m);
     tavla::bindings::bind_dice(m);
+    tavla::bindings::bind_search(m);
 }
