@@ -22,6 +22,7 @@ from .board import Play, Position, ResultKind, legal_results, parse_roll
 from .errors import (
     CubeError,
     DiceError,
+    EvaluatorError,
     IllegalPlayError,
     InterruptedRunWarning,
     InvalidBufferError,
@@ -50,6 +51,7 @@ __all__ = [
     "CubeError",
     "DiceError",
     "DuelResult",
+    "EvaluatorError",
     "Game",
     "GameEnd",
     "GameResult",

@@ -77,6 +77,12 @@ class PlayoutError(TavlaError, ValueError):
     number of games, seed or thread count, or a policy callable that returned bad scores."""
 
 
+class EvaluatorError(TavlaError, ValueError):
+    """An evaluation or search that cannot run as asked: an unknown evaluator, a bad depth or
+    move filter, or a position the evaluators given do not answer for (the bear-off database
+    alone outside a bear-off)."""
+
+
 class InterruptedRunWarning(RuntimeWarning):
     """Ctrl-C stopped a self-play, rollout or duel: the results hold the games that finished
     first. Filter it (``warnings.simplefilter("ignore", InterruptedRunWarning)``) where the
