@@ -323,6 +323,7 @@ Probabilities BearoffDatabase::race(const Board& board) const {
             p[kLoseGammon] += opponent_off[n] * std::max(0.0, not_yet);
         }
     }
+    for (double& value : p) value = std::min(value, 1.0);  // sums may round above 1
     return p;
 }
 

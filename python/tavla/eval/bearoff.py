@@ -31,6 +31,7 @@ import hashlib
 import os
 import tempfile
 import threading
+import zipfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -80,10 +81,13 @@ class Database:
     def probabilities(self, positions: Positions) -> npt.NDArray[np.float64]:
         """See the module function :func:`probabilities`."""
         boards, single = boards_argument(positions)
-        try:
-            values = np.asarray(self.native.probabilities(boards))
-        except ValueError as exc:
-            raise EvaluatorError(str(exc)) from None
+        outside = np.flatnonzero(~self._test(self.native.applies, boards))
+        if len(outside):
+            raise EvaluatorError(
+                f"board {outside[0]}: not a bear-off (a side has a checker outside its home "
+                "board)"
+            )
+        values = np.asarray(self.native.probabilities(boards))
         return values[0] if single else values
 
     def applies(self, positions: Positions) -> bool | npt.NDArray[np.bool_]:
@@ -191,13 +195,13 @@ def load(path: str | os.PathLike[str]) -> Database:
     format, or fails its checksum or the core's checks of the tables (distributions summing
     to 1, probabilities in [0, 1], the sizes of the tables)."""
     path = Path(path)
-    where = excerpt(str(path))
+    where = excerpt(str(path), 200)
     try:
-        with np.load(path, allow_pickle=False) as data:
+        with open(path, "rb") as file, np.load(file, allow_pickle=False) as data:
             entries = {name: data[name] for name in data.files}
     except FileNotFoundError:
         raise EvaluatorError(f"no bear-off database at {where}") from None
-    except (OSError, ValueError, EOFError) as exc:
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile) as exc:
         raise EvaluatorError(f"the bear-off database {where} cannot be read: {exc}") from None
     missing = {"format", "checkers", "off", "first", "two_sided", "sha256"} - set(entries)
     if missing:
