@@ -59,6 +59,31 @@ py::array_t<double> search_position(const Search& search, const py::bytes& key, 
     return out;
 }
 
+// The (N, 5) probabilities of (N, 2, 26) boards at `plies`, side on roll.
+py::array_t<double> search_positions(const Search& search,
+                                      const py::array_t<std::int8_t, py::array::c_style>& boards,
+                                      int plies) {
+    if (boards.ndim() != 3 || boards.shape(1) != 2 || boards.shape(2) != kSlots)
+        throw Fault("boards must have shape (N, 2, 26)");
+    const auto* data = reinterpret_cast<const Board*>(boards.data());
+    const py::ssize_t count = boards.shape(0);
+    for (py::ssize_t i = 0; i < count; ++i) {
+        if (!board_is_playable(data[i]))
+            throw Fault("board " + std::to_string(i) + ": " + playable_board_error(data[i]));
+        if (!search.answers(data[i]))
+            throw Fault("board " + std::to_string(i) +
+                        ": the bear-off database does not apply to this position and there is "
+                        "no other evaluator");
+    }
+    py::array_t<double> out({count, py::ssize_t(kOutputs)});
+    auto* values = reinterpret_cast<Probabilities*>(out.mutable_data());
+    {
+        const py::gil_scoped_release release;
+        for (py::ssize_t i = 0; i < count; ++i) values[i] = search.position(data[i], plies);
+    }
+    return out;
+}
+
 }  // namespace
 
 void bind_search(py::module_& m) {
@@ -75,6 +100,8 @@ void bind_search(py::module_& m) {
              py::arg("margin"))
         .def("position", &search_position, py::arg("key"), py::arg("plies"),
              "The (5,) probabilities of the side on roll at `plies`.")
+        .def("positions", &search_positions, py::arg("boards"), py::arg("plies"),
+             "The (N, 5) probabilities of (N, 2, 26) boards at `plies`.")
         .def("plays", &search_plays, py::arg("key"), py::arg("d1"), py::arg("d2"),
              py::arg("plies"), "(results, probabilities, plies searched) of every play.")
         .def("answers", [](const Search& s, const py::bytes& key) {
