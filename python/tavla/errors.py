@@ -87,3 +87,11 @@ class InterruptedRunWarning(RuntimeWarning):
     """Ctrl-C stopped a self-play, rollout or duel: the results hold the games that finished
     first. Filter it (``warnings.simplefilter("ignore", InterruptedRunWarning)``) where the
     ``interrupted`` flag of the results is checked instead."""
+
+
+class NetError(EvaluatorError):
+    """A neural net that cannot be built or read (:doc:`/nets`): a file that is not a tavla net
+    (not an ``.npz``, a missing or unknown key, a pickled object array, the wrong format
+    name), an unknown encoding or activation, layers whose shapes do not chain from the
+    encoding's inputs to 1 or 5 outputs, weights that are not float32 in a file or not finite.
+    The message names the fault."""

@@ -1,0 +1,42 @@
+// Input encodings of a neural net (docs/nets.rst): how a board, seen from the side on roll,
+// becomes the numbers a net reads. Each is computed in sparse form (the inputs that are not
+// zero, in increasing order), which the net's first layer reads directly; the dense form is
+// that written into zeros.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "tavla/board.hpp"
+
+namespace tavla {
+
+enum class Encoding : int { kTd198 = 0, kGnubg200, kTavla218 };
+constexpr int kEncodings = 3;
+
+// Room for the inputs of a board that are not zero: at most 17 td198 units a side (15 for
+// the points, the bar, borne off), 19 gnubg200 ones, 56 for tavla218, and the encoders write a
+// point's candidate units past the end before counting the ones that are not zero.
+constexpr int kMaxNonzero = 64;
+
+struct SparseInputs {
+    int count = 0;
+    std::array<std::uint16_t, kMaxNonzero> index;
+    std::array<float, kMaxNonzero> value;
+};
+
+// The name ("td198", "gnubg200", "tavla218") and input count of an encoding.
+const char* encoding_name(Encoding encoding);
+int encoding_inputs(Encoding encoding);
+
+// The encoding of that name; a Fault naming the known ones otherwise.
+Encoding encoding_named(const std::string& name);
+
+// The nonzero inputs of `board` (valid), in increasing index order.
+void encode_sparse(Encoding encoding, const Board& board, SparseInputs& out);
+
+// All encoding_inputs(encoding) inputs of `board` (valid) into `out`.
+void encode_dense(Encoding encoding, const Board& board, float* out);
+
+}  // namespace tavla

@@ -1,0 +1,212 @@
+#include "tavla/net.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdlib>
+
+#include "net_kernels.hpp"
+#include "tavla/fault.hpp"
+
+namespace tavla {
+namespace {
+
+using net_kernel::padded;
+
+struct KernelChoice {
+    const char* name;
+    net_kernel::Forward forward;
+    bool (*runs)();
+};
+
+const std::array kKernels{
+    KernelChoice{"portable", &net_kernel::portable::forward, [] { return true; }},
+#ifdef TAVLA_X86_KERNELS
+    KernelChoice{"avx2", &net_kernel::avx2::forward,
+                 [] {
+                     return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+                 }},
+    KernelChoice{"avx512", &net_kernel::avx512::forward,
+                 [] {
+                     return __builtin_cpu_supports("avx512f") &&
+                            __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+                 }},
+#endif
+};
+
+const KernelChoice& kernel_named(const std::string& name) {
+    const KernelChoice* chosen = nullptr;
+    for (const KernelChoice& k : kKernels)
+        if (k.runs() && (name == k.name || name == "auto")) chosen = &k;
+    if (chosen == nullptr) {
+        std::string known;
+        for (const std::string& k : net_kernels()) known += ", " + k;
+        throw Fault("kernel " + quoted(name) + " is not one this machine runs (auto" + known +
+                    ")");
+    }
+    return *chosen;
+}
+
+struct FreeDeleter {
+    void operator()(float* p) const { std::free(p); }
+};
+
+constexpr std::size_t kAlign = 64;
+
+// Zeroed floats, 64-byte aligned.
+std::unique_ptr<float[], FreeDeleter> aligned_floats(std::size_t count) {
+    const std::size_t bytes = (count * sizeof(float) + kAlign - 1) / kAlign * kAlign;
+    auto* p = static_cast<float*>(std::aligned_alloc(kAlign, std::max(bytes, kAlign)));
+    if (p == nullptr) throw std::bad_alloc();
+    std::fill(p, p + bytes / sizeof(float), 0.0f);
+    return std::unique_ptr<float[], FreeDeleter>(p);
+}
+
+void check_layers(Encoding encoding, const std::vector<Layer>& layers) {
+    if (layers.empty()) throw Fault("a net has at least one layer");
+    int inputs = encoding_inputs(encoding);
+    for (std::size_t i = 0; i < layers.size(); ++i) {
+        const Layer& layer = layers[i];
+        const std::string name = "layer " + std::to_string(i);
+        if (layer.inputs != inputs)
+            throw Fault(name + " has " + std::to_string(layer.inputs) + " inputs, expected " +
+                        std::to_string(inputs) +
+                        (i == 0 ? std::string(" (the encoding's count)")
+                                : " (the outputs of layer " + std::to_string(i - 1) + ")"));
+        if (layer.outputs < 1) throw Fault(name + " has no outputs");
+        if (layer.weights.size() != std::size_t(layer.inputs) * std::size_t(layer.outputs))
+            throw Fault(name + ": the weights do not have inputs x outputs values");
+        if (layer.biases.size() != std::size_t(layer.outputs))
+            throw Fault(name + ": the biases do not have one value per output");
+        for (float w : layer.weights)
+            if (!std::isfinite(w)) throw Fault(name + ": a weight is not finite (nan or inf)");
+        for (float b : layer.biases)
+            if (!std::isfinite(b)) throw Fault(name + ": a bias is not finite (nan or inf)");
+        inputs = layer.outputs;
+    }
+    if (inputs != 1 && inputs != kOutputs)
+        throw Fault("the last layer has " + std::to_string(inputs) + " outputs, expected 1 or 5");
+}
+
+// The consistent probabilities of the logistic outputs: win gammon <= win, win backgammon <=
+// win gammon, lose gammon <= 1 - win, lose backgammon <= lose gammon.
+Probabilities consistent(const float* raw, int outputs) {
+    Probabilities p{double(raw[0]), 0.0, 0.0, 0.0, 0.0};
+    if (outputs == kOutputs) {
+        p[kWinGammon] = std::min(double(raw[kWinGammon]), p[kWin]);
+        p[kWinBackgammon] = std::min(double(raw[kWinBackgammon]), p[kWinGammon]);
+        p[kLoseGammon] = std::min(double(raw[kLoseGammon]), 1.0 - p[kWin]);
+        p[kLoseBackgammon] = std::min(double(raw[kLoseBackgammon]), p[kLoseGammon]);
+    }
+    return p;
+}
+
+}  // namespace
+
+struct Net::Impl {
+    std::vector<std::unique_ptr<float[], FreeDeleter>> storage;
+    std::vector<net_kernel::LayerView> views;
+    net_kernel::NetView view{};
+    net_kernel::Forward forward = nullptr;
+    int width = net_kernel::kLanes;  // the widest padded layer
+    int outputs = 0;
+
+    // This thread's scratch for the kernel, 64-byte aligned, grown as nets need.
+    float* scratch() const {
+        thread_local std::vector<float> buffer;
+        const std::size_t need = 2 * std::size_t(width) + kAlign / sizeof(float);
+        if (buffer.size() < need) buffer.resize(need);
+        const auto address = reinterpret_cast<std::uintptr_t>(buffer.data());
+        return buffer.data() + (kAlign - address % kAlign) % kAlign / sizeof(float);
+    }
+
+    void run(const SparseInputs& inputs, Probabilities& out) const {
+        std::array<float, kOutputs> raw{};
+        forward(view, inputs, scratch(), width, raw.data());
+        out = consistent(raw.data(), outputs);
+    }
+};
+
+const char* activation_name(Activation activation) {
+    static constexpr std::array<const char*, 3> kNames{"sigmoid", "tanh", "relu"};
+    return kNames[std::size_t(activation)];
+}
+
+Activation activation_named(const std::string& name) {
+    for (int a = 0; a < 3; ++a)
+        if (name == activation_name(Activation(a))) return Activation(a);
+    throw Fault("unknown activation " + quoted(name) + " (known: sigmoid, tanh, relu)");
+}
+
+std::vector<std::string> net_kernels() {
+    std::vector<std::string> names;
+    for (const KernelChoice& k : kKernels)
+        if (k.runs()) names.emplace_back(k.name);
+    return names;
+}
+
+Net::Net(Encoding encoding, Activation activation, const std::vector<Layer>& layers,
+         const std::string& kernel)
+    : encoding_(encoding), activation_(activation), impl_(std::make_unique<Impl>()) {
+    check_layers(encoding, layers);
+    const KernelChoice& chosen = kernel_named(kernel);
+    kernel_ = chosen.name;
+    impl_->forward = chosen.forward;
+    for (std::size_t i = 0; i < layers.size(); ++i) {
+        const Layer& layer = layers[i];
+        const auto in = std::size_t(layer.inputs);
+        const auto out = std::size_t(layer.outputs);
+        impl_->width = std::max(impl_->width, padded(layer.outputs));
+        auto weights = aligned_floats(i == 0 ? in * std::size_t(padded(layer.outputs))
+                                             : std::size_t(net_kernel::grouped(layer.outputs)) *
+                                                   std::size_t(padded(layer.inputs)));
+        auto biases = aligned_floats(i == 0 ? std::size_t(padded(layer.outputs)) : out);
+        for (std::size_t r = 0; r < in; ++r)
+            for (std::size_t c = 0; c < out; ++c) {
+                const float w = layer.weights[r * out + c];
+                if (i == 0) weights[r * std::size_t(padded(layer.outputs)) + c] = w;
+                else weights[c * std::size_t(padded(layer.inputs)) + r] = w;
+            }
+        std::copy(layer.biases.begin(), layer.biases.end(), biases.get());
+        impl_->views.push_back({layer.inputs, layer.outputs, weights.get(), biases.get()});
+        impl_->storage.push_back(std::move(weights));
+        impl_->storage.push_back(std::move(biases));
+    }
+    impl_->outputs = layers.back().outputs;
+    impl_->view = {impl_->views.data(), int(impl_->views.size()), int(activation)};
+}
+
+Net::~Net() = default;
+
+Probabilities Net::evaluate_inputs(const SparseInputs& inputs) const {
+    Probabilities p;
+    impl_->run(inputs, p);
+    return p;
+}
+
+void Net::evaluate(const Board* boards, std::size_t count, Probabilities* out) const {
+    SparseInputs inputs;
+    for (std::size_t i = 0; i < count; ++i) {
+        encode_sparse(encoding_, boards[i], inputs);
+        impl_->run(inputs, out[i]);
+    }
+}
+
+void Net::evaluate_plays(const Board&, const MoveGenerator& plays, Probabilities* out) const {
+    SparseInputs inputs;
+    Board seen;
+    for (int i = 0; i < plays.count(); ++i) {
+        const Board& after = plays.play(i).result;
+        if (after.mover()[kOff] == kCheckers) {
+            out[i] = finished_probabilities(after);
+            continue;
+        }
+        after.swapped_into(seen);
+        encode_sparse(encoding_, seen, inputs);
+        Probabilities p;
+        impl_->run(inputs, p);
+        out[i] = flipped(p);
+    }
+}
+
+}  // namespace tavla

@@ -1,0 +1,54 @@
+// The kernels of the net's forward pass (net.cpp), one source (net_kernel.inc) compiled for
+// each instruction set the run-time dispatch can choose.
+#pragma once
+
+#include "tavla/encoding.hpp"
+
+namespace tavla::net_kernel {
+
+// Layer widths are padded to a multiple of this many floats (one AVX-512 register), with zero
+// weights, so that the kernels' loops have no remainders.
+constexpr int kLanes = 16;
+
+inline int padded(int n) { return (n + kLanes - 1) / kLanes * kLanes; }
+
+// The outputs of a dense layer computed together (net_kernel.inc).
+constexpr int kGroup = 8;
+
+inline int grouped(int n) { return (n + kGroup - 1) / kGroup * kGroup; }
+
+// Layer 0 keeps weights (inputs, padded(outputs)) row-major: a nonzero input adds its row.
+// Every later layer keeps them transposed, (grouped(outputs), padded(inputs)): an output is
+// a dot product. Biases: padded(outputs) for layer 0, outputs after.
+struct LayerView {
+    int inputs;
+    int outputs;
+    const float* weights;
+    const float* biases;
+};
+
+struct NetView {
+    const LayerView* layers;
+    int count;
+    int activation;  // an Activation
+};
+
+// Fills out[0 .. last layer's outputs) with the logistic outputs of the net for `inputs`.
+// `scratch` holds two aligned buffers of the widest padded layer, 64-byte aligned.
+using Forward = void (*)(const NetView& net, const SparseInputs& inputs, float* scratch,
+                         int scratch_width, float* out);
+
+namespace portable {
+void forward(const NetView&, const SparseInputs&, float*, int, float*);
+}
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+#define TAVLA_X86_KERNELS 1
+namespace avx2 {
+void forward(const NetView&, const SparseInputs&, float*, int, float*);
+}
+namespace avx512 {
+void forward(const NetView&, const SparseInputs&, float*, int, float*);
+}
+#endif
+
+}  // namespace tavla::net_kernel

@@ -1,0 +1,102 @@
+"""Input encodings of the neural nets (:doc:`/nets`): a board, seen from the side on roll,
+as the numbers a net's first layer reads. The core computes them (``cpp/src/encoding.cpp``);
+:class:`~tavla.eval.net.Net` uses the same code.
+
+``"td198"`` (198 inputs)
+    For the side on roll (inputs 0-97), then the opponent (98-195), each on its own side's
+    numbering: for points 1..24, four units ``n >= 1, n >= 2, n >= 3, max(n - 3, 0) / 2``
+    (point p at ``4 * (p - 1)``); then the bar count / 2 (96); then the borne-off count / 15
+    (97). Finally two constant units ``1, 0`` (196, 197), kept so that the count is Tesauro's
+    198.
+``"gnubg200"`` (200 inputs)
+    GNU Backgammon's base inputs: the opponent (0-99), then the side on roll (100-199); per
+    side 25 slots of 4 units, points 1..24 then the bar. A point holding n checkers gives
+    ``(0, 0, 0, 0)`` for 0, ``(1, 0, 0, 0)`` for 1, ``(0, 1, 0, 0)`` for 2 and
+    ``(0, 0, 1, (n - 3) / 2)`` for 3 or more; the bar is cumulative, as in td198.
+``"tavla218"`` (218 inputs)
+    td198's inputs 0-195; then ``(1, 0)`` when the position still has contact and ``(0, 1)``
+    in a race (196, 197); then ten features of the side on roll (198-207) and the same ten of
+    the opponent (208-217), each on its own numbering:
+
+    0. pip count / 167 (1.0 at the start, at most 2.25);
+    1. checkers on home-board points 1..6, / 15;
+    2. checkers on the outfield points 7..18, / 15;
+    3. checkers back, on points 19..24 or the bar, / 15;
+    4. blots (points 1..24 holding one checker), / 15;
+    5. exposed blots: blots with an opponent checker 1 to 6 pips in front of them (on a point
+       or the bar; direct shots, blocking ignored), / 15;
+    6. home-board points made (two or more checkers), / 6;
+    7. the longest run of made points (a prime), up to 6, / 6;
+    8. anchors: points made in the opponent's home board (19..24), / 6;
+    9. the rearmost checker: the highest point holding one (25 for the bar, 0 when all are
+       off), / 25.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from .. import _core
+from .._validate import excerpt
+from ..board.movegen import _as_array, _as_int8_boards
+from ..board.position import Position
+from ..errors import InvalidPositionError, NetError
+
+_ENCODINGS = dict(_core.encodings())
+
+
+def encodings() -> dict[str, int]:
+    """Every encoding's name and input count: ``{"td198": 198, "gnubg200": 200, ...}``."""
+    return dict(_ENCODINGS)
+
+
+def check_encoding(name: object) -> str:
+    """``name`` when it names an encoding; raises :class:`~tavla.NetError` otherwise."""
+    if isinstance(name, str) and name in _ENCODINGS:
+        return name
+    raise NetError(f"unknown encoding {excerpt(name)} (known: {', '.join(_ENCODINGS)})")
+
+
+def as_boards(boards: Position | npt.ArrayLike) -> tuple[npt.NDArray[np.int8], bool]:
+    """``(boards (N, 2, 26) int8, single)``: a Position or one ``(2, 26)`` board as one row
+    (``single`` True), an ``(N, 2, 26)`` array as it is. Raises
+    :class:`~tavla.InvalidPositionError` for another shape or counts that are not whole."""
+    if isinstance(boards, Position):
+        return boards.board[np.newaxis], True
+    array = _as_array(boards, "boards", InvalidPositionError)
+    if array.ndim == 2:
+        if array.shape != (2, 26):
+            raise InvalidPositionError(f"a board has shape (2, 26), got {array.shape}")
+        return _as_int8_boards(array[np.newaxis]), True
+    return _as_int8_boards(array), False
+
+
+def encode(boards: Position | npt.ArrayLike, name: str = "td198") -> npt.NDArray[np.float32]:
+    """The inputs of encoding ``name`` for boards seen from the side on roll.
+
+    ``boards``: a :class:`~tavla.Position` or one ``(2, 26)`` board gives ``(k,)`` float32,
+    an ``(N, 2, 26)`` integer array ``(N, k)``, k = ``encodings()[name]``. Finished games
+    are encoded too. Raises :class:`~tavla.NetError` for an unknown encoding and
+    :class:`~tavla.InvalidPositionError` for a bad shape or a board that breaks R1-R4 (the
+    message names the row).
+    """
+    name = check_encoding(name)
+    array, single = as_boards(boards)
+    try:
+        inputs = _core.encode(array, name)
+    except ValueError as exc:
+        raise InvalidPositionError(str(exc)) from None
+    return inputs[0] if single else inputs
+
+
+def encode_sparse(
+    position: Position, name: str = "td198"
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.float32]]:
+    """The inputs of ``position`` that are not zero, as a net's first layer reads them:
+    ``(indices (m,) int32 increasing, values (m,) float32)``. Raises
+    :class:`~tavla.NetError` for an unknown encoding."""
+    name = check_encoding(name)
+    if not isinstance(position, Position):
+        raise InvalidPositionError(f"position must be a Position, got {type(position).__name__}")
+    return _core.encode_sparse(position.key, name)

@@ -1,0 +1,319 @@
+"""Feed-forward neural nets as evaluators, read from ``.npz`` files and evaluated in C++.
+
+A net maps a position, seen from the side on roll, to five cumulative probabilities for that
+side: win, win gammon (backgammons included), win backgammon, lose gammon, lose backgammon.
+It reads an input encoding (:mod:`tavla.eval.encoding`), applies hidden layers with one
+activation, and an output layer of logistic sigmoids with 5 outputs, or 1 (win only: the
+gammon outputs are then 0).
+
+File format ``tavla-net-1``: an ``.npz`` archive (``np.savez``) holding exactly these keys:
+
+- ``format``: the string ``"tavla-net-1"``;
+- ``encoding``: an encoding name (``"td198"``, ``"gnubg200"``, ``"tavla218"``);
+- ``activation``: ``"sigmoid"``, ``"tanh"`` or ``"relu"``, for the hidden layers;
+- ``w0, b0, w1, b1, ...``: float32 arrays, ``wi`` of shape ``(inputs_i, outputs_i)`` and
+  ``bi`` of shape ``(outputs_i,)``, applied as ``x @ wi + bi``; ``inputs_0`` is the
+  encoding's input count, each layer's inputs the previous layer's outputs, and the last
+  layer has 1 or 5 outputs. Every weight is finite.
+
+The strings are 0-dimensional unicode arrays (what ``np.savez`` makes of a ``str``). Files
+are read with ``allow_pickle=False``: nothing in them is executed.
+
+Consistency: the logistic outputs are clamped so that win gammon <= win, win backgammon <=
+win gammon, lose gammon <= 1 - win and lose backgammon <= lose gammon.
+
+The core computes in float32, the first layer from the inputs that are not zero, with a
+kernel for the processor (:func:`net_kernels`); the kernels and a float64 NumPy forward pass
+agree to 1e-5 (the sigmoid is computed to about 2e-7).
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import zipfile
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .. import _core
+from .._validate import excerpt
+from ..board.position import Position
+from ..errors import InvalidPositionError, NetError
+from .encoding import as_boards, check_encoding, encodings
+
+FORMAT = "tavla-net-1"
+"""The ``format`` string of a net file."""
+
+ACTIVATIONS = ("sigmoid", "tanh", "relu")
+"""The activations of hidden layers."""
+
+Array32 = npt.NDArray[np.float32]
+
+_TEXT_KEYS = ("format", "encoding", "activation")
+
+
+def net_kernels() -> list[str]:
+    """The kernels this machine runs, the portable one first and the fastest last (of
+    ``"portable"``, ``"avx2"``, ``"avx512"``); a Net takes the fastest unless told."""
+    return _core.net_kernels()
+
+
+def _frozen(value: object, name: str, ndim: int) -> Array32:
+    """``value`` as a read-only float32 copy, when it is a finite real array of ``ndim``."""
+    try:
+        array = np.asarray(value)
+    except (TypeError, ValueError) as exc:
+        raise NetError(f"{name} cannot be read as an array: {exc}") from None
+    if not np.issubdtype(array.dtype, np.floating):
+        raise NetError(f"{name} must hold floats, got dtype {array.dtype}")
+    if array.ndim != ndim:
+        raise NetError(f"{name} must be {ndim}-dimensional, got shape {array.shape}")
+    if not np.isfinite(array).all():
+        raise NetError(f"{name} has a value that is not finite (nan or inf)")
+    copy = np.array(array, dtype=np.float32, order="C")
+    if not np.isfinite(copy).all():
+        raise NetError(f"{name} has a value too large for float32")
+    copy.flags.writeable = False
+    return copy
+
+
+def _layers(
+    weights: Sequence[object], biases: Sequence[object], inputs: int
+) -> tuple[tuple[Array32, ...], tuple[Array32, ...]]:
+    """The layers checked: shapes chaining from ``inputs`` to 1 or 5 outputs."""
+    for name, arrays in (("weights", weights), ("biases", biases)):
+        if isinstance(arrays, (str, bytes, np.ndarray)) or not isinstance(arrays, Sequence):
+            raise NetError(f"{name} must be a sequence of arrays, got {type(arrays).__name__}")
+    if len(weights) != len(biases):
+        raise NetError(f"{len(weights)} weight matrices but {len(biases)} bias vectors")
+    if not weights:
+        raise NetError("a net has at least one layer")
+    ws = tuple(_frozen(w, f"w{i}", 2) for i, w in enumerate(weights))
+    bs = tuple(_frozen(b, f"b{i}", 1) for i, b in enumerate(biases))
+    for i, (w, b) in enumerate(zip(ws, bs, strict=True)):
+        if w.shape[0] != inputs:
+            source = "the encoding's input count" if i == 0 else f"the outputs of w{i - 1}"
+            raise NetError(f"w{i} has {w.shape[0]} inputs, expected {inputs} ({source})")
+        if w.shape[1] < 1:
+            raise NetError(f"w{i} has no outputs")
+        if b.shape != (w.shape[1],):
+            raise NetError(f"b{i} has shape {b.shape}, expected ({w.shape[1]},) for w{i}")
+        inputs = w.shape[1]
+    if inputs not in (1, 5):
+        raise NetError(f"the last layer has {inputs} outputs, expected 1 or 5")
+    return ws, bs
+
+
+def _text(value: npt.NDArray[Any], key: str) -> str:
+    if value.ndim != 0 or value.dtype.kind != "U":
+        raise NetError(f"{key} must be a string, got an array of dtype {value.dtype}")
+    return str(value[()])
+
+
+def _read(path: str | os.PathLike[str]) -> dict[str, npt.NDArray[Any]]:
+    """Every array of the ``.npz`` at ``path``, read without unpickling anything."""
+    try:
+        data = np.load(path, allow_pickle=False)
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile) as exc:
+        raise NetError(f"{os.fspath(path)!r} is not an .npz file: {exc}") from None
+    if not isinstance(data, np.lib.npyio.NpzFile):
+        raise NetError(f"{os.fspath(path)!r} is not an .npz file (a single .npy array)")
+    arrays = {}
+    with data:
+        for key in data.files:
+            try:
+                arrays[key] = data[key]
+            except (OSError, ValueError, EOFError, zipfile.BadZipFile) as exc:
+                where = f"{os.fspath(path)!r}: key {excerpt(key)}"
+                raise NetError(f"{where} cannot be read: {exc}") from None
+    return arrays
+
+
+def _layer_keys(keys: set[str]) -> int:
+    """The number of layers of a file with these ``w*`` / ``b*`` keys."""
+    count = sum(1 for key in keys if key.startswith("w"))
+    for i in range(count):
+        for key in (f"w{i}", f"b{i}"):
+            if key not in keys:
+                raise NetError(f"missing key {key!r} (the file has {count} weight matrices)")
+    unknown = sorted(keys - {f"{p}{i}" for p in "wb" for i in range(count)})
+    if unknown:
+        raise NetError(f"unknown key {excerpt(unknown[0])}")
+    return count
+
+
+class Net:
+    """A feed-forward net evaluator (the module docstring gives the layers and file format).
+
+    ``weights``: a sequence of real arrays, ``weights[i]`` of shape ``(inputs_i, outputs_i)``;
+    ``biases``: one ``(outputs_i,)`` array per layer (any float dtype, kept as float32).
+    ``encoding``: an input encoding name; ``activation``: of the hidden layers;
+    ``kernel``: ``"auto"`` (the fastest) or one of :func:`net_kernels`.
+
+    Immutable, hashable, equal by encoding, activation and weights; pickles by its weights.
+    Raises :class:`~tavla.NetError` naming the fault of the layers, settings or kernel.
+    """
+
+    __slots__ = ("_activation", "_biases", "_encoding", "_hash", "_native", "_weights")
+
+    def __init__(
+        self,
+        weights: Sequence[npt.ArrayLike],
+        biases: Sequence[npt.ArrayLike],
+        *,
+        encoding: str = "td198",
+        activation: str = "sigmoid",
+        kernel: str = "auto",
+    ) -> None:
+        self._encoding = check_encoding(encoding)
+        if not isinstance(activation, str) or activation not in ACTIVATIONS:
+            raise NetError(f"unknown activation {excerpt(activation)} (known: sigmoid, tanh, relu)")
+        self._activation = activation
+        self._weights, self._biases = _layers(weights, biases, encodings()[encoding])
+        if not isinstance(kernel, str):
+            raise NetError(f"kernel must be a str, got {type(kernel).__name__}")
+        try:
+            self._native = _core.Net(
+                list(self._weights), list(self._biases), encoding, activation, kernel
+            )
+        except ValueError as exc:
+            raise NetError(str(exc)) from None
+        self._hash: int | None = None
+
+    @classmethod
+    def random(
+        cls,
+        sizes: Sequence[int],
+        *,
+        encoding: str = "td198",
+        activation: str = "sigmoid",
+        seed: int = 0,
+    ) -> Net:
+        """A net of layer sizes ``sizes`` (``(198, 128, 5)``: inputs, hidden, outputs) with
+        small random weights (normal, standard deviation 1 / sqrt(inputs); biases 0.1), for
+        tests and benchmarks. Raises :class:`~tavla.NetError` as the constructor does."""
+        if len(sizes) < 2:
+            raise NetError(f"sizes must give the inputs and at least one layer, got {sizes!r}")
+        rng = np.random.default_rng(seed)
+        pairs = list(itertools.pairwise(sizes))
+        weights = [rng.normal(0.0, 1.0 / np.sqrt(a), (a, b)).astype(np.float32) for a, b in pairs]
+        biases = [rng.normal(0.0, 0.1, b).astype(np.float32) for _, b in pairs]
+        return cls(weights, biases, encoding=encoding, activation=activation)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Net:
+        """The net in the ``tavla-net-1`` file at ``path``. Raises :class:`~tavla.NetError`
+        naming the fault of a file that is not one (the message gives the path)."""
+        arrays = _read(path)
+        try:
+            for key in _TEXT_KEYS:
+                if key not in arrays:
+                    raise NetError(f"missing key {key!r}")
+            texts = {key: _text(arrays.pop(key), key) for key in _TEXT_KEYS}
+            if texts["format"] != FORMAT:
+                raise NetError(f"format is {excerpt(texts['format'])}, expected {FORMAT!r}")
+            count = _layer_keys(set(arrays))
+            for key, array in arrays.items():
+                if array.dtype != np.float32:
+                    raise NetError(f"{key} has dtype {array.dtype}, expected float32")
+            return cls(
+                [arrays[f"w{i}"] for i in range(count)],
+                [arrays[f"b{i}"] for i in range(count)],
+                encoding=texts["encoding"],
+                activation=texts["activation"],
+            )
+        except NetError as exc:
+            raise NetError(f"{os.fspath(path)!r}: {exc}") from None
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Writes the net to ``path`` in the ``tavla-net-1`` format (``np.savez``, which adds
+        ``.npz`` to a path without it)."""
+        arrays: dict[str, npt.NDArray[Any]] = {
+            "format": np.array(FORMAT),
+            "encoding": np.array(self._encoding),
+            "activation": np.array(self._activation),
+        }
+        arrays.update({f"w{i}": w for i, w in enumerate(self._weights)})
+        arrays.update({f"b{i}": b for i, b in enumerate(self._biases)})
+        np.savez(path, **arrays)  # type: ignore[arg-type]
+
+    def evaluate(self, boards: Position | npt.ArrayLike) -> npt.NDArray[np.float64]:
+        """The five probabilities of the side on roll: ``(5,)`` float64 for a
+        :class:`~tavla.Position` or one ``(2, 26)`` board, ``(N, 5)`` for ``(N, 2, 26)``.
+        Computed in the core, the GIL released. Raises :class:`~tavla.InvalidPositionError`
+        for a bad shape, a board that breaks R1-R4 or a finished game (the message names the
+        row)."""
+        array, single = as_boards(boards)
+        try:
+            values = self._native.evaluate(array)
+        except ValueError as exc:
+            raise InvalidPositionError(str(exc)) from None
+        return values[0] if single else values
+
+    @property
+    def encoding(self) -> str:
+        """The input encoding's name."""
+        return self._encoding
+
+    @property
+    def activation(self) -> str:
+        """The hidden layers' activation."""
+        return self._activation
+
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        """Inputs, then each layer's outputs: ``(198, 128, 5)``."""
+        return (self._weights[0].shape[0], *(w.shape[1] for w in self._weights))
+
+    @property
+    def weights(self) -> tuple[Array32, ...]:
+        """The weight matrices, read-only float32 ``(inputs_i, outputs_i)``."""
+        return self._weights
+
+    @property
+    def biases(self) -> tuple[Array32, ...]:
+        """The bias vectors, read-only float32 ``(outputs_i,)``."""
+        return self._biases
+
+    @property
+    def kernel(self) -> str:
+        """The kernel the core runs for this net (one of :func:`net_kernels`)."""
+        return self._native.kernel
+
+    @property
+    def native(self) -> _core.Net:
+        """The core's net, a ``_core.Evaluator`` (for ``_core.Search`` and the policies)."""
+        return self._native
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Net):
+            return NotImplemented
+        return (
+            (self._encoding, self._activation, self.sizes)
+            == (other._encoding, other._activation, other.sizes)
+            and all(map(np.array_equal, self._weights, other._weights))
+            and all(map(np.array_equal, self._biases, other._biases))
+        )
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            arrays = (a.tobytes() for a in (*self._weights, *self._biases))
+            self._hash = hash((self._encoding, self._activation, self.sizes, *arrays))
+        return self._hash
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_restore, (self._weights, self._biases, self._encoding, self._activation))
+
+    def __repr__(self) -> str:
+        sizes = "-".join(map(str, self.sizes))
+        return f"<Net {self._encoding} {sizes} {self._activation}>"
+
+
+def _restore(
+    weights: Sequence[Array32], biases: Sequence[Array32], encoding: str, activation: str
+) -> Net:
+    """A pickled net rebuilt (on the fastest kernel of the machine that loads it)."""
+    return Net(weights, biases, encoding=encoding, activation=activation)

@@ -1,0 +1,287 @@
+"""Nets: the core's forward pass against a NumPy one written here, on every kernel this machine
+runs; the plays of a turn against single evaluations; files, pickles and every refusal."""
+
+from __future__ import annotations
+
+import pickle
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tavla import InvalidPositionError, NetError, Position, _core
+from tavla.eval import Net, encode, encodings
+from tavla.eval.net import net_kernels
+from tavla.sim.playout import play_games
+from tests.helpers.boards import board_array
+
+KERNELS = net_kernels()
+
+
+@pytest.fixture(scope="module")
+def boards() -> np.ndarray:
+    """About 3,000 distinct unfinished boards of random games stopped after 1 to 60 plies."""
+    found = []
+    for plies in (1, 3, 8, 15, 25, 40, 60, 90):
+        run = play_games("random", "random", 400, seed=plies, truncate=plies, progress=False)
+        assert run.final_boards is not None
+        found.append(run.final_boards[run.stopped])
+    return np.unique(np.concatenate(found), axis=0)
+
+
+def reference(net: Net, boards: np.ndarray) -> np.ndarray:
+    """The forward pass in float64 NumPy, with the clamp of the module docstring."""
+    x = encode(boards, net.encoding).astype(np.float64)
+    activation = {
+        "sigmoid": lambda z: 1 / (1 + np.exp(-z)),
+        "tanh": np.tanh,
+        "relu": lambda z: np.maximum(z, 0),
+    }[net.activation]
+    layers = list(zip(net.weights, net.biases, strict=True))
+    for w, b in layers[:-1]:
+        x = activation(x @ w.astype(np.float64) + b)
+    w, b = layers[-1]
+    raw = 1 / (1 + np.exp(-(x @ w.astype(np.float64) + b)))
+    p = np.zeros((len(boards), 5))
+    p[:, : raw.shape[1]] = raw
+    p[:, 1] = np.minimum(p[:, 1], p[:, 0])
+    p[:, 2] = np.minimum(p[:, 2], p[:, 1])
+    p[:, 3] = np.minimum(p[:, 3], 1 - p[:, 0])
+    p[:, 4] = np.minimum(p[:, 4], p[:, 3])
+    return p
+
+
+def wide_net(encoding: str, activation: str, outputs: int, kernel: str) -> Net:
+    """Two hidden layers of widths that are no multiple of 16, weights large enough that
+    units saturate."""
+    sizes = (encodings()[encoding], 45, 23, outputs)
+    base = Net.random(sizes, encoding=encoding, activation=activation, seed=outputs)
+    weights = [w * 3 for w in base.weights]
+    return Net(weights, base.biases, encoding=encoding, activation=activation, kernel=kernel)
+
+
+def test_boards_are_many_and_unfinished(boards: np.ndarray) -> None:
+    assert len(boards) > 2000
+    assert (boards[:, :, 0] < 15).all()
+    assert (boards[:, :, 25] > 0).any()  # checkers on the bar among them
+
+
+@pytest.mark.parametrize("kernel", KERNELS)
+@pytest.mark.parametrize("outputs", [1, 5])
+@pytest.mark.parametrize("activation", ["sigmoid", "tanh", "relu"])
+@pytest.mark.parametrize("encoding", sorted(encodings()))
+def test_core_matches_numpy(
+    boards: np.ndarray, encoding: str, activation: str, outputs: int, kernel: str
+) -> None:
+    net = wide_net(encoding, activation, outputs, kernel)
+    assert net.kernel == kernel
+    values = net.evaluate(boards)
+    assert values.shape == (len(boards), 5) and values.dtype == np.float64
+    np.testing.assert_allclose(values, reference(net, boards), atol=1e-5, rtol=0)
+    if outputs == 1:
+        assert not values[:, 1:].any()
+    assert values[:, 0].std() > 0.005  # the outputs do depend on the boards
+
+
+@pytest.mark.parametrize("kernel", KERNELS)
+def test_td198_128_matches_numpy_on_every_kernel(boards: np.ndarray, kernel: str) -> None:
+    base = Net.random((198, 128, 5), seed=7)
+    net = Net(base.weights, base.biases, kernel=kernel)
+    np.testing.assert_allclose(net.evaluate(boards), reference(net, boards), atol=1e-5, rtol=0)
+    fastest = Net(base.weights, base.biases).evaluate(boards)
+    np.testing.assert_allclose(net.evaluate(boards), fastest, atol=1e-5, rtol=0)
+
+
+def test_clamped_outputs_are_consistent(boards: np.ndarray) -> None:
+    base = Net.random((198, 5), seed=3)
+    w = base.weights[0].copy()
+    w[:, 1:] *= 0
+    b = np.array([-1.0, 2.0, 3.0, 2.5, 4.0], np.float32)  # gammons likelier than wins
+    values = Net([w], [b]).evaluate(boards)
+    assert (values[:, 1] <= values[:, 0]).all() and (values[:, 2] <= values[:, 1]).all()
+    assert (values[:, 3] <= 1 - values[:, 0]).all() and (values[:, 4] <= values[:, 3]).all()
+    np.testing.assert_allclose(values[:, 1], values[:, 0])
+
+
+def test_one_board_and_position() -> None:
+    net = Net.random((200, 16, 5), encoding="gnubg200")
+    start = Position.initial()
+    assert net.evaluate(start).shape == (5,)
+    assert np.array_equal(net.evaluate(start), net.evaluate(start.board))
+    assert np.array_equal(net.evaluate(start), net.evaluate(start.board[np.newaxis])[0])
+
+
+@pytest.mark.parametrize("kernel", KERNELS)
+def test_plays_of_a_turn_match_single_evaluations(boards: np.ndarray, kernel: str) -> None:
+    base = Net.random((218, 32, 5), encoding="tavla218")
+    net = Net(base.weights, base.biases, encoding="tavla218", kernel=kernel)
+    search = _core.Search(net.native, None, 8, 0.16)  # type: ignore[attr-defined]
+    rng = np.random.default_rng(5)
+    near_end = board_array({1: 1, 2: 1}, {1: 3, 5: 2})  # 21 bears off both: a finished result
+    checked = 0
+    for board in [near_end, *boards[rng.choice(len(boards), 200, replace=False)]]:
+        d1, d2 = (2, 1) if board is near_end else rng.integers(1, 7, 2)
+        results, values, _ = search.plays(Position(board).key, int(d1), int(d2), 0)
+        finished = results[:, 0, 0] == 15
+        if finished.any():
+            assert np.array_equal(values[finished], [[1, 0, 0, 0, 0]] * int(finished.sum()))
+        if (~finished).any():
+            seen = net.evaluate(results[~finished][:, ::-1])
+            flipped = np.column_stack([1 - seen[:, 0], seen[:, [3, 4, 1, 2]]])
+            np.testing.assert_allclose(values[~finished], flipped, atol=1e-12)
+        checked += len(results)
+    assert checked > 1000
+
+
+def test_threads_agree(boards: np.ndarray) -> None:
+    net = Net.random((198, 64, 5))
+    expected = net.evaluate(boards)
+    with ThreadPoolExecutor(4) as pool:
+        for values in pool.map(net.evaluate, [boards] * 8):
+            assert np.array_equal(values, expected)
+
+
+def test_properties_equality_hash_repr() -> None:
+    net = Net.random((198, 128, 5), seed=1)
+    assert repr(net) == "<Net td198 198-128-5 sigmoid>"
+    assert net.sizes == (198, 128, 5) and net.encoding == "td198" and net.activation == "sigmoid"
+    assert isinstance(net.native, _core.Evaluator)
+    with pytest.raises(ValueError, match="read-only"):
+        net.weights[0][0, 0] = 1
+    same = Net(net.weights, net.biases)
+    assert same == net and hash(same) == hash(net) and len({net, same}) == 1
+    assert Net.random((198, 128, 5), seed=2) != net
+    assert Net(net.weights, net.biases, activation="tanh") != net
+
+
+def test_save_load_and_pickle(tmp_path: Path, boards: np.ndarray) -> None:
+    net = Net.random((218, 40, 20, 1), encoding="tavla218", activation="relu", seed=4)
+    net.save(tmp_path / "net.npz")
+    loaded = Net.load(tmp_path / "net.npz")
+    assert loaded == net and repr(loaded) == "<Net tavla218 218-40-20-1 relu>"
+    assert np.array_equal(loaded.evaluate(boards), net.evaluate(boards))
+    with np.load(tmp_path / "net.npz") as data:
+        assert sorted(data.files) == ["activation", "b0", "b1", "b2", "encoding", "format",
+                                      "w0", "w1", "w2"]  # fmt: skip
+        assert str(data["format"]) == "tavla-net-1" and data["w1"].dtype == np.float32
+    again = pickle.loads(pickle.dumps(net))
+    assert again == net and np.array_equal(again.evaluate(boards), net.evaluate(boards))
+
+
+def good_file() -> dict[str, np.ndarray]:
+    net = Net.random((198, 8, 5))
+    arrays = {"format": np.array("tavla-net-1"), "encoding": np.array("td198"),
+              "activation": np.array("sigmoid")}  # fmt: skip
+    for i, (w, b) in enumerate(zip(net.weights, net.biases, strict=True)):
+        arrays[f"w{i}"], arrays[f"b{i}"] = w, b
+    return arrays
+
+
+def changed(**changes: object) -> dict[str, object]:
+    arrays: dict[str, object] = dict(good_file())
+    for key, value in changes.items():
+        if value is None:
+            del arrays[key]
+        else:
+            arrays[key] = value
+    return arrays
+
+
+NAN = np.full((198, 8), np.nan, np.float32)
+MALFORMED = {
+    "missing format": (changed(format=None), "missing key 'format'"),
+    "missing activation": (changed(activation=None), "missing key 'activation'"),
+    "missing bias": (changed(b1=None), "missing key 'b1'"),
+    "missing weights": (changed(w1=None), "unknown key 'b1'"),
+    "extra key": (changed(notes=np.array("x")), "unknown key 'notes'"),
+    "wrong format": (changed(format=np.array("tavla-net-2")), "format is 'tavla-net-2'"),
+    "format not text": (changed(format=np.array([1, 2])), "format must be a string"),
+    "unknown encoding": (changed(encoding=np.array("td199")), "unknown encoding 'td199'"),
+    "unknown activation": (changed(activation=np.array("gelu")), "unknown activation 'gelu'"),
+    "float64": (changed(w0=np.zeros((198, 8))), "w0 has dtype float64, expected float32"),
+    "int weights": (changed(b0=np.zeros(8, np.int32)), "b0 has dtype int32"),
+    "nan": (changed(w0=NAN), "w0 has a value that is not finite"),
+    "inf bias": (changed(b1=np.full(5, np.inf, np.float32)), "b1 has a value that is not finite"),
+    "first inputs": (changed(w0=np.zeros((200, 8), np.float32)), "w0 has 200 inputs, expected 198"),
+    "no chain": (changed(w1=np.zeros((9, 5), np.float32)), "w1 has 9 inputs, expected 8"),
+    "bias shape": (changed(b0=np.zeros(7, np.float32)), r"b0 has shape \(7,\), expected \(8,\)"),
+    "weights 1-d": (changed(w1=np.zeros(8, np.float32)), "w1 must be 2-dimensional"),
+    "three outputs": (
+        changed(w1=np.zeros((8, 3), np.float32), b1=np.zeros(3, np.float32)),
+        "the last layer has 3 outputs, expected 1 or 5",
+    ),
+    "object array": (changed(w0=np.array([None, 1], dtype=object)), "key 'w0' cannot be read"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", list(MALFORMED), ids=list(MALFORMED))
+def test_malformed_files(tmp_path: Path, case: str) -> None:
+    arrays, message = MALFORMED[case]
+    path = tmp_path / "bad.npz"
+    np.savez(path, **arrays)  # type: ignore[arg-type]
+    with pytest.raises(NetError, match=message):
+        Net.load(path)
+
+
+def test_files_that_are_no_npz(tmp_path: Path) -> None:
+    text = tmp_path / "net.txt"
+    text.write_text("not a net")
+    with pytest.raises(NetError, match=r"is not an \.npz file"):
+        Net.load(text)
+    array = tmp_path / "one.npy"
+    np.save(array, np.zeros(3))
+    with pytest.raises(NetError, match=r"a single \.npy array"):
+        Net.load(array)
+    pickled = tmp_path / "pickled.npz"
+    pickled.write_bytes(pickle.dumps({"w0": 1}))
+    with pytest.raises(NetError, match=r"is not an \.npz file"):
+        Net.load(pickled)
+    with pytest.raises(NetError, match=r"is not an \.npz file"):
+        Net.load(tmp_path / "missing.npz")
+
+
+def test_constructor_refusals() -> None:
+    net = Net.random((198, 8, 5))
+    w, b = list(net.weights), list(net.biases)
+    with pytest.raises(NetError, match="2 weight matrices but 1 bias vectors"):
+        Net(w, b[:1])
+    with pytest.raises(NetError, match="at least one layer"):
+        Net([], [])
+    with pytest.raises(NetError, match="weights must be a sequence"):
+        Net(w[0], b)  # type: ignore[arg-type]
+    with pytest.raises(NetError, match="w0 must hold floats"):
+        Net([np.zeros((198, 8), np.int64), w[1]], b)
+    with pytest.raises(NetError, match="too large for float32"):
+        with np.errstate(over="ignore"):
+            Net([np.full((198, 8), 1e300), w[1]], b)
+    with pytest.raises(NetError, match="kernel 'avx9' is not one this machine runs"):
+        Net(w, b, kernel="avx9")
+    with pytest.raises(NetError, match="w0 has 198 inputs, expected 218"):
+        Net(w, b, encoding="tavla218")
+
+
+def test_core_checks_what_it_is_given() -> None:
+    net = Net.random((198, 8, 5))
+    w, b = list(net.weights), list(net.biases)
+    with pytest.raises(ValueError, match="layer 0: a weight is not finite"):
+        _core.Net([np.full((198, 8), np.nan, np.float32), w[1]], b, "td198", "sigmoid", "auto")
+    with pytest.raises(ValueError, match="layer 1 has 9 inputs, expected 8"):
+        _core.Net([w[0], np.zeros((9, 5), np.float32)], b, "td198", "sigmoid", "auto")
+    with pytest.raises(ValueError, match="the last layer has 8 outputs"):
+        _core.Net(w[:1], b[:1], "td198", "sigmoid", "auto")
+    with pytest.raises(ValueError, match="unknown activation 'gelu'"):
+        _core.Net(w, b, "td198", "gelu", "auto")
+
+
+def test_invalid_boards_refused() -> None:
+    net = Net.random((198, 8, 5))
+    boards = np.stack([Position.initial().board] * 3)
+    boards[1, 0, 6] = 9
+    with pytest.raises(InvalidPositionError, match="board 1"):
+        net.evaluate(boards)
+    over = board_array({}, {6: 5})  # the side on roll has borne off all 15
+    with pytest.raises(InvalidPositionError, match="board 0"):
+        net.evaluate(over)
+    with pytest.raises(InvalidPositionError, match=r"shape \(N, 2, 26\)"):
+        net.evaluate(np.zeros((2, 2, 2, 26), np.int8))
