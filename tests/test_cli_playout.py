@@ -155,7 +155,7 @@ def test_bad_input() -> None:
     code, _, err = run("duel", "pubeval", "random", "-n", "201")
     assert code == 2 and "even" in err
     code, _, err = run("selfplay", "gnubg")
-    assert code == 2 and "Invalid value for 'POLICY': 'gnubg' is not one of" in err
+    assert code == 2 and "Invalid value for 'POLICY': unknown policy 'gnubg'" in err
     code, _, err = run("selfplay", "random", "--chunk", "10")
     assert code == 2 and "Error: chunk is the games per Dask task: it needs a client" in err
     code, _, err = run("rollout", "not-an-id")

@@ -38,7 +38,7 @@ from .errors import (
     TavlaError,
     TurnError,
 )
-from .eval import builtin_policies
+from .eval import builtin_policies, evaluate
 from .game import Cube, Game, GameEnd, GameResult, Match, MoneySession, Phase, Rules
 from .sim import DuelResult, PlayoutResults, RolloutResult, duel, rollout, selfplay
 
@@ -84,6 +84,7 @@ __all__ = [
     "builtin_policies",
     "duel",
     "eval",
+    "evaluate",
     "formats",
     "game",
     "legal_results",

@@ -13,6 +13,8 @@ import click
 from .bench import bench
 from .duel import duel
 from .errors import InputError
+from .evaluate import evaluate_command
+from .hint import hint
 from .moves import moves
 from .replay import replay
 from .rollout import rollout
@@ -76,6 +78,8 @@ def main() -> None:
 
 
 main.add_command(moves)
+main.add_command(evaluate_command)
+main.add_command(hint)
 main.add_command(replay)
 main.add_command(show)
 main.add_command(selfplay)

@@ -1,4 +1,4 @@
-"""``tavla duel A B``: compare two built-in policies with duplicate dice."""
+"""``tavla duel A B``: compare two policies with duplicate dice."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from .playout_output import echo_json, exit_if_interrupted, games_text, percent,
 
 
 @click.command(
-    short_help="Compare two built-in policies with duplicate dice.", epilog=POLICIES_HELP
+    short_help="Compare two policies with duplicate dice.", epilog=POLICIES_HELP
 )
 @click.argument("a", type=POLICY, metavar="A")
 @click.argument("b", type=POLICY, metavar="B")
@@ -30,7 +30,7 @@ def duel(
     scheduler: str | None,
     chunk: int | None,
 ) -> None:
-    """Play A against B, two built-in policies (cubeless, from the opening roll), and print
+    """Play A against B, two policies played in C++ (cubeless, from the opening roll), and print
     A's points per game with a 95% confidence interval, win rate and gammon rates."""
     with playout_run(scheduler) as client:
         result = run_duel(

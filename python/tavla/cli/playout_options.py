@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from ..errors import InterruptedRunWarning
-from ..eval.policies import builtin_policies
+from ..errors import InterruptedRunWarning, PlayoutError
+from ..eval.policies import builtin_policies, parse_policy
 from ..sim import cluster
 from .errors import input_errors
 
@@ -21,10 +21,38 @@ if TYPE_CHECKING:
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-POLICY = click.Choice(builtin_policies())
-"""A built-in policy name on the command line."""
 
-POLICIES_HELP = f"Built-in policies: {', '.join(builtin_policies())}."
+
+class PolicyParam(click.types.StringParamType):
+    """A policy on the command line: a built-in name, ``net:PATH``, each with an optional
+    ``@N`` for an N-ply search; checked when read, passed on as the text."""
+
+    name = "policy"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            parse_policy(str(value))
+        except PlayoutError as error:
+            self.fail(str(error), param, ctx)
+        return str(value)
+
+    def shell_complete(
+        self, ctx: click.Context, param: click.Parameter, incomplete: str
+    ) -> list[click.shell_completion.CompletionItem]:
+        return [
+            click.shell_completion.CompletionItem(name)
+            for name in (*builtin_policies(), "net:")
+            if name.startswith(incomplete)
+        ]
+
+
+POLICY = PolicyParam()
+"""A policy on the command line."""
+
+POLICIES_HELP = (
+    f"Policies: {', '.join(builtin_policies())}, or net:PATH (a .npz net); add @N to search "
+    "N plies (net:PATH@1)."
+)
 """The policies a command's help lists (as an epilog)."""
 
 

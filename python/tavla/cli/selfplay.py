@@ -1,4 +1,4 @@
-"""``tavla selfplay POLICY [OPPONENT]``: many cubeless games between built-in policies."""
+"""``tavla selfplay POLICY [OPPONENT]``: many cubeless games between policies played in C++."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from .playout_options import POLICIES_HELP, POLICY, games_option, playout_option
 from .playout_output import echo_json, exit_if_interrupted, games_text, percent, signed
 
 
-@click.command(short_help="Play many games between built-in policies.", epilog=POLICIES_HELP)
+@click.command(short_help="Play many games between policies played in C++.", epilog=POLICIES_HELP)
 @click.argument("policy", type=POLICY, metavar="POLICY")
 @click.argument("opponent", type=POLICY, required=False, metavar="[OPPONENT]")
 @games_option(10_000)
@@ -27,7 +27,7 @@ def selfplay(
     scheduler: str | None,
     chunk: int | None,
 ) -> None:
-    """Play POLICY (a) against itself or against OPPONENT (b), both built-in policies, from
+    """Play POLICY (a) against itself or against OPPONENT (b), both policies played in C++, from
     the opening roll and print the results from a's side: wins, gammons, backgammons, points
     per game, speed (games finished over the time taken)."""
     opponent = opponent or policy

@@ -1,18 +1,32 @@
-"""Evaluation: the policies that choose plays (built-in names and the Python protocols),
-Tesauro's public evaluator pubeval, and neural nets with their input encodings."""
+"""Evaluation: the evaluators (the exact bear-off databases, neural nets with their input
+encodings, pubeval), the n-ply search over them, and the policies that choose plays (values
+played in C++, built-in names, and the Python protocols)."""
 
+from . import bearoff
 from .encoding import encode, encodings
+from .evaluators import OUTPUTS, Evaluator, cubeless_equity
 from .net import Net
-from .policies import Policy, ScoreFunction, TurnScorer, builtin_policies
+from .policies import Policy, PolicyLike, ScoreFunction, TurnScorer, builtin_policies
 from .pubeval import pubeval_scores
+from .search import Evaluation, RankedPlay, evaluate, evaluate_boards, hint
 
 __all__ = [
+    "OUTPUTS",
+    "Evaluation",
+    "Evaluator",
     "Net",
     "Policy",
+    "PolicyLike",
+    "RankedPlay",
     "ScoreFunction",
     "TurnScorer",
+    "bearoff",
     "builtin_policies",
+    "cubeless_equity",
     "encode",
     "encodings",
+    "evaluate",
+    "evaluate_boards",
+    "hint",
     "pubeval_scores",
 ]

@@ -22,9 +22,10 @@ def boards_argument(
     if isinstance(positions, Position):
         return positions.board[np.newaxis].copy(), True
     if isinstance(positions, Sequence) and positions and isinstance(positions[0], Position):
-        if not all(isinstance(p, Position) for p in positions):
+        boards = [p.board for p in positions if isinstance(p, Position)]
+        if len(boards) != len(positions):
             raise InvalidPositionError("a sequence of positions must hold only tavla.Position")
-        return np.stack([p.board for p in positions]), False
+        return np.stack(boards), False
     try:
         array = np.asarray(positions)
     except (TypeError, ValueError) as exc:

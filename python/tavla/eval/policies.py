@@ -1,7 +1,10 @@
 """Policies: what chooses a play in a playout.
 
-A *policy* is either the name of a built-in C++ policy (``"random"``: uniform over the
-distinct legal plays; ``"pubeval"``: Tesauro's public evaluator) or a Python object:
+A *policy* is played in C++ or in Python.  In C++: a :class:`~tavla.eval.Policy` (an
+evaluator searched at a depth), or a name: ``"random"`` (uniform over the distinct legal
+plays), ``"pubeval"`` (Tesauro's public evaluator), ``"bearoff"`` (the exact bear-off
+database where both sides are home, pubeval elsewhere), ``"net:PATH"`` or a path ending in
+``.npz`` (a net at 0-ply, the bear-off database taking over in bear-offs).  In Python:
 
 - a callable ``score(candidates) -> scores``: ``candidates`` is an ``int8`` array of shape
   ``(K, 2, 26)``, the positions after each legal play seen by the opponent (who is on roll
@@ -16,14 +19,27 @@ distinct legal plays; ``"pubeval"``: Tesauro's public evaluator) or a Python obj
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
-from typing import Protocol
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from .. import _core
-from ..errors import PlayoutError
+from .._validate import check_bool, check_int, excerpt
+from ..errors import EvaluatorError, PlayoutError
+from .evaluators import (
+    DEFAULT_KEEP,
+    DEFAULT_MARGIN,
+    MAX_PLIES,
+    NET_PREFIX,
+    check_filter,
+    load_net,
+    make_search,
+)
+from .net import Net
 
 ScoreFunction = Callable[[npt.NDArray[np.int8]], npt.ArrayLike]
 
@@ -39,13 +55,117 @@ class TurnScorer(Protocol):
     ) -> npt.ArrayLike: ...
 
 
-Policy = str | ScoreFunction | TurnScorer
-"""A built-in policy name (see :func:`builtin_policies`), a callable scoring candidates, or
-a :class:`TurnScorer`."""
+@dataclass(frozen=True)
+class Policy:
+    """A policy played in C++ (self-play, rollouts, duels, Dask): the play with the highest
+    cubeless equity by ``evaluator`` searched at ``plies``.
+
+    ``evaluator`` is a :class:`~tavla.eval.Net`, ``"net:PATH"``, ``"bearoff"`` (the exact
+    bear-off database where both sides are home, ``fallback`` elsewhere), or a built-in
+    name (``"pubeval"``, ``"random"``: they give no probabilities, so only at 0-ply, with
+    the bear-off database taking over in bear-offs when ``bearoff`` is set).  ``plies``
+    0..3, ``keep`` and ``margin`` the move filter (module docs).  ``fallback`` is the
+    built-in policy that plays where only the bear-off database is given and it does not
+    apply (default ``"pubeval"``).
+
+    A policy is a value: equal arguments give equal policies, and it pickles (the net by
+    its weights).  Raises :class:`~tavla.EvaluatorError` for bad arguments.
+    """
+
+    evaluator: Net | str
+    plies: int = 0
+    bearoff: bool = True
+    keep: int = DEFAULT_KEEP
+    margin: float = DEFAULT_MARGIN
+    fallback: str = "pubeval"
+
+    def __post_init__(self) -> None:
+        set_field = functools.partial(object.__setattr__, self)
+        set_field("plies", check_int(self.plies, "plies", EvaluatorError, low=0, high=MAX_PLIES))
+        set_field("bearoff", check_bool(self.bearoff, "bearoff", EvaluatorError))
+        keep, margin = check_filter(self.keep, self.margin)
+        set_field("keep", keep)
+        set_field("margin", margin)
+        builtins = tuple(_core.builtin_policies())
+        if self.fallback not in builtins:
+            raise EvaluatorError(
+                f"fallback must be a built-in policy ({', '.join(builtins)}), got "
+                f"{excerpt(self.fallback)}"
+            )
+        evaluator = self.evaluator
+        if isinstance(evaluator, str) and evaluator in builtins:
+            if self.plies > 0:
+                raise EvaluatorError(
+                    f"{evaluator} gives no probabilities, so it plays at 0-ply only"
+                )
+        elif isinstance(evaluator, str):
+            set_field("evaluator", load_net(evaluator) or "bearoff")
+        elif not isinstance(evaluator, Net):
+            raise EvaluatorError(
+                "a Policy's evaluator is a Net, 'net:PATH', 'bearoff', 'pubeval' or 'random', "
+                f"got {type(evaluator).__name__}"
+            )
+
+    @functools.cached_property
+    def native(self) -> Any:
+        """The C++ policy (a ``tavla._core.NativePolicy``) the playout engine runs."""
+        evaluator = self.evaluator
+        if isinstance(evaluator, str) and evaluator != "bearoff":
+            if not self.bearoff:
+                return evaluator  # the built-in by name
+            return _core.search_policy(
+                make_search(None, True, self.keep, self.margin), 0, evaluator
+            )
+        net = evaluator if isinstance(evaluator, Net) else None
+        search = make_search(net, self.bearoff or net is None, self.keep, self.margin)
+        return _core.search_policy(search, self.plies, self.fallback if net is None else "")
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__dataclass_fields__}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+
+    def __repr__(self) -> str:
+        shown = self.evaluator if isinstance(self.evaluator, str) else repr(self.evaluator)
+        extra = "" if self.bearoff else ", bearoff=False"
+        return f"Policy({shown}, plies={self.plies}{extra})"
+
+
+PolicyLike = Policy | Net | str | ScoreFunction | TurnScorer
+"""A :class:`~tavla.eval.Policy`, a :class:`~tavla.eval.Net` (played at 0-ply, the bear-off
+database taking over in bear-offs), a policy name (see :func:`builtin_policies`) or a net
+path, a callable scoring candidates, or a :class:`TurnScorer`."""
+
 
 def builtin_policies() -> tuple[str, ...]:
-    """Names of the policies played in C++: ``("random", "pubeval")``."""
-    return tuple(_core.builtin_policies())
+    """Names of the policies played in C++: ``("random", "pubeval", "bearoff")``."""
+    return (*_core.builtin_policies(), "bearoff")
+
+
+def parse_policy(text: str) -> str | Policy:
+    """A policy named on the command line or in a call: a built-in's name (``"pubeval"``),
+    ``"bearoff"``, ``"net:PATH"`` or a path ending in ``.npz``, each optionally followed by
+    ``@N`` for an N-ply search (``"net:model.npz@1"``).  Returns the built-in's name or the
+    :class:`~tavla.eval.Policy` it stands for; raises :class:`~tavla.PlayoutError` for an
+    unknown name, a missing net file, a bad net or a bad depth."""
+    name, plies = text, 0
+    head, at, depth = text.rpartition("@")
+    if at and depth.isdigit():
+        name, plies = head, int(depth)
+    if name in _core.builtin_policies() and plies == 0:
+        return name
+    if name in builtin_policies() or name.startswith(NET_PREFIX) or name.endswith(".npz"):
+        try:
+            return Policy(name, plies=plies)
+        except EvaluatorError as error:
+            raise PlayoutError(str(error)) from None
+    known = ", ".join(builtin_policies())
+    raise PlayoutError(
+        f"unknown policy {excerpt(text)}: the built-in ones are {known}; a net is 'net:PATH', "
+        "and '@N' searches N plies ('net:PATH@1')"
+    )
 
 
 def real_numbers(raw: object, source: str) -> npt.NDArray[np.float64]:
@@ -64,16 +184,25 @@ def real_numbers(raw: object, source: str) -> npt.NDArray[np.float64]:
     return array.astype(np.float64)
 
 
-def validated_policy(policy: object) -> str | Callable[..., npt.NDArray[np.float64]]:
+def validated_policy(policy: object) -> Any:
+    """What the core plays: a built-in's name, a ``_core.NativePolicy``, or a checked
+    callable ``(candidates, positions, offsets) -> scores`` for the lockstep loop."""
     if isinstance(policy, str):
-        if policy not in builtin_policies():
-            known = ", ".join(builtin_policies())
-            raise PlayoutError(f"unknown policy {policy!r}: the built-in ones are {known}")
+        policy = parse_policy(policy)
+    if isinstance(policy, str):
         return policy
+    if isinstance(policy, Net):
+        policy = Policy(policy)
+    if isinstance(policy, Policy):
+        try:
+            return policy.native
+        except EvaluatorError as error:
+            raise PlayoutError(str(error)) from None
     score_turns = getattr(policy, "score_turns", None)
     if score_turns is None and not callable(policy):
         raise PlayoutError(
-            "a policy is a built-in name, a callable or an object with score_turns, got "
+            "a policy is a Policy, a Net, a policy name, a callable or an object with "
+            "score_turns, got "
             f"{type(policy).__name__}"
         )
 

@@ -10,7 +10,7 @@ import numpy.typing as npt
 
 from .._validate import excerpt
 from ..errors import PlayoutError
-from ..eval.policies import Policy
+from ..eval.policies import PolicyLike
 from ._stats import Z95, mean_and_error
 from .playout import DEFAULT_BATCH, PlayoutResults, count_argument, play_games
 
@@ -49,8 +49,8 @@ class DuelResult:
 
 
 def duel(
-    a: Policy,
-    b: Policy,
+    a: PolicyLike,
+    b: PolicyLike,
     games: int = 10_000,
     *,
     seed: int = 0,

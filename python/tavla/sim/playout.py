@@ -45,7 +45,7 @@ from .. import _core
 from .._validate import excerpt, is_int
 from ..board.position import Position
 from ..errors import InterruptedRunWarning, PlayoutError
-from ..eval.policies import Policy, validated_policy
+from ..eval.policies import PolicyLike, validated_policy
 from . import cluster
 from ._progress import progress_bar
 
@@ -240,8 +240,8 @@ def _seed(seed: int) -> int:
 
 
 def play_games(
-    a: Policy,
-    b: Policy,
+    a: PolicyLike,
+    b: PolicyLike,
     games: int,
     *,
     start: Position | None = None,
@@ -339,8 +339,8 @@ def play_games(
 
 
 def _play_here(
-    a: Policy,
-    b: Policy,
+    a: PolicyLike,
+    b: PolicyLike,
     games: int,
     first_game: int,
     *,
@@ -389,7 +389,7 @@ def _play_chunk(
     return run(count, first_game + first, check=cluster.stop_check(stop))
 
 
-def _check_pickles(policy: Policy) -> None:
+def _check_pickles(policy: PolicyLike) -> None:
     import cloudpickle
 
     try:
@@ -413,7 +413,7 @@ def _first_frame_outside_tavla() -> int:
 
 
 def selfplay(
-    policy: Policy | tuple[Policy, Policy],
+    policy: PolicyLike | tuple[PolicyLike, PolicyLike],
     games: int,
     *,
     seed: int = 0,

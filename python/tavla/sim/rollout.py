@@ -9,6 +9,7 @@ The cubeless equity is the expected points per game,
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, overload
@@ -19,8 +20,11 @@ import numpy.typing as npt
 from .._validate import excerpt
 from ..board.dice import parse_roll
 from ..board.position import Play, Position
-from ..errors import PlayoutError
-from ..eval.policies import Policy, real_numbers
+from ..errors import EvaluatorError, PlayoutError
+from ..eval.evaluators import resolve_net
+from ..eval.net import Net
+from ..eval.policies import PolicyLike, real_numbers
+from ..eval.search import evaluate_boards
 from ._stats import mean_and_error
 from .playout import (
     DEFAULT_BATCH,
@@ -70,10 +74,32 @@ class RolloutResult:
         return float(self.probabilities[0])
 
 
-Evaluator = Callable[[npt.NDArray[np.int8]], npt.ArrayLike]
-"""Estimates positions where a truncated rollout stops: ``(M, 2, 26)`` int8 boards, each seen
-from the side on roll, to ``(M, 5)`` probabilities for that side in the order of
-:attr:`RolloutResult.probabilities`."""
+Estimator = Callable[[npt.NDArray[np.int8]], npt.ArrayLike]
+
+Evaluator = Estimator | Net | str
+"""Estimates positions where a truncated rollout stops: a callable from ``(M, 2, 26)`` int8
+boards, each seen from the side on roll, to ``(M, 5)`` probabilities for that side in the order
+of :attr:`RolloutResult.probabilities`; or an evaluator played in C++ at 0-ply (a
+:class:`~tavla.eval.Net`, ``"net:PATH"``, ``"bearoff"``), the bear-off database taking over
+where both sides are home."""
+
+
+def _estimator(
+    evaluator: Evaluator | None,
+) -> Estimator | None:
+    """The callable a truncated rollout calls for ``evaluator`` (checked now)."""
+    if evaluator is None or (callable(evaluator) and not isinstance(evaluator, Net)):
+        return evaluator
+    if not isinstance(evaluator, (Net, str)):
+        raise PlayoutError(
+            "evaluator must be a callable, a Net, 'net:PATH' or 'bearoff', got "
+            f"{type(evaluator).__name__}"
+        )
+    try:
+        net = resolve_net(evaluator)
+    except EvaluatorError as error:
+        raise PlayoutError(str(error)) from None
+    return functools.partial(evaluate_boards, evaluator=net)
 
 
 def _equity(probabilities: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
@@ -83,7 +109,7 @@ def _equity(probabilities: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
     return equity
 
 
-def _estimates(evaluator: Evaluator, boards: npt.NDArray[np.int8]) -> npt.NDArray[np.float64]:
+def _estimates(evaluator: Estimator, boards: npt.NDArray[np.int8]) -> npt.NDArray[np.float64]:
     estimates = real_numbers(evaluator(boards), "an evaluator")
     if estimates.shape != (len(boards), 5):
         raise PlayoutError(
@@ -111,7 +137,7 @@ def _estimates(evaluator: Evaluator, boards: npt.NDArray[np.int8]) -> npt.NDArra
 
 
 def _outcomes(
-    results: PlayoutResults, side: int, evaluator: Evaluator | None
+    results: PlayoutResults, side: int, evaluator: Estimator | None
 ) -> npt.NDArray[np.float64]:
     """Per game: the five indicators and the points, for policy index ``side``'s side; a
     game stopped by truncation counts the evaluator's estimate instead."""
@@ -155,7 +181,7 @@ def _certain(play: Play, interrupted: bool) -> RolloutResult:
 def _play_out(
     start: Position,
     side: int,
-    policy: Policy,
+    policy: PolicyLike,
     games: int,
     *,
     seed: int,
@@ -164,7 +190,7 @@ def _play_out(
     batch: int,
     progress: bool | None,
     truncate: int | None,
-    evaluator: Evaluator | None,
+    evaluator: Estimator | None,
     client: Client | None,
     chunk: int | None,
 ) -> tuple[npt.NDArray[np.float64], bool]:
@@ -214,7 +240,7 @@ def _ranked(
 @overload
 def rollout(
     position: Position,
-    policy: Policy = ...,
+    policy: PolicyLike = ...,
     games: int = ...,
     *,
     dice: None = ...,
@@ -231,7 +257,7 @@ def rollout(
 @overload
 def rollout(
     position: Position,
-    policy: Policy = ...,
+    policy: PolicyLike = ...,
     games: int = ...,
     *,
     dice: str | Sequence[int],
@@ -248,7 +274,7 @@ def rollout(
 @overload
 def rollout(
     position: Position,
-    policy: Policy = ...,
+    policy: PolicyLike = ...,
     games: int = ...,
     *,
     dice: str | Sequence[int] | None = ...,
@@ -264,7 +290,7 @@ def rollout(
 ) -> RolloutResult | list[RolloutResult]: ...
 def rollout(
     position: Position,
-    policy: Policy = "pubeval",
+    policy: PolicyLike = "pubeval",
     games: int = ROTATION_GAMES,
     *,
     dice: str | Sequence[int] | None = None,
@@ -325,8 +351,7 @@ def rollout(
             "truncate and evaluator go together: a truncated rollout needs an evaluator for "
             "the positions where its games stop"
         )
-    if evaluator is not None and not callable(evaluator):
-        raise PlayoutError(f"evaluator must be callable, got {type(evaluator).__name__}")
+    evaluator = _estimator(evaluator)
 
     def play_out(start: Position, side: int) -> tuple[npt.NDArray[np.float64], bool]:
         return _play_out(

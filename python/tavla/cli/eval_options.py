@@ -1,0 +1,42 @@
+"""Options shared by ``tavla eval`` and ``tavla hint``: the evaluator, the depth, the
+bear-off database."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+from ..eval.evaluators import MAX_PLIES
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+EVALUATORS_HELP = (
+    "Evaluators: net:PATH (a .npz net, see the docs' 'Neural nets'), or bearoff (the exact "
+    "bear-off database alone: positions where both sides are home)."
+)
+
+
+def evaluator_options(function: F) -> F:
+    """``--evaluator``, ``--plies``, ``--bearoff/--no-bearoff`` and ``--json``."""
+    for option in reversed(
+        [
+            click.option("--evaluator", "-e", default="bearoff", show_default=True,
+                         metavar="EVALUATOR", help="What evaluates positions (see below)."),
+            click.option("--plies", "-p", type=click.IntRange(0, MAX_PLIES), default=0,
+                         show_default=True, help="Search depth: 0-ply is the evaluator alone, "
+                         "1-ply looks at every roll of the opponent."),
+            click.option("--bearoff/--no-bearoff", default=True, show_default=True,
+                         help="Let the exact bear-off database take over where both sides "
+                         "are home."),
+            click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON."),
+        ]
+    ):  # fmt: skip
+        function = option(function)
+    return function
+
+
+def percent(value: float) -> str:
+    """A probability as a percentage with one decimal, ``52.1%``."""
+    return f"{100 * value:.1f}%"

@@ -1,0 +1,74 @@
+"""`tavla eval` and `tavla hint` from the command line, against the API."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from tavla.cli import main
+from tavla.eval import OUTPUTS, evaluate, hint
+from tests.helpers.boards import position
+
+COVERED = position({6: 2, 4: 1, 1: 2}, {5: 2, 2: 2})
+RACE = position({6: 9, 5: 4, 3: 2}, {6: 3, 4: 4, 1: 2})
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_eval_json_matches_the_api() -> None:
+    code, out, _ = run("eval", RACE.position_id, "--plies", "1", "--json")
+    assert code == 0
+    record = json.loads(out)
+    expected = evaluate(RACE, plies=1)
+    assert record["probabilities"] == dict(zip(OUTPUTS, expected.probabilities, strict=True))
+    assert record["equity"] == expected.equity
+    assert (record["plies"], record["exact"]) == (1, False)
+
+
+def test_eval_table_of_an_exact_position() -> None:
+    code, out, _ = run("eval", COVERED.position_id)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == f"{COVERED.position_id}, side on roll (exact bear-off database)"
+    win = evaluate(COVERED).probabilities[0]
+    assert lines[1].split() == ["win", f"{100 * win:.1f}%"]
+    assert lines[-1].split()[:2] == ["cubeless", "equity"]
+
+
+def test_hint_json_matches_the_api() -> None:
+    code, out, _ = run("hint", RACE.position_id, "6-3", "--json")
+    assert code == 0
+    record = json.loads(out)
+    expected = hint(RACE, "63")
+    assert [p["notation"] for p in record["plays"]] == [e.play.notation for e in expected]
+    assert [p["equity"] for p in record["plays"]] == [e.equity for e in expected]
+    assert record["dice"] == [6, 3]
+
+
+def test_hint_table_and_top() -> None:
+    code, out, _ = run("hint", RACE.position_id, "63", "--top", "2")
+    assert code == 0
+    lines = out.splitlines()
+    best, second = hint(RACE, "63")[:2]
+    assert len(lines) == 4
+    assert lines[2].split()[:3] == ["1.", *best.play.notation.split()[:2]]
+    assert f"{second.difference:+.4f}" in lines[3]
+
+
+def test_bad_input_is_one_error_line() -> None:
+    for args, message in [
+        (("eval", "4HPwATDgc/ABMA"), "answers only where both sides are home"),
+        (("eval", COVERED.position_id, "-e", "gnubg"), "unknown evaluator 'gnubg'"),
+        (("eval", COVERED.position_id, "-e", "net:/missing.npz"), "no net file"),
+        (("hint", COVERED.position_id), "the ID holds no dice"),
+        (("eval", "nonsense"), "neither a Position ID"),
+    ]:
+        code, out, err = run(*args)
+        assert code == 2 and out == "", args
+        assert err.startswith("Error: ") and message in err and err.count("\n") == 1, (args, err)
+    code, _, err = run("eval", COVERED.position_id, "--plies", "4")
+    assert code == 2 and "Invalid value for '--plies'" in err
