@@ -14,8 +14,25 @@ namespace {
 struct Level {
     MoveGenerator generator;
     std::vector<Probabilities> values;
+    std::vector<int> searched;
     std::vector<int> order;
 };
+
+// The play of highest cubeless equity among those judged at the full depth (the first on a
+// tie): a value the move filter left at 0-ply is not comparable with the deeper ones.
+int best_searched(const Probabilities* values, const int* searched, int count, int plies) {
+    int best = -1;
+    double best_equity = 0;
+    for (int i = 0; i < count; ++i) {
+        if (searched[i] != plies) continue;
+        const double e = cubeless_equity(values[i]);
+        if (best < 0 || e > best_equity) {
+            best_equity = e;
+            best = i;
+        }
+    }
+    return best;
+}
 
 Level& level(int depth) {
     thread_local std::vector<std::unique_ptr<Level>> levels;
@@ -107,24 +124,18 @@ Probabilities Search::after_roll(const Board& board, int d1, int d2, int plies, 
     Level& here = level(depth);
     const int count = here.generator.generate(board, d1, d2);
     here.values.resize(std::size_t(count));
-    search_plays(board, here.generator, plies - 1, depth + 1, here.values.data(), nullptr);
-    int best = 0;
-    double best_equity = cubeless_equity(here.values[0]);
-    for (int i = 1; i < count; ++i) {
-        const double e = cubeless_equity(here.values[std::size_t(i)]);
-        if (e > best_equity) {
-            best_equity = e;
-            best = i;
-        }
-    }
-    return here.values[std::size_t(best)];
+    here.searched.resize(std::size_t(count));
+    search_plays(board, here.generator, plies - 1, depth + 1, here.values.data(),
+                 here.searched.data());
+    return here.values[std::size_t(
+        best_searched(here.values.data(), here.searched.data(), count, plies - 1))];
 }
 
 void Search::search_plays(const Board& before, const MoveGenerator& plays, int plies, int depth,
                           Probabilities* out, int* searched) const {
     const int count = plays.count();
     leaf_plays(before, plays, out);
-    if (searched) std::fill(searched, searched + count, 0);
+    std::fill(searched, searched + count, 0);
     if (plies == 0) return;
 
     Level& here = level(depth);
@@ -141,12 +152,12 @@ void Search::search_plays(const Board& before, const MoveGenerator& plays, int p
     for (int k = 0; k < kept_at_most; ++k) {
         const int i = order[std::size_t(k)];
         if (cubeless_equity(out[i]) < floor) break;
+        searched[i] = plies;  // a finished game or an exact value needs no search
         const Board& after = plays.play(i).result;
         if (finished(after)) continue;
         const Board next = after.swapped();
         if (bearoff_ && bearoff_->applies(next) && bearoff_->exact(next)) continue;
         out[i] = flipped(over_rolls(next, plies, depth));
-        if (searched) searched[i] = plies;
     }
 }
 
@@ -159,18 +170,11 @@ void Search::plays(const Board& before, const MoveGenerator& plays, int plies, P
 
 int Search::best_play(const Board& before, const MoveGenerator& plays, int plies) const {
     thread_local std::vector<Probabilities> values;
+    thread_local std::vector<int> searched;
     values.resize(std::size_t(plays.count()));
-    this->plays(before, plays, plies, values.data(), nullptr);
-    int best = 0;
-    double best_equity = cubeless_equity(values[0]);
-    for (int i = 1; i < plays.count(); ++i) {
-        const double e = cubeless_equity(values[std::size_t(i)]);
-        if (e > best_equity) {
-            best_equity = e;
-            best = i;
-        }
-    }
-    return best;
+    searched.resize(std::size_t(plays.count()));
+    this->plays(before, plays, plies, values.data(), searched.data());
+    return best_searched(values.data(), searched.data(), plays.count(), plies);
 }
 
 }  // namespace tavla

@@ -133,6 +133,28 @@ void plays_at_one_ply_and_the_filter() {
     CHECK_EQ(searched, 2);
 }
 
+// With the filter keeping one play, a 1-ply policy makes the 0-ply choice: the plays the
+// filter dropped keep 0-ply values, which are not compared with the searched play's. Checked
+// along a random game's positions, for every roll.
+void the_filter_decides_what_can_be_chosen() {
+    const auto eval = std::make_shared<PipEvaluator>();
+    const auto narrow = std::make_shared<tavla::Search>(eval, nullptr, tavla::MoveFilter{1, 100.0});
+    const tavla::SearchPolicy zero(narrow, 0, nullptr), one(narrow, 1, nullptr);
+    tavla::MoveGenerator gen;
+    Board board = Board::initial();
+    for (int ply = 0; ply < 40 && board.mover()[tavla::kOff] < tavla::kCheckers; ++ply) {
+        for (int d1 = 1; d1 <= 6; ++d1)
+            for (int d2 = d1; d2 <= 6; ++d2) {
+                gen.generate(board, d1, d2);
+                CHECK_EQ(one.choose(board, gen, 0), zero.choose(board, gen, 0));
+            }
+        const std::uint64_t bits = tavla::draw(tavla::stream_key(7, 0), std::uint64_t(ply));
+        const tavla::Roll roll = tavla::roll_of_bits(bits);
+        gen.generate(board, roll.d1, roll.d2);
+        board = gen.play(tavla::uniform_below(bits >> 7, gen.count())).result.swapped();
+    }
+}
+
 void bearoff_takes_over() {
     const auto eval = std::make_shared<PipEvaluator>();
     const auto home = std::make_shared<HomeEvaluator>();
@@ -170,6 +192,7 @@ void a_search_policy_with_a_fallback() {
 int main() {
     one_and_two_ply_follow_the_definition();
     plays_at_one_ply_and_the_filter();
+    the_filter_decides_what_can_be_chosen();
     bearoff_takes_over();
     a_search_policy_with_a_fallback();
     return tavla::test::report();

@@ -35,12 +35,13 @@ public:
 
     // For each play of `plays` (generated for `before`, the mover on roll): out[i] = the
     // probabilities for the mover after play i at `plies`, and searched[i] = the plies it was
-    // actually judged at (plays the filter dropped keep their 0-ply value). `searched` may be
-    // null.
+    // judged at: `plies`, or 0 for a play the filter dropped (it keeps its 0-ply value). A play
+    // that ends the game or reaches an exact bear-off counts as judged at `plies`.
     void plays(const Board& before, const MoveGenerator& plays, int plies, Probabilities* out,
                int* searched) const;
 
-    // The play a policy at `plies` makes: the highest cubeless equity, the first on a tie.
+    // The play a policy at `plies` makes: the highest cubeless equity among the plays judged
+    // at `plies` (the filter's choice), the first on a tie.
     int best_play(const Board& before, const MoveGenerator& plays, int plies) const;
 
     // Whether position() can answer for `board` at all.

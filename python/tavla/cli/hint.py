@@ -31,7 +31,8 @@ def hint(
     ID or XGID; ROLL may be left out when the ID holds the dice) by the cubeless equity of
     the side that plays, best first, with the chances after each play and the difference to
     the best.  At 1-ply and deeper the move filter searches the best 8 plays within 0.16 of
-    the best; the others keep their 0-ply value (their 'ply' column says 0)."""
+    the best; the others keep their 0-ply value (their 'ply' column says 0) and are listed
+    after them."""
     with input_errors():
         position, dice_in_id = read_position_and_dice(position_id)
         dice = roll_to_play(" ".join(roll) if roll else None, dice_in_id)

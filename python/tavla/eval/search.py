@@ -164,8 +164,11 @@ def hint(
 ) -> list[RankedPlay]:
     """Every legal play of ``roll`` in ``position``, ranked by cubeless equity at ``plies``
     (best first; equal equities keep the order of :meth:`~tavla.Position.legal_plays`), as
-    GNU Backgammon's hint lists them.  Arguments and errors as :func:`evaluate`; a bad roll
-    raises :class:`~tavla.NotationError`."""
+    GNU Backgammon's hint lists them.  At 1-ply and deeper the plays the move filter searched
+    come first, then those it left at 0-ply (their :attr:`RankedPlay.plies` is 0), whose
+    values are not comparable with the deeper ones; a policy chooses among the first.
+    Arguments and errors as :func:`evaluate`; a bad roll raises
+    :class:`~tavla.NotationError`."""
     dice = parse_roll(roll)
     search, plies, _ = _prepare(evaluator, plies, bearoff, keep, margin)
     position = _playable(position, search)
@@ -174,7 +177,9 @@ def hint(
     index = {play.position.key: i for i, play in enumerate(legal)}
     found = {index[Position(board).swapped().key]: k for k, board in enumerate(results)}
     equities = np.atleast_1d(cubeless_equity(probabilities))
-    order = sorted(range(len(legal)), key=lambda i: -equities[found[i]])
+    order = sorted(
+        range(len(legal)), key=lambda i: (searched[found[i]] != plies, -equities[found[i]])
+    )
     best = equities[found[order[0]]]
     ranked = []
     for i in order:
