@@ -49,9 +49,9 @@ def logistic(x: float) -> float:
 
 
 def test_the_pip_race_net_counts_pips(net: Net) -> None:
-    for position in (Position.initial(), MIDGAME, MIDGAME.swapped()):
-        own, other = position.pip_counts
-        assert net.evaluate(position) == pytest.approx(
+    for start in (Position.initial(), MIDGAME, MIDGAME.swapped()):
+        own, other = start.pip_counts
+        assert net.evaluate(start) == pytest.approx(
             [logistic(SCALE * (other - own)), 0, 0, 0, 0], abs=1e-6
         )
 
