@@ -4,7 +4,7 @@ played in C++, built-in names, and the Python protocols)."""
 
 from . import bearoff
 from .encoding import encode, encodings
-from .evaluators import OUTPUTS, Evaluator, cubeless_equity
+from .evaluators import OUTPUTS, EvaluatorLike, cubeless_equity
 from .net import Net
 from .policies import Policy, PolicyLike, ScoreFunction, TurnScorer, builtin_policies
 from .pubeval import pubeval_scores
@@ -13,7 +13,7 @@ from .search import Evaluation, RankedPlay, evaluate, evaluate_boards, hint
 __all__ = [
     "OUTPUTS",
     "Evaluation",
-    "Evaluator",
+    "EvaluatorLike",
     "Net",
     "Policy",
     "PolicyLike",

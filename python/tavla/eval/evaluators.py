@@ -36,7 +36,7 @@ DEFAULT_MARGIN = 0.16
 OUTPUTS = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
 """The five probabilities every evaluator gives, in order (GNU Backgammon's convention)."""
 
-Evaluator = Net | str
+EvaluatorLike = Net | str
 """What evaluates positions in C++: a :class:`~tavla.eval.Net`, a path to a net's ``.npz``
 file (``"net:PATH"`` or a plain path ending in ``.npz``), or ``"bearoff"`` for the exact
 bear-off database alone (which answers only where both sides are home)."""

@@ -19,7 +19,7 @@ from .evaluators import (
     DEFAULT_KEEP,
     DEFAULT_MARGIN,
     MAX_PLIES,
-    Evaluator,
+    EvaluatorLike,
     check_filter,
     cubeless_equity,
     make_search,
@@ -109,7 +109,7 @@ def _playable(position: object, search: Any) -> Position:
 
 def evaluate(
     position: Position | npt.ArrayLike,
-    evaluator: Evaluator | None = None,
+    evaluator: EvaluatorLike | None = None,
     plies: int = 0,
     *,
     bearoff: bool = True,
@@ -134,7 +134,7 @@ def evaluate(
 
 def evaluate_boards(
     boards: npt.ArrayLike,
-    evaluator: Evaluator | None = None,
+    evaluator: EvaluatorLike | None = None,
     plies: int = 0,
     *,
     bearoff: bool = True,
@@ -155,7 +155,7 @@ def evaluate_boards(
 def hint(
     position: Position | npt.ArrayLike,
     roll: str | Roll,
-    evaluator: Evaluator | None = None,
+    evaluator: EvaluatorLike | None = None,
     plies: int = 0,
     *,
     bearoff: bool = True,
