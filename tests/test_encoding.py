@@ -138,7 +138,7 @@ def test_batches_and_refusals() -> None:
     bad[2, 0, 6] = 9  # 24 checkers
     with pytest.raises(InvalidPositionError, match="board 2"):
         encode(bad, "td198")
-    with pytest.raises(InvalidPositionError, match=r"shape \(2, 26\)"):
+    with pytest.raises(InvalidPositionError, match=r"a \(2, 26\) board.*got shape \(3, 26\)"):
         encode(np.zeros((3, 26), np.int8))
     with pytest.raises(NetError, match="unknown encoding 'td199'"):
         encode(START, "td199")

@@ -283,5 +283,5 @@ def test_invalid_boards_refused() -> None:
     over = board_array({}, {6: 5})  # the side on roll has borne off all 15
     with pytest.raises(InvalidPositionError, match="board 0"):
         net.evaluate(over)
-    with pytest.raises(InvalidPositionError, match=r"shape \(N, 2, 26\)"):
+    with pytest.raises(InvalidPositionError, match=r"boards, got shape \(2, 2, 2, 26\)"):
         net.evaluate(np.zeros((2, 2, 2, 26), np.int8))

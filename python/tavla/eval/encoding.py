@@ -39,9 +39,9 @@ import numpy.typing as npt
 
 from .. import _core
 from .._validate import excerpt
-from ..board.movegen import _as_array, _as_int8_boards
 from ..board.position import Position
 from ..errors import InvalidPositionError, NetError
+from ._boards import boards_argument
 
 _ENCODINGS = dict(_core.encodings())
 
@@ -58,20 +58,6 @@ def check_encoding(name: object) -> str:
     raise NetError(f"unknown encoding {excerpt(name)} (known: {', '.join(_ENCODINGS)})")
 
 
-def as_boards(boards: Position | npt.ArrayLike) -> tuple[npt.NDArray[np.int8], bool]:
-    """``(boards (N, 2, 26) int8, single)``: a Position or one ``(2, 26)`` board as one row
-    (``single`` True), an ``(N, 2, 26)`` array as it is. Raises
-    :class:`~tavla.InvalidPositionError` for another shape or counts that are not whole."""
-    if isinstance(boards, Position):
-        return boards.board[np.newaxis], True
-    array = _as_array(boards, "boards", InvalidPositionError)
-    if array.ndim == 2:
-        if array.shape != (2, 26):
-            raise InvalidPositionError(f"a board has shape (2, 26), got {array.shape}")
-        return _as_int8_boards(array[np.newaxis]), True
-    return _as_int8_boards(array), False
-
-
 def encode(boards: Position | npt.ArrayLike, name: str = "td198") -> npt.NDArray[np.float32]:
     """The inputs of encoding ``name`` for boards seen from the side on roll.
 
@@ -82,7 +68,7 @@ def encode(boards: Position | npt.ArrayLike, name: str = "td198") -> npt.NDArray
     message names the row).
     """
     name = check_encoding(name)
-    array, single = as_boards(boards)
+    array, single = boards_argument(boards)
     try:
         inputs = _core.encode(array, name)
     except ValueError as exc:

@@ -42,7 +42,8 @@ from .. import _core
 from .._validate import excerpt
 from ..board.position import Position
 from ..errors import InvalidPositionError, NetError
-from .encoding import as_boards, check_encoding, encodings
+from ._boards import boards_argument
+from .encoding import check_encoding, encodings
 
 FORMAT = "tavla-net-1"
 """The ``format`` string of a net file."""
@@ -246,7 +247,7 @@ class Net:
         Computed in the core, the GIL released. Raises :class:`~tavla.InvalidPositionError`
         for a bad shape, a board that breaks R1-R4 or a finished game (the message names the
         row)."""
-        array, single = as_boards(boards)
+        array, single = boards_argument(boards)
         try:
             values = self._native.evaluate(array)
         except ValueError as exc:
