@@ -57,6 +57,19 @@ def test_selfplay_on_the_cluster_plays_the_same_games(
     assert_same_games(here, there)
 
 
+def test_nets_and_the_bearoff_database_on_the_cluster(client: distributed.Client) -> None:
+    """A net is sent by its weights; the workers load the bear-off database themselves."""
+    net = tavla.eval.Net.random((198, 16, 5), seed=2)
+    for policy, games in ((net, 100), (tavla.eval.Policy(net, plies=1), 6), ("bearoff", 600)):
+        here = tavla.selfplay(policy, games, seed=8)
+        there = tavla.selfplay(policy, games, seed=8, client=client, chunk=games // 3)
+        assert_same_games(here, there)
+    start = Position.from_position_id("4HPwATDgc/ABMA")
+    local = tavla.rollout(start, net, 200, truncate=3, evaluator=net, seed=2)
+    spread = tavla.rollout(start, net, 200, truncate=3, evaluator=net, seed=2, client=client)
+    assert np.array_equal(local.probabilities, spread.probabilities)
+
+
 def test_default_chunk_gives_every_worker_thread_four() -> None:
     class TwoWorkers:
         def nthreads(self) -> dict[str, int]:
