@@ -220,6 +220,14 @@ def test_two_sided_table_is_monotone(database: bearoff.Database) -> None:
             assert (table[1:, j] >= table[1:, i] - 1e-12).all()
 
 
+def test_having_the_roll_never_hurts(database: bearoff.Database) -> None:
+    """Over the whole table: a side's chance on roll is at least its chance with the opponent
+    on roll, V(a, b) >= 1 - V(b, a); with equal boards, at least a half."""
+    table = database.native.two_sided[1:, 1:]
+    assert (table + table.T >= 1 - 1e-12).all()
+    assert (np.diag(table) >= 0.5).all()
+
+
 def test_batches_and_single_positions_agree(database: bearoff.Database) -> None:
     boards = np.stack([board_array({6: 2, 1: 3}, {2: 4}), board_array({6: 15}, {5: 2})])
     batch = database.probabilities(boards)
