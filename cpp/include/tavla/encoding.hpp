@@ -33,8 +33,22 @@ int encoding_inputs(Encoding encoding);
 // The encoding of that name; a Fault naming the known ones otherwise.
 Encoding encoding_named(const std::string& name);
 
-// The nonzero inputs of `board` (valid), in increasing index order.
-void encode_sparse(Encoding encoding, const Board& board, SparseInputs& out);
+// The nonzero inputs of `board` (valid), in increasing index order; without `constants`,
+// those of constant_inputs() left out.
+void encode_sparse(Encoding encoding, const Board& board, SparseInputs& out,
+                   bool constants = true);
+
+// The inputs every board has (td198's unit 196, 1): a net adds them to its biases once.
+SparseInputs constant_inputs(Encoding encoding);
+
+// Whether each input depends on the count of one slot of the board only (td198, gnubg200;
+// not tavla218, whose features are of the whole board).
+bool encoding_is_local(Encoding encoding);
+
+// The inputs of `to` minus those of `from` (both valid) that are not zero, in no set order,
+// for a local encoding: false for another, or when the boards differ in more slots than
+// SparseInputs has room for.
+bool encode_difference(Encoding encoding, const Board& from, const Board& to, SparseInputs& out);
 
 // All encoding_inputs(encoding) inputs of `board` (valid) into `out`.
 void encode_dense(Encoding encoding, const Board& board, float* out);
