@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <vector>
 
 #include "tavla/fault.hpp"
 
@@ -62,10 +63,11 @@ void four_indices(SparseInputs& out, std::size_t at, int first) {
     std::memcpy(&out.index[at], &four, sizeof four);
 }
 
-// One side's 98 td198 units from `base`: 4 per point 1..24, the bar / 2, borne off / 15. The
-// nonzero units of a point are a prefix of its four: all four are written and as many kept as
-// are nonzero (the count kept in a register: out.count would be reloaded after every store).
-void td_side(SparseInputs& out, const std::int8_t* row, int base) {
+// The occupied points 1..24 of a side, their four cumulative units each from `base` (n >= 1,
+// n >= 2, n >= 3, (n - 3) / 2). The nonzero ones are a prefix of the four: all four are
+// written and as many kept as are nonzero (the count kept in a register: out.count would be
+// reloaded after every store).
+void cumulative_points(SparseInputs& out, const std::int8_t* row, int base) {
     std::size_t count = std::size_t(out.count);
     for (std::uint32_t mask = occupied(row); mask != 0; mask &= mask - 1) {
         const int p = highest_bit(mask & (0u - mask)) + 1;
@@ -76,20 +78,12 @@ void td_side(SparseInputs& out, const std::int8_t* row, int base) {
         count += kNonzero[std::size_t(n)];
     }
     out.count = int(count);
-    Writer w{out};
-    w.put(base + 96, kUnits[kHalf][std::size_t(row[kBar])][0]);
-    w.put(base + 97, kUnits[kFifteenth][std::size_t(row[kOff])][0]);
 }
 
-void td198(Writer& w, const Board& b, bool constants) {
-    td_side(w.out, b.mover(), 0);
-    td_side(w.out, b.opponent(), 98);
-    if (constants) w.put(196, 1.0f);
-}
-
-// One side's 100 gnubg200 units from `base`: points 1..24 (n = 1, n = 2, n >= 3 one-hot, then
-// (n - 3) / 2), the bar cumulative.
-void gnubg_side(SparseInputs& out, const std::int8_t* row, int base) {
+// The occupied points 1..24 of a side, four units each from `base`: the first, second or
+// third for n = 1, 2, >= 3, then (n - 3) / 2 (gnubg200's one-hot units, and the summed basis
+// of the cumulative ones).
+void one_hot_points(SparseInputs& out, const std::int8_t* row, int base) {
     std::size_t count = std::size_t(out.count);
     for (std::uint32_t mask = occupied(row); mask != 0; mask &= mask - 1) {
         const int p = highest_bit(mask & (0u - mask)) + 1;
@@ -100,6 +94,29 @@ void gnubg_side(SparseInputs& out, const std::int8_t* row, int base) {
         out.value[count + 1] = kUnits[kOneHot][std::size_t(n)][3];
         count += n > 3 ? 2u : 1u;
     }
+    out.count = int(count);
+}
+
+// One side's 98 td198 units from `base`: 4 per point 1..24 (summed: see encode_summed), the
+// bar / 2, borne off / 15.
+void td_side(SparseInputs& out, const std::int8_t* row, int base, bool summed) {
+    if (summed) one_hot_points(out, row, base);
+    else cumulative_points(out, row, base);
+    Writer w{out};
+    w.put(base + 96, kUnits[kHalf][std::size_t(row[kBar])][0]);
+    w.put(base + 97, kUnits[kFifteenth][std::size_t(row[kOff])][0]);
+}
+
+void td198(Writer& w, const Board& b, bool summed) {
+    td_side(w.out, b.mover(), 0, summed);
+    td_side(w.out, b.opponent(), 98, summed);
+    if (!summed) w.put(196, 1.0f);
+}
+
+// One side's 100 gnubg200 units from `base`: points 1..24 one-hot, the bar cumulative.
+void gnubg_side(SparseInputs& out, const std::int8_t* row, int base) {
+    one_hot_points(out, row, base);
+    const auto count = std::size_t(out.count);
     four_indices(out, count, base + 96);
     std::memcpy(&out.value[count], kUnits[kCumulative][std::size_t(row[kBar])].data(),
                 4 * sizeof(float));
@@ -151,9 +168,9 @@ void features(Writer& w, const std::int8_t* row, const std::int8_t* other, int b
     w.put(base + 9, float(rearmost) / 25.0f);
 }
 
-void tavla218(Writer& w, const Board& b) {
-    td_side(w.out, b.mover(), 0);
-    td_side(w.out, b.opponent(), 98);
+void tavla218(Writer& w, const Board& b, bool summed) {
+    td_side(w.out, b.mover(), 0, summed);
+    td_side(w.out, b.opponent(), 98, summed);
     w.put(is_race(b) ? 197 : 196, 1.0f);
     features(w, b.mover(), b.opponent(), 198);
     features(w, b.opponent(), b.mover(), 208);
@@ -196,20 +213,40 @@ Encoding encoding_named(const std::string& name) {
     throw Fault("unknown encoding " + quoted(name) + " (known: td198, gnubg200, tavla218)");
 }
 
-void encode_sparse(Encoding encoding, const Board& board, SparseInputs& out, bool constants) {
+namespace {
+
+void encode(Encoding encoding, const Board& board, SparseInputs& out, bool summed) {
     out.count = 0;
     Writer w{out};
     switch (encoding) {
-        case Encoding::kTd198: td198(w, board, constants); break;
+        case Encoding::kTd198: td198(w, board, summed); break;
         case Encoding::kGnubg200: gnubg200(w, board); break;
-        case Encoding::kTavla218: tavla218(w, board); break;
+        case Encoding::kTavla218: tavla218(w, board, summed); break;
     }
+}
+
+}  // namespace
+
+void encode_sparse(Encoding encoding, const Board& board, SparseInputs& out) {
+    encode(encoding, board, out, false);
+}
+
+void encode_summed(Encoding encoding, const Board& board, SparseInputs& out) {
+    encode(encoding, board, out, true);
 }
 
 SparseInputs constant_inputs(Encoding encoding) {
     SparseInputs out;
     if (encoding == Encoding::kTd198) Writer{out}.put(196, 1.0f);
     return out;
+}
+
+std::vector<int> summed_blocks(Encoding encoding) {
+    std::vector<int> firsts;
+    if (encoding == Encoding::kGnubg200) return firsts;
+    for (int base : {0, 98})
+        for (int p = 0; p < kPoints; ++p) firsts.push_back(base + 4 * p);
+    return firsts;
 }
 
 bool encoding_is_local(Encoding encoding) { return encoding != Encoding::kTavla218; }

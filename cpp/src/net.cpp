@@ -114,6 +114,9 @@ struct Net::Impl {
     // The first layer's biases plus the rows of the encoding's constant inputs, which
     // evaluations then leave out.
     std::unique_ptr<float[], FreeDeleter> folded;
+    // views[0] holds the first layer's rows as encode_summed reads them; this one holds them
+    // as given, for encode_difference (local encodings only).
+    net_kernel::LayerView given{};
     int width = net_kernel::kLanes;  // the widest padded layer
     int outputs = 0;
 
@@ -128,9 +131,10 @@ struct Net::Impl {
     }
 
     // The probabilities of the inputs, the first layer's sums starting from `base`.
-    void run(const SparseInputs& inputs, const float* base, Probabilities& out) const {
+    void run(const net_kernel::LayerView& first, const SparseInputs& inputs, const float* base,
+             Probabilities& out) const {
         float* h = scratch();
-        accumulate(views[0], inputs, base, h);
+        accumulate(first, inputs, base, h);
         std::array<float, kOutputs> raw{};
         finish(view, h, width, raw.data());
         out = consistent(raw.data(), outputs);
@@ -183,6 +187,7 @@ Net::Net(Encoding encoding, Activation activation, const std::vector<Layer>& lay
         impl_->storage.push_back(std::move(weights));
         impl_->storage.push_back(std::move(biases));
     }
+    sum_blocks(encoding);
     impl_->outputs = layers.back().outputs;
     impl_->view = {impl_->views.data(), int(impl_->views.size()), int(activation)};
     impl_->folded = aligned_floats(std::size_t(padded(layers[0].outputs)));
@@ -192,17 +197,36 @@ Net::Net(Encoding encoding, Activation activation, const std::vector<Layer>& lay
 
 Net::~Net() = default;
 
-Probabilities Net::evaluate_inputs(const SparseInputs& inputs) const {
-    Probabilities p;
-    impl_->run(inputs, impl_->views[0].biases, p);
-    return p;
+// Rows r0, r1, r2 of each of summed_blocks() become r0, r0 + r1, r0 + r1 + r2: in place, or
+// in a copy when encode_difference still needs the rows as given.
+void Net::sum_blocks(Encoding encoding) {
+    net_kernel::LayerView& first = impl_->views[0];
+    impl_->given = first;
+    const std::vector<int> blocks = summed_blocks(encoding);
+    if (blocks.empty()) return;
+    const auto width = std::size_t(padded(first.outputs));
+    float* summed = impl_->storage[0].get();
+    if (encoding_is_local(encoding)) {
+        const std::size_t size = std::size_t(first.inputs) * width;
+        auto copy = aligned_floats(size);
+        std::copy(first.weights, first.weights + size, copy.get());
+        summed = copy.get();
+        impl_->storage.push_back(std::move(copy));
+    }
+    for (int block : blocks)
+        for (std::size_t u = 1; u < 3; ++u) {
+            float* row = summed + (std::size_t(block) + u) * width;
+            const float* previous = row - width;
+            for (std::size_t c = 0; c < width; ++c) row[c] += previous[c];
+        }
+    first.weights = summed;
 }
 
 void Net::evaluate(const Board* boards, std::size_t count, Probabilities* out) const {
     SparseInputs inputs;
     for (std::size_t i = 0; i < count; ++i) {
-        encode_sparse(encoding_, boards[i], inputs, false);
-        impl_->run(inputs, impl_->folded.get(), out[i]);
+        encode_summed(encoding_, boards[i], inputs);
+        impl_->run(impl_->views[0], inputs, impl_->folded.get(), out[i]);
     }
 }
 
@@ -217,7 +241,7 @@ void Net::evaluate_plays(const Board& before, const MoveGenerator& plays,
     float* parent_sums = nullptr;
     if (plays.count() > 1 && encoding_is_local(encoding_)) {
         before.swapped_into(parent);
-        encode_sparse(encoding_, parent, inputs, false);
+        encode_summed(encoding_, parent, inputs);
         parent_sums = impl_->scratch() + 2 * impl_->width;
         impl_->accumulate(impl_->views[0], inputs, impl_->folded.get(), parent_sums);
     }
@@ -230,10 +254,10 @@ void Net::evaluate_plays(const Board& before, const MoveGenerator& plays,
         after.swapped_into(seen);
         Probabilities p;
         if (parent_sums != nullptr && encode_difference(encoding_, parent, seen, inputs)) {
-            impl_->run(inputs, parent_sums, p);
+            impl_->run(impl_->given, inputs, parent_sums, p);
         } else {
-            encode_sparse(encoding_, seen, inputs, false);
-            impl_->run(inputs, impl_->folded.get(), p);
+            encode_summed(encoding_, seen, inputs);
+            impl_->run(impl_->views[0], inputs, impl_->folded.get(), p);
         }
         out[i] = flipped(p);
     }
