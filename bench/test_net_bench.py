@@ -73,11 +73,19 @@ def check_and_record(record_rates, results: PlayoutResults) -> None:
     record_rates(games_per_second=results.games, plies_per_second=int(results.plies.sum()))
 
 
+@pytest.fixture(scope="module")
+def policy(net: Net) -> Policy:
+    """The net at 0-ply in C++, its search (and the bear-off database) built before timing."""
+    policy = Policy(net)
+    assert policy.native is not None
+    return policy
+
+
 @pytest.mark.parametrize("threads", [1, 2])
-def test_net_selfplay(benchmark, record_rates, net: Net, threads: int) -> None:
+def test_net_selfplay(benchmark, record_rates, policy: Policy, threads: int) -> None:
     options = {"seed": 1, "threads": threads, "progress": False}
     results = benchmark.pedantic(
-        selfplay, args=(Policy(net), GAMES), kwargs=options, rounds=3, iterations=1
+        selfplay, args=(policy, GAMES), kwargs=options, rounds=3, iterations=1
     )
     check_and_record(record_rates, results)
 
