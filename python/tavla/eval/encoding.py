@@ -62,6 +62,14 @@ def as_boards(boards: Position | npt.ArrayLike) -> tuple[npt.NDArray[np.int8], b
     """``(boards (N, 2, 26) int8, single)``: a Position or one ``(2, 26)`` board as one row
     (``single`` True), an ``(N, 2, 26)`` array as it is. Raises
     :class:`~tavla.InvalidPositionError` for another shape or counts that are not whole."""
+    if (
+        isinstance(boards, np.ndarray)
+        and boards.dtype == np.int8
+        and boards.shape[1:] == (2, 26)
+        and boards.ndim == 3
+        and boards.flags.c_contiguous
+    ):
+        return boards, False  # already what the core reads (it checks the counts)
     if isinstance(boards, Position):
         return boards.board[np.newaxis], True
     array = _as_array(boards, "boards", InvalidPositionError)
