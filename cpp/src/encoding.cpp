@@ -251,13 +251,15 @@ std::vector<int> summed_blocks(Encoding encoding) {
 
 bool encoding_is_local(Encoding encoding) { return encoding != Encoding::kTavla218; }
 
-bool encode_difference(Encoding encoding, const Board& from, const Board& to, SparseInputs& out) {
+bool encode_swapped_difference(Encoding encoding, const Board& from, const Board& to,
+                               SparseInputs& out) {
     if (!encoding_is_local(encoding)) return false;
     out.count = 0;
     std::size_t count = 0;
     for (int r = 0; r < 2; ++r) {
-        const std::int8_t* a = from.side[std::size_t(r)].data();
-        const std::int8_t* b = to.side[std::size_t(r)].data();
+        // Row r of the swapped boards.
+        const std::int8_t* a = from.side[std::size_t(1 - r)].data();
+        const std::int8_t* b = to.side[std::size_t(1 - r)].data();
         // Bit s set: slot s differs (the exclusive or of two counts is at most 15).
         std::uint32_t changed = 0;
         for (int word = 0; word < 3; ++word)

@@ -115,7 +115,7 @@ struct Net::Impl {
     // evaluations then leave out.
     std::unique_ptr<float[], FreeDeleter> folded;
     // views[0] holds the first layer's rows as encode_summed reads them; this one holds them
-    // as given, for encode_difference (local encodings only).
+    // as given, for encode_swapped_difference (local encodings only).
     net_kernel::LayerView given{};
     int width = net_kernel::kLanes;  // the widest padded layer
     int outputs = 0;
@@ -198,7 +198,7 @@ Net::Net(Encoding encoding, Activation activation, const std::vector<Layer>& lay
 Net::~Net() = default;
 
 // Rows r0, r1, r2 of each of summed_blocks() become r0, r0 + r1, r0 + r1 + r2: in place, or
-// in a copy when encode_difference still needs the rows as given.
+// in a copy when encode_swapped_difference still needs the rows as given.
 void Net::sum_blocks(Encoding encoding) {
     net_kernel::LayerView& first = impl_->views[0];
     impl_->given = first;
@@ -236,12 +236,9 @@ void Net::evaluate(const Board* boards, std::size_t count, Probabilities* out) c
 void Net::evaluate_plays(const Board& before, const MoveGenerator& plays,
                          Probabilities* out) const {
     SparseInputs inputs;
-    Board seen;
-    Board parent;
     float* parent_sums = nullptr;
     if (plays.count() > 1 && encoding_is_local(encoding_)) {
-        before.swapped_into(parent);
-        encode_summed(encoding_, parent, inputs);
+        encode_summed(encoding_, before.swapped(), inputs);
         parent_sums = impl_->scratch() + 2 * impl_->width;
         impl_->accumulate(impl_->views[0], inputs, impl_->folded.get(), parent_sums);
     }
@@ -251,12 +248,11 @@ void Net::evaluate_plays(const Board& before, const MoveGenerator& plays,
             out[i] = finished_probabilities(after);
             continue;
         }
-        after.swapped_into(seen);
         Probabilities p;
-        if (parent_sums != nullptr && encode_difference(encoding_, parent, seen, inputs)) {
+        if (parent_sums != nullptr && encode_swapped_difference(encoding_, before, after, inputs)) {
             impl_->run(impl_->given, inputs, parent_sums, p);
         } else {
-            encode_summed(encoding_, seen, inputs);
+            encode_summed(encoding_, after.swapped(), inputs);
             impl_->run(impl_->views[0], inputs, impl_->folded.get(), p);
         }
         out[i] = flipped(p);

@@ -54,10 +54,13 @@ void encode_summed(Encoding encoding, const Board& board, SparseInputs& out);
 // not tavla218, whose features are of the whole board).
 bool encoding_is_local(Encoding encoding);
 
-// The inputs of `to` minus those of `from` (both valid) that are not zero, in no set order,
-// for a local encoding: false for another, or when the boards differ in more slots than
-// SparseInputs has room for.
-bool encode_difference(Encoding encoding, const Board& from, const Board& to, SparseInputs& out);
+// The inputs of to.swapped() minus those of from.swapped() (both valid) that are not zero, in
+// no set order, for a local encoding: what a net evaluating the plays from `from` by the
+// opponent's side adds to the sums of from.swapped(). Read from the boards as they are, so
+// that no swapped copy just written is read back (a stall). False for an encoding that is
+// not local, or when the boards differ in more slots than SparseInputs has room for.
+bool encode_swapped_difference(Encoding encoding, const Board& from, const Board& to,
+                               SparseInputs& out);
 
 // All encoding_inputs(encoding) inputs of `board` (valid) into `out`.
 void encode_dense(Encoding encoding, const Board& board, float* out);
