@@ -1,21 +1,26 @@
 """Net speed: a 198-128-5 sigmoid td198 net through Net.evaluate in batches of 20 and 1,000,
-against a NumPy forward pass on the same batches (given the inputs already encoded), and
-0-ply self-play with that net on one thread.
+against a NumPy forward pass on the same batches (given the inputs already encoded); 0-ply
+self-play with that net played in C++ on one and two threads, and the same net played as a
+Python policy (the NumPy forward pass scoring the candidates) on one.
 
 Run: python -m pytest bench/test_net_bench.py --benchmark-columns=mean,ops
 Each benchmark stores evaluations (or games) per second in its extra_info (issue 9's targets,
-one thread: >= 2,000,000 evaluations/s in batches of 1,000, >= 2,000 games/s of self-play).
+one thread: >= 2,000,000 evaluations/s in batches of 1,000, >= 2,000 games/s of self-play in
+C++, at least twice the Python policy's games/s; two threads >= 1.9x one).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pytest
 
-from tavla import Position, _core
-from tavla.eval import Net, encode
+from tavla import PlayoutResults, selfplay
+from tavla.eval import Net, Policy, encode
 
 EVALUATIONS = 20_000  # per timed call, in batches
+GAMES = 4000  # per timed self-play run
 
 
 @pytest.fixture(scope="module")
@@ -61,18 +66,45 @@ def test_numpy_forward(benchmark, record_rates, net: Net, boards: np.ndarray, ba
     record_rates(evaluations_per_second=EVALUATIONS)
 
 
-def test_net_selfplay(benchmark, record_rates, net: Net) -> None:
-    policy = _core.search_policy(_core.Search(net.native, None, 8, 0.16), 0, "")  # type: ignore[attr-defined]
-    games = 2000
+def check_and_record(record_rates, results: PlayoutResults) -> None:
+    """Checks that the run played every game it was timed for, then stores its rates."""
+    assert results.games == GAMES and not results.interrupted
+    assert results.kind.min() >= 1  # played out: 1 single, 2 gammon, 3 backgammon
+    record_rates(games_per_second=results.games, plies_per_second=int(results.plies.sum()))
 
-    def run() -> tuple:
-        return _core.play_games(
-            policy, policy, games, 0, Position.initial().key, True, 1, 0, False, False, 0, 1,
-            1024, None,
-        )  # fmt: skip
 
-    _, kind, _, plies, _, _, finished, interrupted = benchmark.pedantic(
-        run, rounds=3, iterations=1
+@pytest.fixture(scope="module")
+def policy(net: Net) -> Policy:
+    """The net at 0-ply in C++, its search (and the bear-off database) built before timing."""
+    policy = Policy(net)
+    assert policy.native is not None
+    return policy
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_net_selfplay(benchmark, record_rates, policy: Policy, threads: int) -> None:
+    options = {"seed": 1, "threads": threads, "progress": False}
+    results = benchmark.pedantic(
+        selfplay, args=(policy, GAMES), kwargs=options, rounds=3, iterations=1
     )
-    assert finished == games and not interrupted and kind.min() >= 1
-    record_rates(games_per_second=games, plies_per_second=int(plies.sum()))
+    check_and_record(record_rates, results)
+
+
+def numpy_net_policy(net: Net) -> Callable[[np.ndarray], np.ndarray]:
+    """The net at 0-ply as a Python policy: the candidates (seen by the opponent) scored by
+    minus the opponent's cubeless equity from the NumPy forward pass, a finished game first."""
+
+    def score(candidates: np.ndarray) -> np.ndarray:
+        p = numpy_forward(net, encode(candidates, "td198"))
+        equity = 2 * p[:, 0] - 1 + p[:, 1] - p[:, 3] + p[:, 2] - p[:, 4]
+        return np.where(candidates[:, 1, 0] == 15, 3.0, -equity)
+
+    return score
+
+
+def test_numpy_net_selfplay(benchmark, record_rates, net: Net) -> None:
+    options = {"seed": 1, "batch": 1024, "progress": False}
+    results = benchmark.pedantic(
+        selfplay, args=(numpy_net_policy(net), GAMES), kwargs=options, rounds=3, iterations=1
+    )
+    check_and_record(record_rates, results)

@@ -1,6 +1,8 @@
 #include "tavla/encoding.hpp"
 
 #include <algorithm>
+#include <cstring>
+#include <vector>
 
 #include "tavla/fault.hpp"
 
@@ -10,19 +12,43 @@ namespace {
 struct Writer {
     SparseInputs& out;
     void put(int index, float value) {
-        if (value == 0.0f) return;
         out.index[std::size_t(out.count)] = std::uint16_t(index);
         out.value[std::size_t(out.count)] = value;
-        ++out.count;
-    }
-    // Tesauro's truncated unary units of a count: n >= 1, n >= 2, n >= 3, (n - 3) / 2.
-    void cumulative(int base, int n) {
-        put(base, n >= 1 ? 1.0f : 0.0f);
-        put(base + 1, n >= 2 ? 1.0f : 0.0f);
-        put(base + 2, n >= 3 ? 1.0f : 0.0f);
-        put(base + 3, n > 3 ? float(n - 3) * 0.5f : 0.0f);
+        out.count += value != 0.0f ? 1 : 0;
     }
 };
+
+// How the inputs of one slot (a point, the bar or borne off) follow its count n: up to four
+// units from the slot's first input.
+enum Units : int {
+    kCumulative = 0,  // Tesauro's truncated unary units: n >= 1, n >= 2, n >= 3, (n - 3) / 2
+    kOneHot,          // n = 1, n = 2, n >= 3, (n - 3) / 2
+    kHalf,            // n / 2
+    kFifteenth,       // n / 15
+    kNone,            // no input
+};
+constexpr int kKinds = 5;
+
+using UnitTable = std::array<std::array<std::array<float, 4>, kCheckers + 1>, kKinds>;
+
+const UnitTable kUnits = [] {
+    UnitTable t{};
+    for (int n = 0; n <= kCheckers; ++n) {
+        const float extra = n > 3 ? float(n - 3) * 0.5f : 0.0f;
+        t[kCumulative][std::size_t(n)] = {n >= 1 ? 1.0f : 0.0f, n >= 2 ? 1.0f : 0.0f,
+                                          n >= 3 ? 1.0f : 0.0f, extra};
+        t[kOneHot][std::size_t(n)] = {n == 1 ? 1.0f : 0.0f, n == 2 ? 1.0f : 0.0f,
+                                      n >= 3 ? 1.0f : 0.0f, extra};
+        t[kHalf][std::size_t(n)] = {float(n) * 0.5f, 0.0f, 0.0f, 0.0f};
+        t[kFifteenth][std::size_t(n)] = {float(n) / 15.0f, 0.0f, 0.0f, 0.0f};
+    }
+    return t;
+}();
+
+// How many of the cumulative units of a count are not zero (a table: a branch on the count
+// would be mispredicted often).
+constexpr std::array<std::uint8_t, kCheckers + 1> kNonzero{0, 1, 2, 3, 4, 4, 4, 4,
+                                                          4, 4, 4, 4, 4, 4, 4, 4};
 
 // Bit p - 1 set: the side has a checker on point p (1..24).
 std::uint32_t occupied(const std::int8_t* row) {
@@ -31,58 +57,75 @@ std::uint32_t occupied(const std::int8_t* row) {
            at_least(eight_counts(row + 17, false), 1) << 16;
 }
 
-// The occupied points of a side in increasing order: f(point, count) for each.
-template <typename F>
-void each_point(const std::int8_t* row, F f) {
+// Writes the four indices first, first + 1, .. of a point at out.index[at] in one store.
+void four_indices(SparseInputs& out, std::size_t at, int first) {
+    const std::uint64_t four = std::uint64_t(first) * 0x0001000100010001ull + 0x0003000200010000ull;
+    std::memcpy(&out.index[at], &four, sizeof four);
+}
+
+// The occupied points 1..24 of a side, their four cumulative units each from `base` (n >= 1,
+// n >= 2, n >= 3, (n - 3) / 2). The nonzero ones are a prefix of the four: all four are
+// written and as many kept as are nonzero (the count kept in a register: out.count would be
+// reloaded after every store).
+void cumulative_points(SparseInputs& out, const std::int8_t* row, int base) {
+    std::size_t count = std::size_t(out.count);
     for (std::uint32_t mask = occupied(row); mask != 0; mask &= mask - 1) {
         const int p = highest_bit(mask & (0u - mask)) + 1;
-        f(p, int(row[p]));
+        const int n = row[p];
+        four_indices(out, count, base + 4 * (p - 1));
+        std::memcpy(&out.value[count], kUnits[kCumulative][std::size_t(n)].data(),
+                    4 * sizeof(float));
+        count += kNonzero[std::size_t(n)];
     }
+    out.count = int(count);
 }
 
-// One side's 98 td198 units from `base`: 4 per point 1..24, the bar / 2, borne off / 15. The
-// nonzero units of a point are a prefix of its four (1, 1, 1, (n - 3) / 2): all four are
-// written and as many kept as are nonzero.
-void td_side(Writer& w, const std::int8_t* row, int base) {
-    SparseInputs& out = w.out;
-    each_point(row, [&](int p, int n) {
-        const auto at = std::size_t(out.count);
-        const auto index = std::uint16_t(base + 4 * (p - 1));
-        for (std::size_t u = 0; u < 4; ++u) {
-            out.index[at + u] = std::uint16_t(index + u);
-            out.value[at + u] = 1.0f;
-        }
-        out.value[at + 3] = float(n - 3) * 0.5f;
-        out.count += std::min(n, 3) + (n > 3 ? 1 : 0);
-    });
-    w.put(base + 96, float(row[kBar]) * 0.5f);
-    w.put(base + 97, float(row[kOff]) / 15.0f);
+// The occupied points 1..24 of a side, four units each from `base`: the first, second or
+// third for n = 1, 2, >= 3, then (n - 3) / 2 (gnubg200's one-hot units, and the summed basis
+// of the cumulative ones).
+void one_hot_points(SparseInputs& out, const std::int8_t* row, int base) {
+    std::size_t count = std::size_t(out.count);
+    for (std::uint32_t mask = occupied(row); mask != 0; mask &= mask - 1) {
+        const int p = highest_bit(mask & (0u - mask)) + 1;
+        const int n = row[p];
+        out.index[count] = std::uint16_t(base + 4 * (p - 1) + std::min(n, 3) - 1);
+        out.value[count] = 1.0f;
+        out.index[count + 1] = std::uint16_t(base + 4 * (p - 1) + 3);
+        out.value[count + 1] = kUnits[kOneHot][std::size_t(n)][3];
+        count += n > 3 ? 2u : 1u;
+    }
+    out.count = int(count);
 }
 
-void td198(Writer& w, const Board& b) {
-    td_side(w, b.mover(), 0);
-    td_side(w, b.opponent(), 98);
-    w.put(196, 1.0f);
+// One side's 98 td198 units from `base`: 4 per point 1..24 (summed: see encode_summed), the
+// bar / 2, borne off / 15.
+void td_side(SparseInputs& out, const std::int8_t* row, int base, bool summed) {
+    if (summed) one_hot_points(out, row, base);
+    else cumulative_points(out, row, base);
+    Writer w{out};
+    w.put(base + 96, kUnits[kHalf][std::size_t(row[kBar])][0]);
+    w.put(base + 97, kUnits[kFifteenth][std::size_t(row[kOff])][0]);
 }
 
-// One side's 100 gnubg200 units from `base`: points 1..24 (n = 1, n = 2, n >= 3 one-hot, then
-// (n - 3) / 2), the bar cumulative.
-void gnubg_side(Writer& w, const std::int8_t* row, int base) {
-    SparseInputs& out = w.out;
-    each_point(row, [&](int p, int n) {
-        const auto at = std::size_t(out.count);
-        out.index[at] = std::uint16_t(base + 4 * (p - 1) + std::min(n, 3) - 1);
-        out.value[at] = 1.0f;
-        out.index[at + 1] = std::uint16_t(base + 4 * (p - 1) + 3);
-        out.value[at + 1] = float(n - 3) * 0.5f;
-        out.count += n > 3 ? 2 : 1;
-    });
-    w.cumulative(base + 96, row[kBar]);
+void td198(Writer& w, const Board& b, bool summed) {
+    td_side(w.out, b.mover(), 0, summed);
+    td_side(w.out, b.opponent(), 98, summed);
+    if (!summed) w.put(196, 1.0f);
+}
+
+// One side's 100 gnubg200 units from `base`: points 1..24 one-hot, the bar cumulative.
+void gnubg_side(SparseInputs& out, const std::int8_t* row, int base) {
+    one_hot_points(out, row, base);
+    const auto count = std::size_t(out.count);
+    four_indices(out, count, base + 96);
+    std::memcpy(&out.value[count], kUnits[kCumulative][std::size_t(row[kBar])].data(),
+                4 * sizeof(float));
+    out.count = int(count + kNonzero[std::size_t(row[kBar])]);
 }
 
 void gnubg200(Writer& w, const Board& b) {
-    gnubg_side(w, b.opponent(), 0);
-    gnubg_side(w, b.mover(), 100);
+    gnubg_side(w.out, b.opponent(), 0);
+    gnubg_side(w.out, b.mover(), 100);
 }
 
 bool made(const std::int8_t* row, int p) { return row[p] >= 2; }
@@ -125,12 +168,31 @@ void features(Writer& w, const std::int8_t* row, const std::int8_t* other, int b
     w.put(base + 9, float(rearmost) / 25.0f);
 }
 
-void tavla218(Writer& w, const Board& b) {
-    td_side(w, b.mover(), 0);
-    td_side(w, b.opponent(), 98);
+void tavla218(Writer& w, const Board& b, bool summed) {
+    td_side(w.out, b.mover(), 0, summed);
+    td_side(w.out, b.opponent(), 98, summed);
     w.put(is_race(b) ? 197 : 196, 1.0f);
     features(w, b.mover(), b.opponent(), 198);
     features(w, b.opponent(), b.mover(), 208);
+}
+
+// The first input and the units of slot `slot` of row `row` of a board (0 the side on roll)
+// in a local encoding.
+struct SlotUnits {
+    int first;
+    Units kind;
+};
+
+SlotUnits slot_units(Encoding encoding, int row, int slot) {
+    if (encoding == Encoding::kTd198) {
+        const int base = 98 * row;
+        if (slot == kBar) return {base + 96, kHalf};
+        if (slot == kOff) return {base + 97, kFifteenth};
+        return {base + 4 * (slot - 1), kCumulative};
+    }
+    const int base = row == 0 ? 100 : 0;
+    if (slot == kOff) return {base, kNone};
+    return {base + 4 * (slot - 1), slot == kBar ? kCumulative : kOneHot};
 }
 
 struct Info {
@@ -151,14 +213,76 @@ Encoding encoding_named(const std::string& name) {
     throw Fault("unknown encoding " + quoted(name) + " (known: td198, gnubg200, tavla218)");
 }
 
-void encode_sparse(Encoding encoding, const Board& board, SparseInputs& out) {
+namespace {
+
+void encode(Encoding encoding, const Board& board, SparseInputs& out, bool summed) {
     out.count = 0;
     Writer w{out};
     switch (encoding) {
-        case Encoding::kTd198: td198(w, board); break;
+        case Encoding::kTd198: td198(w, board, summed); break;
         case Encoding::kGnubg200: gnubg200(w, board); break;
-        case Encoding::kTavla218: tavla218(w, board); break;
+        case Encoding::kTavla218: tavla218(w, board, summed); break;
     }
+}
+
+}  // namespace
+
+void encode_sparse(Encoding encoding, const Board& board, SparseInputs& out) {
+    encode(encoding, board, out, false);
+}
+
+void encode_summed(Encoding encoding, const Board& board, SparseInputs& out) {
+    encode(encoding, board, out, true);
+}
+
+SparseInputs constant_inputs(Encoding encoding) {
+    SparseInputs out;
+    if (encoding == Encoding::kTd198) Writer{out}.put(196, 1.0f);
+    return out;
+}
+
+std::vector<int> summed_blocks(Encoding encoding) {
+    std::vector<int> firsts;
+    if (encoding == Encoding::kGnubg200) return firsts;
+    for (int base : {0, 98})
+        for (int p = 0; p < kPoints; ++p) firsts.push_back(base + 4 * p);
+    return firsts;
+}
+
+bool encoding_is_local(Encoding encoding) { return encoding != Encoding::kTavla218; }
+
+bool encode_swapped_difference(Encoding encoding, const Board& from, const Board& to,
+                               SparseInputs& out) {
+    if (!encoding_is_local(encoding)) return false;
+    out.count = 0;
+    std::size_t count = 0;
+    for (int r = 0; r < 2; ++r) {
+        // Row r of the swapped boards.
+        const std::int8_t* a = from.side[std::size_t(1 - r)].data();
+        const std::int8_t* b = to.side[std::size_t(1 - r)].data();
+        // Bit s set: slot s differs (the exclusive or of two counts is at most 15).
+        std::uint32_t changed = 0;
+        for (int word = 0; word < 3; ++word)
+            changed |= at_least(eight_counts(a + 8 * word, false) ^ eight_counts(b + 8 * word, false),
+                                1)
+                       << (8 * word);
+        changed |= std::uint32_t(a[24] != b[24]) << 24 | std::uint32_t(a[kBar] != b[kBar]) << kBar;
+        for (; changed != 0; changed &= changed - 1) {
+            if (count + 4 > std::size_t(kMaxNonzero)) return false;
+            const int slot = highest_bit(changed & (0u - changed));
+            const SlotUnits units = slot_units(encoding, r, slot);
+            const auto& before = kUnits[units.kind][std::size_t(a[slot])];
+            const auto& after = kUnits[units.kind][std::size_t(b[slot])];
+            for (std::size_t u = 0; u < 4; ++u) {
+                const float delta = after[u] - before[u];
+                out.index[count] = std::uint16_t(units.first + int(u));
+                out.value[count] = delta;
+                count += delta != 0.0f ? 1 : 0;
+            }
+        }
+    }
+    out.count = int(count);
+    return true;
 }
 
 void encode_dense(Encoding encoding, const Board& board, float* out) {

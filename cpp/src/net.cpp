@@ -15,18 +15,20 @@ using net_kernel::padded;
 
 struct KernelChoice {
     const char* name;
-    net_kernel::Forward forward;
+    net_kernel::Accumulate accumulate;
+    net_kernel::Finish finish;
     bool (*runs)();
 };
 
 const std::array kKernels{
-    KernelChoice{"portable", &net_kernel::portable::forward, [] { return true; }},
+    KernelChoice{"portable", &net_kernel::portable::accumulate, &net_kernel::portable::finish, [] { return true; }},
 #ifdef TAVLA_X86_KERNELS
-    KernelChoice{"avx2", &net_kernel::avx2::forward,
+    KernelChoice{"avx2", &net_kernel::avx2::accumulate, &net_kernel::avx2::finish,
                  [] {
                      return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
                  }},
-    KernelChoice{"avx512", &net_kernel::avx512::forward,
+    KernelChoice{"avx512", &net_kernel::avx512::accumulate,
+                 &net_kernel::avx512::finish,
                  [] {
                      return __builtin_cpu_supports("avx512f") &&
                             __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
@@ -107,22 +109,34 @@ struct Net::Impl {
     std::vector<std::unique_ptr<float[], FreeDeleter>> storage;
     std::vector<net_kernel::LayerView> views;
     net_kernel::NetView view{};
-    net_kernel::Forward forward = nullptr;
+    net_kernel::Accumulate accumulate = nullptr;
+    net_kernel::Finish finish = nullptr;
+    // The first layer's biases plus the rows of the encoding's constant inputs, which
+    // evaluations then leave out.
+    std::unique_ptr<float[], FreeDeleter> folded;
+    // views[0] holds the first layer's rows as encode_summed reads them; this one holds them
+    // as given, for encode_swapped_difference (local encodings only).
+    net_kernel::LayerView given{};
     int width = net_kernel::kLanes;  // the widest padded layer
     int outputs = 0;
 
-    // This thread's scratch for the kernel, 64-byte aligned, grown as nets need.
+    // This thread's scratch: the kernel's two buffers, then one for the first layer's sums of
+    // a turn's position; 64-byte aligned, grown as nets need.
     float* scratch() const {
         thread_local std::vector<float> buffer;
-        const std::size_t need = 2 * std::size_t(width) + kAlign / sizeof(float);
+        const std::size_t need = 3 * std::size_t(width) + kAlign / sizeof(float);
         if (buffer.size() < need) buffer.resize(need);
         const auto address = reinterpret_cast<std::uintptr_t>(buffer.data());
         return buffer.data() + (kAlign - address % kAlign) % kAlign / sizeof(float);
     }
 
-    void run(const SparseInputs& inputs, Probabilities& out) const {
+    // The probabilities of the inputs, the first layer's sums starting from `base`.
+    void run(const net_kernel::LayerView& first, const SparseInputs& inputs, const float* base,
+             Probabilities& out) const {
+        float* h = scratch();
+        accumulate(first, inputs, base, h);
         std::array<float, kOutputs> raw{};
-        forward(view, inputs, scratch(), width, raw.data());
+        finish(view, h, width, raw.data());
         out = consistent(raw.data(), outputs);
     }
 };
@@ -151,7 +165,8 @@ Net::Net(Encoding encoding, Activation activation, const std::vector<Layer>& lay
     check_layers(encoding, layers);
     const KernelChoice& chosen = kernel_named(kernel);
     kernel_ = chosen.name;
-    impl_->forward = chosen.forward;
+    impl_->accumulate = chosen.accumulate;
+    impl_->finish = chosen.finish;
     for (std::size_t i = 0; i < layers.size(); ++i) {
         const Layer& layer = layers[i];
         const auto in = std::size_t(layer.inputs);
@@ -172,39 +187,74 @@ Net::Net(Encoding encoding, Activation activation, const std::vector<Layer>& lay
         impl_->storage.push_back(std::move(weights));
         impl_->storage.push_back(std::move(biases));
     }
+    sum_blocks(encoding);
     impl_->outputs = layers.back().outputs;
     impl_->view = {impl_->views.data(), int(impl_->views.size()), int(activation)};
+    impl_->folded = aligned_floats(std::size_t(padded(layers[0].outputs)));
+    impl_->accumulate(impl_->views[0], constant_inputs(encoding), impl_->views[0].biases,
+                      impl_->folded.get());
 }
 
 Net::~Net() = default;
 
-Probabilities Net::evaluate_inputs(const SparseInputs& inputs) const {
-    Probabilities p;
-    impl_->run(inputs, p);
-    return p;
+// Rows r0, r1, r2 of each of summed_blocks() become r0, r0 + r1, r0 + r1 + r2: in place, or
+// in a copy when encode_swapped_difference still needs the rows as given.
+void Net::sum_blocks(Encoding encoding) {
+    net_kernel::LayerView& first = impl_->views[0];
+    impl_->given = first;
+    const std::vector<int> blocks = summed_blocks(encoding);
+    if (blocks.empty()) return;
+    const auto width = std::size_t(padded(first.outputs));
+    float* summed = impl_->storage[0].get();
+    if (encoding_is_local(encoding)) {
+        const std::size_t size = std::size_t(first.inputs) * width;
+        auto copy = aligned_floats(size);
+        std::copy(first.weights, first.weights + size, copy.get());
+        summed = copy.get();
+        impl_->storage.push_back(std::move(copy));
+    }
+    for (int block : blocks)
+        for (std::size_t u = 1; u < 3; ++u) {
+            float* row = summed + (std::size_t(block) + u) * width;
+            const float* previous = row - width;
+            for (std::size_t c = 0; c < width; ++c) row[c] += previous[c];
+        }
+    first.weights = summed;
 }
 
 void Net::evaluate(const Board* boards, std::size_t count, Probabilities* out) const {
     SparseInputs inputs;
     for (std::size_t i = 0; i < count; ++i) {
-        encode_sparse(encoding_, boards[i], inputs);
-        impl_->run(inputs, out[i]);
+        encode_summed(encoding_, boards[i], inputs);
+        impl_->run(impl_->views[0], inputs, impl_->folded.get(), out[i]);
     }
 }
 
-void Net::evaluate_plays(const Board&, const MoveGenerator& plays, Probabilities* out) const {
+// With a local encoding, a candidate's first-layer sums are those of the position before the
+// turn (seen by the opponent, as the candidates are) plus the rows of the few inputs the play
+// changed: computed once for the turn, then only the difference for each candidate.
+void Net::evaluate_plays(const Board& before, const MoveGenerator& plays,
+                         Probabilities* out) const {
     SparseInputs inputs;
-    Board seen;
+    float* parent_sums = nullptr;
+    if (plays.count() > 1 && encoding_is_local(encoding_)) {
+        encode_summed(encoding_, before.swapped(), inputs);
+        parent_sums = impl_->scratch() + 2 * impl_->width;
+        impl_->accumulate(impl_->views[0], inputs, impl_->folded.get(), parent_sums);
+    }
     for (int i = 0; i < plays.count(); ++i) {
         const Board& after = plays.play(i).result;
         if (after.mover()[kOff] == kCheckers) {
             out[i] = finished_probabilities(after);
             continue;
         }
-        after.swapped_into(seen);
-        encode_sparse(encoding_, seen, inputs);
         Probabilities p;
-        impl_->run(inputs, p);
+        if (parent_sums != nullptr && encode_swapped_difference(encoding_, before, after, inputs)) {
+            impl_->run(impl_->given, inputs, parent_sums, p);
+        } else {
+            encode_summed(encoding_, after.swapped(), inputs);
+            impl_->run(impl_->views[0], inputs, impl_->folded.get(), p);
+        }
         out[i] = flipped(p);
     }
 }

@@ -33,21 +33,30 @@ struct NetView {
     int activation;  // an Activation
 };
 
-// Fills out[0 .. last layer's outputs) with the logistic outputs of the net for `inputs`.
-// `scratch` holds two aligned buffers of the widest padded layer, 64-byte aligned.
-using Forward = void (*)(const NetView& net, const SparseInputs& inputs, float* scratch,
-                         int scratch_width, float* out);
+// h = base + the sum of each input's row of `first` (layer 0) times its value, over the padded
+// outputs of `first`; base is the biases, or the sums of a position the inputs are the
+// difference from. h is 64-byte aligned.
+using Accumulate = void (*)(const LayerView& first, const SparseInputs& inputs,
+                            const float* base, float* h);
+
+// Fills out[0 .. last layer's outputs) with the logistic outputs of the net given the first
+// layer's sums in scratch[0 .. scratch_width). `scratch` holds two buffers of scratch_width
+// floats (the widest padded layer), 64-byte aligned, both overwritten.
+using Finish = void (*)(const NetView& net, float* scratch, int scratch_width, float* out);
 
 namespace portable {
-void forward(const NetView&, const SparseInputs&, float*, int, float*);
+void accumulate(const LayerView&, const SparseInputs&, const float*, float*);
+void finish(const NetView&, float*, int, float*);
 }
 #if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
 #define TAVLA_X86_KERNELS 1
 namespace avx2 {
-void forward(const NetView&, const SparseInputs&, float*, int, float*);
+void accumulate(const LayerView&, const SparseInputs&, const float*, float*);
+void finish(const NetView&, float*, int, float*);
 }
 namespace avx512 {
-void forward(const NetView&, const SparseInputs&, float*, int, float*);
+void accumulate(const LayerView&, const SparseInputs&, const float*, float*);
+void finish(const NetView&, float*, int, float*);
 }
 #endif
 

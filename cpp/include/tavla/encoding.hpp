@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "tavla/board.hpp"
 
@@ -35,6 +36,31 @@ Encoding encoding_named(const std::string& name);
 
 // The nonzero inputs of `board` (valid), in increasing index order.
 void encode_sparse(Encoding encoding, const Board& board, SparseInputs& out);
+
+// The inputs every board has (td198's unit 196, 1): a net adds them to its biases once.
+SparseInputs constant_inputs(Encoding encoding);
+
+// The first inputs of the four-unit point blocks that are cumulative (n >= 1, n >= 2, n >= 3,
+// (n - 3) / 2: td198's and tavla218's points). A net keeps the rows r0, r1, r2, r3 of such a
+// block as r0, r0 + r1, r0 + r1 + r2, r3, so that a point adds one or two rows, not four.
+std::vector<int> summed_blocks(Encoding encoding);
+
+// The nonzero inputs of `board` in that basis, constant_inputs() left out: in each of the
+// blocks, the first, second or third unit (1) for a count of 1, 2, or 3 or more, and the
+// fourth, (n - 3) / 2, past 3; in increasing index order.
+void encode_summed(Encoding encoding, const Board& board, SparseInputs& out);
+
+// Whether each input depends on the count of one slot of the board only (td198, gnubg200;
+// not tavla218, whose features are of the whole board).
+bool encoding_is_local(Encoding encoding);
+
+// The inputs of to.swapped() minus those of from.swapped() (both valid) that are not zero, in
+// no set order, for a local encoding: what a net evaluating the plays from `from` by the
+// opponent's side adds to the sums of from.swapped(). Read from the boards as they are, so
+// that no swapped copy just written is read back (a stall). False for an encoding that is
+// not local, or when the boards differ in more slots than SparseInputs has room for.
+bool encode_swapped_difference(Encoding encoding, const Board& from, const Board& to,
+                               SparseInputs& out);
 
 // All encoding_inputs(encoding) inputs of `board` (valid) into `out`.
 void encode_dense(Encoding encoding, const Board& board, float* out);

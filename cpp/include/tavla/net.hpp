@@ -45,9 +45,6 @@ public:
     void evaluate_plays(const Board& before, const MoveGenerator& plays,
                         Probabilities* out) const override;
 
-    // The probabilities of one position from its nonzero inputs.
-    Probabilities evaluate_inputs(const SparseInputs& inputs) const;
-
     Encoding encoding() const { return encoding_; }
     Activation activation() const { return activation_; }
     const std::string& kernel() const { return kernel_; }
@@ -55,6 +52,8 @@ public:
     struct Impl;
 
 private:
+    void sum_blocks(Encoding encoding);
+
     Encoding encoding_;
     Activation activation_;
     std::string kernel_;

@@ -19,6 +19,14 @@ def boards_argument(
     than a batch (an ``(N, 2, 26)`` array or a sequence of positions).  Counts are checked as
     whole numbers of the right shape; the core checks the rules (R1-R4).  Raises
     :class:`~tavla.InvalidPositionError`."""
+    if (
+        isinstance(positions, np.ndarray)
+        and positions.dtype == np.int8
+        and positions.ndim == 3
+        and positions.shape[1:] == (2, 26)
+        and positions.flags.c_contiguous
+    ):
+        return positions, False  # what the core reads as it is (and checks)
     if isinstance(positions, Position):
         return positions.board[np.newaxis].copy(), True
     if isinstance(positions, Sequence) and positions and isinstance(positions[0], Position):

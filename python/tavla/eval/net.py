@@ -24,7 +24,7 @@ win gammon, lose gammon <= 1 - win and lose backgammon <= lose gammon.
 
 The core computes in float32, the first layer from the inputs that are not zero, with a
 kernel for the processor (:func:`net_kernels`); the kernels and a float64 NumPy forward pass
-agree to 1e-5 (the sigmoid is computed to about 2e-7).
+agree to 1e-5 (the sigmoid is computed to about 1e-7).
 """
 
 from __future__ import annotations
