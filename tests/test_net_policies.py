@@ -146,3 +146,35 @@ def test_nets_on_the_command_line(net: Net, player: Net, tmp_path: Path) -> None
     assert code == 0 and json.loads(out)["games"] == 20
     code, _, err = run("duel", f"net:{tmp_path / 'missing.npz'}", "pubeval")
     assert code == 2 and "no net file" in err
+
+
+def test_ctrl_c_stops_a_deep_search() -> None:
+    """A 3-ply hint takes minutes; Ctrl-C (SIGINT after 0.3 s) stops it within a moment, and
+    the search works again afterwards."""
+    import os
+    import signal
+    import threading
+    import time
+
+    big = Net.random((198, 256, 5), seed=1)
+    threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        hint(Position.initial(), "31", big, 3)
+    assert time.monotonic() - started < 20
+    assert len(hint(Position.initial(), "31", big, 0)) == 16
+
+
+def test_ctrl_c_stops_self_play_in_the_middle_of_a_chunk(
+    monkeypatch: pytest.MonkeyPatch, player: Net
+) -> None:
+    """Ctrl-C is seen within a policy's search, not only between chunks of 64 games: the
+    run stops, keeping the games of the chunks finished (here none)."""
+    from tests.helpers.interrupt import interrupt_at
+
+    seen = interrupt_at(monkeypatch, 2)
+    with pytest.warns(tavla.InterruptedRunWarning):
+        results = tavla.selfplay(Policy(player, plies=1), 64, seed=1, threads=1, progress=True)
+    # Both reports came from inside the first chunk, before any game of it was counted.
+    assert results.interrupted and seen[:2] == [0, 0]
+    assert results.games == 0

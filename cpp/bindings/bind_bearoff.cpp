@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "convert.hpp"
+#include "interruptible.hpp"
 #include "tavla/bearoff.hpp"
 
 namespace tavla::bindings {
@@ -115,12 +116,8 @@ void bind_bearoff(py::module_& m) {
         .def_static(
             "build",
             [](int checkers) {
-                BearoffTables tables;
-                {
-                    const py::gil_scoped_release release;
-                    tables = build_bearoff_tables(checkers);
-                }
-                return std::make_shared<BearoffDatabase>(std::move(tables));
+                return std::make_shared<BearoffDatabase>(
+                    interruptible([&] { return build_bearoff_tables(checkers); }));
             },
             py::arg("checkers"), "Builds every table (two-sided up to `checkers` a side).")
         .def_property_readonly("checkers",

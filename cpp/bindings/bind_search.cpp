@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "convert.hpp"
+#include "interruptible.hpp"
 #include "tavla/policy.hpp"
 #include "tavla/search.hpp"
 
@@ -31,13 +32,13 @@ py::tuple search_plays(const Search& search, const py::bytes& key, int d1, int d
     auto generator = std::make_unique<MoveGenerator>();
     std::vector<Probabilities> values;
     std::vector<int> searched;
-    {
-        const py::gil_scoped_release release;
+    interruptible([&] {
         const int count = generator->generate(before, d1, d2);
         values.resize(std::size_t(count));
         searched.resize(std::size_t(count));
         search.plays(before, *generator, plies, values.data(), searched.data());
-    }
+        return 0;
+    });
     const std::size_t count = values.size();
     py::array_t<std::int8_t> results({py::ssize_t(count), py::ssize_t(2), py::ssize_t(kSlots)});
     for (std::size_t i = 0; i < count; ++i)
@@ -49,11 +50,7 @@ py::tuple search_plays(const Search& search, const py::bytes& key, int d1, int d
 
 py::array_t<double> search_position(const Search& search, const py::bytes& key, int plies) {
     const Board board = board_from_bytes(key);
-    Probabilities value;
-    {
-        const py::gil_scoped_release release;
-        value = search.position(board, plies);
-    }
+    const Probabilities value = interruptible([&] { return search.position(board, plies); });
     py::array_t<double> out(kOutputs);
     std::memcpy(out.mutable_data(), value.data(), sizeof value);
     return out;
@@ -77,10 +74,10 @@ py::array_t<double> search_positions(const Search& search,
     }
     py::array_t<double> out({count, py::ssize_t(kOutputs)});
     auto* values = reinterpret_cast<Probabilities*>(out.mutable_data());
-    {
-        const py::gil_scoped_release release;
+    interruptible([&] {
         for (py::ssize_t i = 0; i < count; ++i) values[i] = search.position(data[i], plies);
-    }
+        return 0;
+    });
     return out;
 }
 

@@ -9,6 +9,7 @@
 
 #include "tavla/fault.hpp"
 #include "tavla/movegen.hpp"
+#include "tavla/stop.hpp"
 
 namespace tavla {
 namespace {
@@ -95,6 +96,7 @@ std::vector<double> one_sided(const std::vector<std::array<std::int8_t, kSlots>>
     std::vector<double> table(std::size_t(kOneSidedBoards) * kMaxRolls, 0.0);
     std::vector<double> means(kOneSidedBoards, 0.0);
     for (const int index : by_pips) {
+        check_stop();
         double* out = &table[std::size_t(index) * kMaxRolls];
         if (done(boards[std::size_t(index)])) {
             out[0] = 1.0;
@@ -172,7 +174,8 @@ std::vector<double> two_sided(const std::vector<std::array<std::int8_t, kSlots>>
     std::vector<double> win(std::size_t(count) * std::size_t(count), 0.0);
     for (int total = 2; total <= 2 * most_pips; ++total)
         for (int pa = std::max(1, total - most_pips); pa <= std::min(most_pips, total - 1); ++pa)
-            for (const int a : by_pips[std::size_t(pa)])
+            for (const int a : by_pips[std::size_t(pa)]) {
+                check_stop();
                 for (const int b : by_pips[std::size_t(total - pa)]) {
                     double sum = 0;
                     int roll = 0;
@@ -192,6 +195,7 @@ std::vector<double> two_sided(const std::vector<std::array<std::int8_t, kSlots>>
                         }
                     win[std::size_t(a) * std::size_t(count) + std::size_t(b)] = sum / 36.0;
                 }
+            }
     return win;
 }
 

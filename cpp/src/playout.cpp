@@ -2,10 +2,14 @@
 
 #include <algorithm>
 #include <exception>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <system_error>
 #include <thread>
+#include <vector>
+
+#include "tavla/stop.hpp"
 
 namespace tavla {
 namespace {
@@ -140,33 +144,49 @@ std::int64_t run_games(const PlayoutSpec& spec, const std::array<const Policy*, 
     std::atomic<std::int64_t> next_chunk{0};
     std::atomic<std::int64_t> finished{0};
     std::atomic<bool> stop{false};
+    // Written once each by the thread that finished the chunk, read after the join.
+    std::vector<char> chunk_done(std::size_t(chunks), 0);
 
-    // Plays one chunk; false when there is none left to start.
+    // Plays one chunk; false when there is none left to start, or the run was stopped (a chunk
+    // that a policy's search stopped halfway is not done).
     auto play_chunk = [&](MoveGenerator& gen) {
         if (stop.load(std::memory_order_relaxed)) return false;
         const std::int64_t c = next_chunk.fetch_add(1);
         if (c >= chunks) return false;
         const std::int64_t end = std::min(games, (c + 1) * chunk);
-        for (std::int64_t g = c * chunk; g < end; ++g) out[g] = play_game(spec, g, policies, gen);
+        try {
+            for (std::int64_t g = c * chunk; g < end; ++g) out[g] = play_game(spec, g, policies, gen);
+        } catch (const Stopped&) {
+            return false;
+        }
+        chunk_done[std::size_t(c)] = 1;
         finished.fetch_add(end - c * chunk);
         return true;
     };
 
+    // The calling thread plays too and checks in after each of its chunks, and also, through
+    // its stop scope's poll, every 50 ms inside a policy's search: a chunk of slow games does
+    // not hold up Ctrl-C.
     Workers workers(stop);
     for (int t = 1; t < std::min<std::int64_t>(threads, chunks); ++t) {
         if (!workers.start([&] {
+                const StopScope scope(&stop);
                 auto gen = std::make_unique<MoveGenerator>();
                 while (play_chunk(*gen)) {
                 }
             }))
             break;  // the system has no more threads to give: play on with those started
     }
-    auto gen = std::make_unique<MoveGenerator>();
-    while (play_chunk(*gen)) {
+    const std::function<void()> poll = [&] {
         if (!between_chunks(finished.load())) stop = true;
-    }
+    };
+    const StopScope scope(&stop, &poll);
+    auto gen = std::make_unique<MoveGenerator>();
+    while (play_chunk(*gen)) poll();
     workers.join();
-    return std::min(games, std::min(next_chunk.load(), chunks) * chunk);
+    std::int64_t done = 0;
+    while (done < chunks && chunk_done[std::size_t(done)]) ++done;
+    return std::min(games, done * chunk);
 }
 
 Lockstep::Lockstep(const PlayoutSpec& spec, const std::array<const Policy*, 2>& builtin,

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "tavla/fault.hpp"
+#include "tavla/stop.hpp"
 
 namespace tavla {
 namespace {
@@ -107,6 +108,7 @@ Probabilities Search::position(const Board& board, int plies) const {
 }
 
 Probabilities Search::over_rolls(const Board& board, int plies, int depth) const {
+    check_stop();
     Probabilities sum{};
     for (int d1 = 1; d1 <= 6; ++d1)
         for (int d2 = d1; d2 <= 6; ++d2) {

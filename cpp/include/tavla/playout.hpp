@@ -72,10 +72,11 @@ GameResult play_game(const PlayoutSpec& spec, std::int64_t game,
                      const std::array<const Policy*, 2>& policies, MoveGenerator& gen);
 
 // Plays games 0..games-1 into out[0..games-1] on `threads` threads (the calling thread is one
-// of them), in chunks of `chunk` games. After each chunk it plays, the calling thread calls
-// `between_chunks(games_finished_so_far)`; when that returns false no new chunk is started.
-// Returns n: games 0..n-1 are finished (every chunk started is finished, so they form a
-// prefix). Results do not depend on threads or chunk.
+// of them), in chunks of `chunk` games. After each chunk it plays, and every 50 ms within a
+// policy's search (check_stop, stop.hpp), the calling thread calls
+// `between_chunks(games_finished_so_far)`; when that returns false the run stops: no chunk is
+// started, and a game in a search stops at its next check. Returns n: games 0..n-1 are finished
+// (the chunks done from the first, a prefix). Results do not depend on threads or chunk.
 std::int64_t run_games(const PlayoutSpec& spec, const std::array<const Policy*, 2>& policies,
                        std::int64_t games, int threads, int chunk, GameResult* out,
                        const std::function<bool(std::int64_t)>& between_chunks);

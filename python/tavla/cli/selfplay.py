@@ -63,7 +63,7 @@ def selfplay(
         ("gammons and backgammons (either side)", percent(results.gammon_rate)),
         ("backgammons (either side)", percent(results.backgammon_rate)),
         (f"points per game for {a}", signed(results.ppg)),
-        ("plies per game", f"{record['plies_per_game']:.1f}"),
+        ("plies per game", f"{record['plies_per_game']:.1f}" if results.games else "n/a"),
         ("games per second", f"{record['games_per_second']:,.0f}"),
     ]
     width = max(len(label) for label, _ in rows)
