@@ -242,8 +242,10 @@ def test_files_that_are_no_npz(tmp_path: Path) -> None:
     pickled.write_bytes(pickle.dumps({"w0": 1}))
     with pytest.raises(NetError, match=r"is not an \.npz file"):
         Net.load(pickled)
-    with pytest.raises(NetError, match=r"is not an \.npz file"):
+    with pytest.raises(NetError, match="no net file at"):
         Net.load(tmp_path / "missing.npz")
+    with pytest.raises(NetError, match="no net file at"):
+        Net.load(tmp_path)  # a folder
 
 
 def test_constructor_refusals() -> None:

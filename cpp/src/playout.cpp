@@ -155,7 +155,8 @@ std::int64_t run_games(const PlayoutSpec& spec, const std::array<const Policy*, 
         if (c >= chunks) return false;
         const std::int64_t end = std::min(games, (c + 1) * chunk);
         try {
-            for (std::int64_t g = c * chunk; g < end; ++g) out[g] = play_game(spec, g, policies, gen);
+            for (std::int64_t g = c * chunk; g < end; ++g)
+                out[g] = play_game(spec, g, policies, gen);
         } catch (const Stopped&) {
             return false;
         }

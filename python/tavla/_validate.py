@@ -157,9 +157,11 @@ def _roll(value: object) -> tuple[int, int] | None:
 
 
 def check_bool(value: object, name: str, error: ErrorClass) -> bool:
-    """True or False (a bool, not 0 or 1)."""
+    """True or False (a bool or a NumPy bool, not 0 or 1), as a bool."""
     if isinstance(value, bool):
         return value
+    if type(value).__module__ == "numpy" and type(value).__name__ in ("bool", "bool_"):
+        return bool(value)
     raise error(f"{name} must be True or False, got {excerpt(value)}")
 
 

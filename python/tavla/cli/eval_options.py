@@ -26,7 +26,7 @@ def evaluator_options(function: F) -> F:
                          metavar="EVALUATOR", help="What evaluates positions (see below)."),
             click.option("--plies", "-p", type=click.IntRange(0, MAX_PLIES), default=0,
                          show_default=True, help="Search depth: 0-ply is the evaluator alone, "
-                         "1-ply looks at every roll of the opponent."),
+                         "1-ply averages the best play of each of the 21 rolls."),
             click.option("--bearoff/--no-bearoff", default=True, show_default=True,
                          help="Let the exact bear-off database take over where both sides "
                          "are home."),

@@ -194,7 +194,7 @@ def load(path: str | os.PathLike[str]) -> Database:
     Raises :class:`~tavla.EvaluatorError` when the file is missing, unreadable, of another
     format, or fails its checksum or the core's checks of the tables (distributions summing
     to 1, probabilities in [0, 1], the sizes of the tables)."""
-    path = Path(path)
+    path = _path_argument(path)
     where = excerpt(str(path), 200)
     try:
         with open(path, "rb") as file, np.load(file, allow_pickle=False) as data:
@@ -227,9 +227,17 @@ def build(path: str | os.PathLike[str] | None = None, checkers: int = DEFAULT_CH
     atomically.  Returns the path.  Raises :class:`~tavla.EvaluatorError` for a bad
     ``checkers``, and OSError when the file cannot be written."""
     checkers = check_int(checkers, "checkers", EvaluatorError, low=0, high=MAX_CHECKERS)
-    target = default_path(checkers) if path is None else Path(path)
+    target = default_path(checkers) if path is None else _path_argument(path)
+    if target.is_dir():
+        raise EvaluatorError(f"{excerpt(str(target), 200)} is a folder: give a file's path")
     _write(Database(_core.BearoffDatabase.build(checkers)), target)
     return target
+
+
+def _path_argument(path: object) -> Path:
+    if not isinstance(path, (str, os.PathLike)):
+        raise EvaluatorError(f"a path is a str or a path, got {type(path).__name__}")
+    return Path(path)
 
 
 def _load_or_build(checkers: int) -> Database:
@@ -237,15 +245,21 @@ def _load_or_build(checkers: int) -> Database:
     import filelock
 
     path = default_path(checkers)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with filelock.FileLock(str(path) + ".lock"):
-        try:
-            return load(path)
-        except EvaluatorError:
-            native = _core.BearoffDatabase.build(checkers)
-            database = Database(native, path)
-            _write(database, path)
-            return database
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with filelock.FileLock(str(path) + ".lock"):
+            try:
+                return load(path)
+            except EvaluatorError:
+                native = _core.BearoffDatabase.build(checkers)
+                database = Database(native, path)
+                _write(database, path)
+                return database
+    except OSError as exc:
+        raise EvaluatorError(
+            f"the bear-off databases' cache folder {excerpt(str(path.parent), 200)} (the user "
+            f"cache folder, or $TAVLA_CACHE_DIR) cannot be used: {exc}"
+        ) from None
 
 
 _default_lock = threading.Lock()
@@ -268,6 +282,10 @@ def set_default(source: Database | str | os.PathLike[str] | None) -> None:
     databases :func:`database` returns in this process; None goes back to the default.
     Raises as :func:`load`."""
     global _default
+    if not isinstance(source, (Database, str, os.PathLike)) and source is not None:
+        raise EvaluatorError(
+            f"set_default takes a Database, a path or None, got {type(source).__name__}"
+        )
     chosen = source if isinstance(source, Database) or source is None else load(source)
     with _default_lock:
         _default = chosen

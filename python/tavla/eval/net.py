@@ -39,7 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
-from .._validate import excerpt
+from .._validate import check_seed, excerpt, is_int
 from ..board.position import Position
 from ..errors import InvalidPositionError, NetError
 from ._boards import boards_argument
@@ -116,6 +116,10 @@ def _text(value: npt.NDArray[Any], key: str) -> str:
 
 def _read(path: str | os.PathLike[str]) -> dict[str, npt.NDArray[Any]]:
     """Every array of the ``.npz`` at ``path``, read without unpickling anything."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise NetError(f"a net's path is a str or a path, got {type(path).__name__}")
+    if not os.path.isfile(path):
+        raise NetError(f"no net file at {os.fspath(path)!r}")
     try:
         data = np.load(path, allow_pickle=False)
     except (OSError, ValueError, EOFError, zipfile.BadZipFile) as exc:
@@ -125,11 +129,14 @@ def _read(path: str | os.PathLike[str]) -> dict[str, npt.NDArray[Any]]:
     arrays = {}
     with data:
         for key in data.files:
+            where = f"{os.fspath(path)!r}: key {excerpt(key)}"
             try:
-                arrays[key] = data[key]
+                value = data[key]
             except (OSError, ValueError, EOFError, zipfile.BadZipFile) as exc:
-                where = f"{os.fspath(path)!r}: key {excerpt(key)}"
                 raise NetError(f"{where} cannot be read: {exc}") from None
+            if not isinstance(value, np.ndarray):  # a member that is not a .npy array
+                raise NetError(f"{where} is not a .npy array")
+            arrays[key] = value
     return arrays
 
 
@@ -196,8 +203,17 @@ class Net:
         """A net of layer sizes ``sizes`` (``(198, 128, 5)``: inputs, hidden, outputs) with
         small random weights (normal, standard deviation 1 / sqrt(inputs); biases 0.1), for
         tests and benchmarks. Raises :class:`~tavla.NetError` as the constructor does."""
-        if len(sizes) < 2:
-            raise NetError(f"sizes must give the inputs and at least one layer, got {sizes!r}")
+        if (
+            isinstance(sizes, (str, bytes))
+            or not isinstance(sizes, Sequence)
+            or len(sizes) < 2
+            or not all(is_int(size) and 1 <= size <= 1 << 16 for size in sizes)
+        ):
+            raise NetError(
+                "sizes must be a sequence of 2 or more ints from 1 to 65,536 (inputs, then each "
+                f"layer's outputs), got {excerpt(sizes)}"
+            )
+        seed = check_seed(seed, "seed", NetError)
         rng = np.random.default_rng(seed)
         pairs = list(itertools.pairwise(sizes))
         weights = [rng.normal(0.0, 1.0 / np.sqrt(a), (a, b)).astype(np.float32) for a, b in pairs]
@@ -231,7 +247,8 @@ class Net:
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Writes the net to ``path`` in the ``tavla-net-1`` format (``np.savez``, which adds
-        ``.npz`` to a path without it)."""
+        ``.npz`` to a path without it).  Raises OSError when the file cannot be written (a
+        missing folder, say)."""
         arrays: dict[str, npt.NDArray[Any]] = {
             "format": np.array(FORMAT),
             "encoding": np.array(self._encoding),

@@ -152,7 +152,7 @@ def parse_policy(text: str) -> str | Policy:
     unknown name, a missing net file, a bad net or a bad depth."""
     name, plies = text, 0
     head, at, depth = text.rpartition("@")
-    if at and depth.isdigit():
+    if at and depth.isascii() and depth.isdigit():
         name, plies = head, int(depth)
     if name in _core.builtin_policies() and plies == 0:
         return name

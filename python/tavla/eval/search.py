@@ -12,7 +12,7 @@ import numpy.typing as npt
 from .._validate import check_bool, check_int
 from ..board.dice import Roll, parse_roll
 from ..board.position import Play, Position
-from ..errors import EvaluatorError
+from ..errors import EvaluatorError, InvalidPositionError
 from . import bearoff as bearoff_tables
 from ._boards import boards_argument
 from .evaluators import (
@@ -142,14 +142,17 @@ def evaluate_boards(
     margin: float = DEFAULT_MARGIN,
 ) -> npt.NDArray[np.float64]:
     """:func:`evaluate` for a batch: ``(N, 2, 26)`` boards (each seen from its side on roll)
-    to ``(N, 5)`` float64 probabilities, in C++ with the GIL released.  Raises as
-    :func:`evaluate`, the message naming the first bad board."""
+    to ``(N, 5)`` float64 probabilities, in C++ with the GIL released (one position or a
+    ``(2, 26)`` board gives ``(5,)``).  Raises as :func:`evaluate`, the message naming the
+    first bad board: :class:`~tavla.InvalidPositionError` for an invalid or finished one."""
     search, plies, _ = _prepare(evaluator, plies, bearoff, keep, margin)
-    array, _ = boards_argument(boards)
+    array, single = boards_argument(boards)
     try:
-        return np.asarray(search.positions(array, plies))
+        values = np.asarray(search.positions(array, plies))
     except ValueError as exc:
-        raise EvaluatorError(str(exc)) from None
+        error = EvaluatorError if "does not apply" in str(exc) else InvalidPositionError
+        raise error(str(exc)) from None
+    return values[0] if single else values
 
 
 def hint(
