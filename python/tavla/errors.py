@@ -83,6 +83,12 @@ class EvaluatorError(TavlaError, ValueError):
     alone outside a bear-off)."""
 
 
+class TrainingError(TavlaError, ValueError):
+    """A training run that cannot start as asked (:doc:`/training`): a bad setting (games,
+    layer sizes, lambda, step size, threads), a checkpoint that is not one, or settings that
+    differ from those of the checkpoint a run resumes."""
+
+
 class InterruptedRunWarning(RuntimeWarning):
     """Ctrl-C stopped a self-play, rollout or duel: the results hold the games that finished
     first. Filter it (``warnings.simplefilter("ignore", InterruptedRunWarning)``) where the

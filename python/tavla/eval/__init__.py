@@ -1,6 +1,6 @@
 """Evaluation: the evaluators (the exact bear-off databases, neural nets with their input
 encodings, pubeval), the n-ply search over them, and the policies that choose plays (values
-played in C++, built-in names, and the Python protocols)."""
+played in C++, built-in names, and the Python protocols), and TD(λ) training of nets."""
 
 from . import bearoff
 from .encoding import encode, encodings
@@ -9,6 +9,7 @@ from .net import Net
 from .policies import Policy, PolicyLike, ScoreFunction, TurnScorer, builtin_policies
 from .pubeval import pubeval_scores
 from .search import Evaluation, RankedPlay, evaluate, evaluate_boards, hint
+from .train import TdSettings, TrainResult, read_checkpoint, td_errors, train_td
 
 __all__ = [
     "OUTPUTS",
@@ -19,6 +20,8 @@ __all__ = [
     "PolicyLike",
     "RankedPlay",
     "ScoreFunction",
+    "TdSettings",
+    "TrainResult",
     "TurnScorer",
     "bearoff",
     "builtin_policies",
@@ -29,4 +32,7 @@ __all__ = [
     "evaluate_boards",
     "hint",
     "pubeval_scores",
+    "read_checkpoint",
+    "td_errors",
+    "train_td",
 ]
