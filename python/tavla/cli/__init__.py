@@ -20,6 +20,7 @@ from .replay import replay
 from .rollout import rollout
 from .selfplay import selfplay
 from .show import show
+from .train import train
 
 
 def _version() -> str:
@@ -85,4 +86,5 @@ main.add_command(show)
 main.add_command(selfplay)
 main.add_command(rollout)
 main.add_command(duel)
+main.add_command(train)
 main.add_command(bench)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import os
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
@@ -138,8 +139,8 @@ def train_td(
     games, at the end and on Ctrl-C; it is a net file like any other (``net:PATH`` plays it)
     with the run's state in its metadata. ``monitor`` (for example
     :func:`tavla.sim.duel_monitor`, a duel against pubeval) is called every ``monitor_every``
-    games and at the end; its lines are printed above the progress bar (on stderr, shown when
-    ``progress`` is True, or None and stderr is a terminal).
+    games and at the end; its lines are printed on stderr unless ``progress`` is False (a
+    progress bar is shown there when ``progress`` is True, or None and stderr is a terminal).
 
     Ctrl-C stops the run after the games finished (one thread) or the rounds finished
     (several), writes the checkpoint, and returns with ``interrupted`` set. Raises
@@ -387,7 +388,8 @@ def _run(
                 line = monitor(_trained_net(trainer, start, settings, seconds), done)
                 if line:
                     reports.append((done, line))
-                    _show(line, update is not None)
+                    if progress is not False:
+                        _show(line)
                 next_monitor = (done // monitor_every + 1) * monitor_every
     net = _trained_net(trainer, start, settings, seconds)
     if interrupted and path is not None:
@@ -404,11 +406,11 @@ def _run(
     )
 
 
-def _show(line: str, bar: bool) -> None:
-    if bar:
-        from tqdm import tqdm
+def _show(line: str) -> None:
+    """Prints on stderr, above the progress bar if there is one."""
+    from tqdm import tqdm
 
-        tqdm.write(line)
+    tqdm.write(line, file=sys.stderr)
 
 
 def td_errors(
