@@ -21,7 +21,8 @@ def run(*args: str) -> tuple[int, str, str]:
 def test_train_writes_the_net_of_the_api(tmp_path) -> None:
     out = tmp_path / "net"
     code, stdout, stderr = run("train", str(out), "-n", "600", "--hidden", "6,4", "--seed", "2",
-                               "--duel-every", "300", "--duel-games", "20", "--no-progress")  # fmt: skip
+                               "--duel-every", "300", "--duel-games", "20",
+                               "--no-progress")  # fmt: skip
     assert code == 0, stderr
     assert "trained 600 games (600 in this run" in stdout and str(out) + ".npz" in stdout
     assert stderr.count("ppg against pubeval (95% CI") == 2

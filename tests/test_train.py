@@ -3,6 +3,7 @@ by hand, what training does to a net, determinism and resuming, and bad settings
 
 from __future__ import annotations
 
+import itertools
 import os
 import signal
 import threading
@@ -23,7 +24,7 @@ HELD_OUT_SEED = 2**40  # dice no training run here uses
 def zero_net(hidden: tuple[int, ...] = ()) -> Net:
     """A net whose every output is 1/2 everywhere: all weights and biases 0."""
     sizes = (198, *hidden, 5)
-    return Net([np.zeros((a, b), np.float32) for a, b in zip(sizes, sizes[1:], strict=False)],
+    return Net([np.zeros((a, b), np.float32) for a, b in itertools.pairwise(sizes)],
                [np.zeros(b, np.float32) for b in sizes[1:]])  # fmt: skip
 
 
@@ -99,7 +100,8 @@ def test_two_threads_give_the_same_weights_every_time(tmp_path) -> None:
 def test_the_step_size_schedule_is_kept() -> None:
     net = train_td(100, hidden=4, alpha=0.2, alpha_end=0.01, progress=False).net
     settings = net.metadata["training"]["settings"]
-    assert (settings["alpha"], settings["alpha_end"], settings["schedule_games"]) == (0.2, 0.01, 100)
+    schedule = (settings["alpha"], settings["alpha_end"], settings["schedule_games"])
+    assert schedule == (0.2, 0.01, 100)
     constant = train_td(100, hidden=4, alpha=0.2, progress=False).net
     assert constant != net
 
@@ -153,7 +155,7 @@ def test_bad_settings_are_refused(arguments: dict[str, object], message: str) ->
 
 def test_resuming_checks_the_checkpoint(tmp_path) -> None:
     part = train_td(100, hidden=4, checkpoint=tmp_path / "c", progress=False)
-    with pytest.raises(TrainingError, match="lambda_ is 0.7 in the checkpoint"):
+    with pytest.raises(TrainingError, match=r"lambda_ is 0\.7 in the checkpoint"):
         train_td(200, resume=part.checkpoint, lambda_=0.5, progress=False)
     with pytest.raises(TrainingError, match="trained 100 games already"):
         train_td(50, resume=part.checkpoint, progress=False)

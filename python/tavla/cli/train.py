@@ -19,7 +19,7 @@ def _hidden(value: str) -> tuple[int, ...]:
     try:
         sizes = tuple(int(part) for part in value.split(","))
     except ValueError:
-        raise InputError(f"--hidden {value!r}: sizes separated by commas, as 80 or 128,64") from None
+        raise InputError(f"--hidden {value!r}: sizes separated by commas: 80, 128,64") from None
     return sizes
 
 
