@@ -15,6 +15,7 @@ from .duel import duel
 from .errors import InputError
 from .evaluate import evaluate_command
 from .hint import hint
+from .ladder import ladder
 from .moves import moves
 from .replay import replay
 from .rollout import rollout
@@ -87,4 +88,5 @@ main.add_command(selfplay)
 main.add_command(rollout)
 main.add_command(duel)
 main.add_command(train)
+main.add_command(ladder)
 main.add_command(bench)
