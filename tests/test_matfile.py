@@ -225,6 +225,30 @@ def test_studio_dialect() -> None:
     ]
 
 
+def test_studio_concedes_and_a_hidden_roll() -> None:
+    text = match_text(
+        "  1) 31: 8/5 6/5                  00: ????",
+        "  2)  Concedes",
+        "                                  Wins 2 points and the match",
+    )
+    actions = parse_mat(text).games[0].actions
+    assert actions[1:] == (
+        RecordedAction(RIGHT, ActionKind.ROLL, None, None, None, 5, 1),
+        RecordedAction(LEFT, ActionKind.RESIGN, None, None, None, 6, 2),
+        RecordedAction(RIGHT, ActionKind.WIN, None, None, 2, 7, None, True),
+    )
+    # Written back: the hidden roll as it was, the concession in the word gnubg reads
+    # (it warns of "Unrecognised move" at Concedes).
+    lines = format_mat(parse_mat(text)).splitlines()
+    assert lines[4:7] == [
+        "  1) 31: 8/5 6/5                 00: ????",
+        "      Resigns",
+        "                                  Wins 2 points and the match",
+    ]
+    with pytest.raises(MatchFileError, match="a roll has two dice 1 to 6, got 00"):
+        parse_mat(match_text("  1) 31: 8/5 6/5                  00: 13/7"))
+
+
 def test_xg_low_first_rolls_and_a_byte_order_mark() -> None:
     record = parse_mat("\ufeff" + match_text("  1) 16: 13/7 8/7                  Doubles => 2"))
     first, second = record.games[0].actions
