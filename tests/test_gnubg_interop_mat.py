@@ -8,59 +8,25 @@ Skipped when gnubg is not installed; CI installs Debian's package (.ci/run)."""
 from __future__ import annotations
 
 import itertools
-import random
 from pathlib import Path
 
 import pytest
 
-from tavla import Match, MoneySession, Phase, ResultKind, Rules
+from tavla import Match, MoneySession, Rules
 from tavla.formats.mat import write_mat
-from tavla.game import Game
 from tavla.game.actions import BeaverAction, RaccoonAction, ResignAction, RollAction
 from tavla.game.scoring import GameEnd
 from tavla.replay import match_record
 from tests.helpers.gnubg import import_mat, needs_gnubg
+from tests.helpers.random_sessions import played
 
 MONEY = Rules.standard_money().with_options(beavers=True, raccoons=True)
-
-
-def play_game(game: Game, choose: random.Random) -> None:
-    """Random legal plays, with doubles (some dropped, beavered, raccooned) and resignations
-    before and after rolling (some rejected)."""
-    while not game.is_over:
-        phase = game.phase
-        if (
-            phase in (Phase.ROLL, Phase.PLAY)
-            and sum(game.turns_played) > 4
-            and choose.random() < 0.03
-        ):
-            game.resign(choose.choice(list(ResultKind)))
-            answer = game.accept_resignation if choose.random() < 0.8 else game.reject_resignation
-            answer()
-        elif phase is Phase.ROLL and game.may_double and choose.random() < 0.12:
-            game.double()
-            if game.rules.beavers and choose.random() < 0.5:
-                game.beaver()
-                if game.rules.raccoons and choose.random() < 0.4:
-                    game.raccoon()
-            (game.take if choose.random() < 0.6 else game.drop)()
-        elif phase in (Phase.OPENING, Phase.ROLL):
-            game.roll()
-        else:
-            game.play(choose.choice(game.legal_plays))
-
-
-def played(session: Match | MoneySession, seed: int, games: int = 30) -> Match | MoneySession:
-    choose = random.Random(seed)
-    while len(session.games) < games and not (isinstance(session, Match) and session.is_over):
-        play_game(session.new_game(), choose)
-    return session
 
 
 SESSIONS = {  # seeds where each match has a Crawford game
     "3-point match": lambda: played(Match(3, dice=2), 2),
     "5-point match": lambda: played(Match(5, dice=3), 3),
-    "7-point match": lambda: played(Match(7, dice=1), 1),
+    "7-point match": lambda: played(Match(7, dice=2), 2),
     "9-point match": lambda: played(Match(9, dice=4), 4),
     "money session": lambda: played(MoneySession(MONEY, dice=5), 5, games=6),
     "money session 2": lambda: played(MoneySession(MONEY, dice=9), 9, games=6),

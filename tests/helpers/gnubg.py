@@ -13,6 +13,20 @@ from pathlib import Path
 
 import pytest
 
+from tavla import Match, ResultKind
+from tavla.game.actions import (
+    AcceptResignationAction,
+    Action,
+    DoubleAction,
+    DropAction,
+    OpeningRoll,
+    PlayAction,
+    RejectResignationAction,
+    ResignAction,
+    RollAction,
+    TakeAction,
+)
+
 GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
 
 needs_gnubg = pytest.mark.skipif(
@@ -74,3 +88,67 @@ def import_mat(path: Path, home: Path) -> ImportedMatch:
         sheet=[(int(row.group(1)), int(row.group(2))) for row in sheet_rows if row],
         complaints=[line for line in output.splitlines() if _COMPLAINTS.search(line)],
     )
+
+
+_SETUP = [  # both players entered by hand, dice asked for, nothing done automatically
+    "set player 0 human",
+    "set player 1 human",
+    "set rng manual",
+    "set automatic roll off",
+    "set automatic move off",
+    "set automatic bearoff off",
+    "set automatic game off",
+]
+_RESIGN = {
+    ResultKind.SINGLE: "normal",
+    ResultKind.GAMMON: "gammon",
+    ResultKind.BACKGAMMON: "backgammon",
+}
+_MARK = re.compile(
+    r"No help available for topic `mark(\d+)'.*?Position ID: (\S+)\s+Match ID\s*: (\S+)", re.S
+)
+
+
+def _command(action: Action) -> list[str]:
+    """What a player types in gnubg for a tavla action (dice are typed when gnubg asks)."""
+    if isinstance(action, OpeningRoll):
+        return [f"{action.dice[0]}{action.dice[1]}"]
+    if isinstance(action, RollAction):
+        return ["roll", f"{action.dice[0]}{action.dice[1]}"]
+    if isinstance(action, PlayAction):  # gnubg passes a roll that cannot be played itself
+        moves = " ".join(f"{start}/{end}" for start, end in action.play.moves)
+        return [f"move {moves}"] if moves else []
+    if isinstance(action, ResignAction):
+        return [f"resign {_RESIGN[action.kind]}"]
+    words = {
+        DoubleAction: "double",
+        TakeAction: "take",
+        DropAction: "drop",
+        AcceptResignationAction: "accept",
+        RejectResignationAction: "reject",
+    }
+    return [words[type(action)]]
+
+
+def gnubg_ids_of_match(match: Match, home: Path) -> list[list[str | None]]:
+    """The GNUbg ID gnubg shows after each action of each game of ``match``, the match played
+    again in gnubg move by move (manual dice); None after a tied opening roll, when gnubg
+    asks for the dice again at once and shows nothing.  Beavers and raccoons (money play)
+    are not typed."""
+    commands, places = [*_SETUP, f"new match {match.length}"], []
+    for number, game in enumerate(match.games):
+        commands += ["new game"] if number else []
+        for index, action in enumerate(game.history):
+            commands += _command(action)
+            if isinstance(action, OpeningRoll) and action.starter is None:
+                continue  # gnubg asks for the dice again: a command here would be read as dice
+            commands += [f"help mark{len(places)}", "show board"]
+            places.append((number, index))
+    shown = {
+        int(m.group(1)): f"{m.group(2)}:{m.group(3)}"
+        for m in _MARK.finditer(run_gnubg(commands, home))
+    }
+    ids: list[list[str | None]] = [[None] * len(game.history) for game in match.games]
+    for mark, (number, index) in enumerate(places):
+        ids[number][index] = shown.get(mark)
+    return ids
