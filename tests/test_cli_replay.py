@@ -48,7 +48,7 @@ def test_notes_are_listed_on_request() -> None:
     code, output = run("--notes", str(REALDATA / "match4007088.txt"))
     assert code == 0
     assert "  note: " in output
-    assert "game 2 [AAAAtm0TgEAAAA]: Wins 3: the game is worth 6, capped at 2" in output
+    assert "game 2 [AAAAtm0TgEAAAA]: Wins 3 and the match: the final match score 0-3" in output
 
 
 def test_a_directory_with_a_corrupt_export_exits_1() -> None:
