@@ -228,7 +228,7 @@ MALFORMED = [
     (with_tokens(START, t43="1"), "token 44 (home, for direction 1) must be 25, got 0"),
     (with_tokens(START, t33="2"), "token 33 (turn) must be -1 or 1 or 0, got 2"),
     (with_tokens(START, t7="1"), "position 0 is the other side's bar"),
-    (with_tokens(START, t13="6"), "the player has 16 checkers on the board"),
+    (with_tokens(START, t13="6"), "16 player checkers on the board"),
     (with_tokens(START, t46="1"), "token 46 says the player has borne off 1"),
     (with_tokens(START, t48="1"), "tokens 48-49 (on the bar) are 1:0"),
     (with_tokens(START, t36="6", t37="6"), "the opponent, not on roll, has dice 6:6"),

@@ -27,7 +27,14 @@ from .._validate import (
 from ..board.dice import Roll
 from ..board.position import Position
 from ..errors import InvalidIdError, InvalidPositionError
-from .context import MAX_CUBE_VALUE, MAX_MATCH_LENGTH, MAX_SCORE, MatchContext, match_context
+from .context import (
+    MAX_CUBE_VALUE,
+    MAX_MATCH_LENGTH,
+    MAX_SCORE,
+    MatchContext,
+    fill_borne_off,
+    match_context,
+)
 from .gnubg import GnubgId, MatchId, MatchIdState, _cube_log2
 
 Flavour = Literal["fibs", "gnubg"]
@@ -489,11 +496,8 @@ def _rows(numbers: dict[int, int], colour: int, direction: int) -> tuple[list[in
                 f" position {p} is the other side's bar"
             )
         row[index] = abs(value)
-    for row, side in ((player, "player"), (opponent, "opponent")):
-        on_board = sum(row)
-        if on_board > 15:
-            raise InvalidIdError(f"the {side} has {on_board} checkers on the board (at most 15)")
-        row[0] = 15 - on_board
+    fill_borne_off(player, "player")
+    fill_borne_off(opponent, "opponent")
     return player, opponent
 
 
