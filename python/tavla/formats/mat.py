@@ -560,3 +560,4 @@ def write_mat(record: MatchRecord, path: str | Path) -> None:
     """Write :func:`format_mat` of the record to a file (UTF-8).  Raises
     :class:`~tavla.MatchFileError` as :func:`format_mat` does, before the file is opened."""
     Path(path).write_text(format_mat(record), encoding="utf-8")
+
