@@ -161,6 +161,10 @@ def test_unlimited_match_is_money_play() -> None:
     assert money.is_unlimited
     assert (money.context.length, money.context.score) == (0, (30, 12))
     assert money.encode().split(":")[3] == "9999"
+    # From a money game's GNUbg ID: FIBS writes 9999, gnubg 0.
+    gnubg_id = GnubgId(Position.initial(), MatchId(dice_owner=1, turn=1, dice=(3, 1)))
+    assert tokens(FibsBoard.from_gnubg_id(gnubg_id, flavour="fibs").encode())[3] == "9999"
+    assert tokens(FibsBoard.from_gnubg_id(gnubg_id).encode())[3] == "0"
 
 
 def test_pending_double_both_flavours() -> None:

@@ -334,24 +334,25 @@ class FibsBoard:
         flavour: Flavour = "gnubg",
     ) -> FibsBoard:
         """The board string gnubg writes for a GNUbg ID (:ref:`fibs-board`): from gnubg
-        player 1's side (the player), colour 1, direction -1; a money game (length 0) has
-        match length 0.  A game that is not being played has turn 0, no dice and a cube of
-        1 that either side may double, as gnubg writes it.  A resignation offer and the
-        Jacoby flag have no token and are dropped.  Raises :class:`~tavla.InvalidIdError`
-        when ``gnubg_id`` is not a GnubgId, or the state cannot be written in ``flavour``
-        (FIBS's writes no double of the player's)."""
+        player 1's side (the player), colour 1, direction -1; money play has match length 0
+        as gnubg writes it, :data:`UNLIMITED` in FIBS's flavour.  A game that is not being
+        played has turn 0, no dice and a cube of 1 that either side may double.  A
+        resignation offer and the Jacoby flag have no token and are dropped.  Raises
+        :class:`~tavla.InvalidIdError` when ``gnubg_id`` is not a GnubgId, or the state
+        cannot be written in ``flavour`` (FIBS's writes no double of the player's)."""
         if not isinstance(gnubg_id, GnubgId):
             raise InvalidIdError(f"gnubg_id must be a GnubgId, got {type(gnubg_id).__name__}")
         match_id = gnubg_id.match_id
         context = match_id.context
         score = (context.score[1], context.score[0])
+        length = context.length or (UNLIMITED if flavour == "fibs" else 0)
         if match_id.game_state is not MatchIdState.PLAYING:
             position = gnubg_id.position
             return cls(
                 position=position.swapped() if match_id.dice_owner == 0 else position,
                 player=player,
                 opponent=opponent,
-                match_length=context.length,
+                match_length=length,
                 score=score,
                 turn=_NOBODY,
                 crawford=context.crawford,
@@ -364,7 +365,7 @@ class FibsBoard:
             position=gnubg_id.position,
             player=player,
             opponent=opponent,
-            match_length=context.length,
+            match_length=length,
             score=score,
             turn=side[match_id.dice_owner],
             dice=match_id.dice,
