@@ -268,6 +268,10 @@ MALFORMED = [
         "line 71: move 2: a line no gnubg analysis holds: 'Rolled 43 mwc:'",
     ),
     (
+        GAME_3.read_text().replace("Player0706 doubles to 2", "Player0706 resigns"),
+        "line 270: an entry that is neither a roll, a double nor an answer: 'Move number 8:",
+    ),
+    (
         GAME_3.read_text().replace("Player0706 wins 1 point", "Nobody wins 1 point"),
         "the winner is neither player",
     ),

@@ -337,7 +337,7 @@ def _entry(lines: _Lines, players: tuple[str, str]) -> AnalysedMove:
     while True:
         lines.skip_blank()
         line = lines.peek()
-        if line is None or _MOVE_HEADER.match(line) or _WINS.match(line) or _STATISTICS.match(line):
+        if line is None or line.startswith("Move number ") or _ends_entries(line):
             break
         if match := _ALERT.match(line):
             alerts.append(Alert(match[1], float(match[2])))
@@ -373,6 +373,11 @@ def _entry(lines: _Lines, players: tuple[str, str]) -> AnalysedMove:
     )
 
 
+def _ends_entries(line: str) -> bool:
+    """The ``wins`` line or the statistics after the last entry."""
+    return bool(_WINS.match(line) or _STATISTICS.match(line))
+
+
 def parse_analysis(text: str) -> GameAnalysis:
     """Read the text of one exported game (see the module docstring).
 
@@ -398,6 +403,8 @@ def parse_analysis(text: str) -> GameAnalysis:
         if _MOVE_HEADER.match(line):
             moves.append(_entry(lines, players))
             continue
+        if line.startswith("Move number "):
+            raise lines.fail("an entry that is neither a roll, a double nor an answer", line)
         lines.index += 1
         if match := _WINS.match(line):
             if match[1] not in players:
