@@ -235,13 +235,11 @@ class FibsBoard:
         player_row, opponent_row = self._rows()
         positions = []
         for p in range(26):
-            mine, theirs = self._index(p, _PLAYER), self._index(p, _OPPONENT)
+            mine = _player_index(p, self.direction)
             if mine and player_row[mine]:
                 positions.append(self.colour * player_row[mine])
-            elif theirs and opponent_row[theirs]:
-                positions.append(-self.colour * opponent_row[theirs])
-            else:
-                positions.append(0)
+            else:  # the opponent's checkers, or none (index 0 is off, never on the board)
+                positions.append(-self.colour * opponent_row[25 - mine] if mine < 25 else 0)
         dice = self.dice or (0, 0)
         player_dice = dice if self.turn == _PLAYER or self.flavour == "gnubg" else (0, 0)
         opponent_dice = dice if self.turn == _OPPONENT or self.flavour == "gnubg" else (0, 0)
@@ -287,12 +285,6 @@ class FibsBoard:
         """(player, opponent) rows of DESIGN.md's board."""
         on_roll, other = (list(row) for row in self.position.board.tolist())
         return (other, on_roll) if self.turn == _OPPONENT else (on_roll, other)
-
-    def _index(self, p: int, side: int) -> int:
-        """The index (1..25; 0 = none) in ``side``'s row of board position ``p`` (0..25)."""
-        mine = p if self.direction == -1 else 25 - p
-        index = mine if side == _PLAYER else 25 - mine
-        return index if index else 0
 
     # -- gnubg's IDs -------------------------------------------------------------------
 
@@ -480,6 +472,12 @@ def _implied_crawford(match_length: int, score: tuple[int, int], post_crawford: 
     )
 
 
+def _player_index(p: int, direction: int) -> int:
+    """The index in the player's row (DESIGN.md) of board position ``p`` (0..25); the
+    opponent's is 25 minus it.  Index 0 (off) at the opponent's bar position."""
+    return p if direction == -1 else 25 - p
+
+
 def _rows(numbers: dict[int, int], colour: int, direction: int) -> tuple[list[int], list[int]]:
     """(player, opponent) rows of DESIGN.md's board from tokens 7-32 (positions 0..25)."""
     player, opponent = [0] * 26, [0] * 26
@@ -487,7 +485,7 @@ def _rows(numbers: dict[int, int], colour: int, direction: int) -> tuple[list[in
         value = numbers[7 + p]
         if not value:
             continue
-        mine = p if direction == -1 else 25 - p
+        mine = _player_index(p, direction)
         side, row, index = (
             ("player", player, mine) if value * colour > 0 else ("opponent", opponent, 25 - mine)
         )
