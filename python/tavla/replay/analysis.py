@@ -49,7 +49,8 @@ def replay_analysis(analysis: GameAnalysis, file: str = "") -> MatchReplay:
     names it), and check that the export agrees with itself: each entry's Position ID must
     be the position its plays lead to, and its Match ID must give the export's match
     length, score, Crawford flag, cube and roll.  Never raises for what the export holds;
-    ``file`` names it in findings.  Raises :class:`~tavla.MatchFileError` when ``analysis`` is not a GameAnalysis."""
+    ``file`` names it in findings.  Raises :class:`~tavla.MatchFileError` when
+    ``analysis`` is not a GameAnalysis."""
     record = analysis_record(analysis)
     check_instance(file, "file", MatchFileError, str)
     game = record.games[0]
