@@ -4,12 +4,12 @@ The everyday nouns are here; the rest lives in the layers, each a sub-package th
 only from those below it:
 
 - :mod:`tavla.board`: positions, plays, dice, notation, batch move generation;
-- :mod:`tavla.formats`: GNU Backgammon IDs, XGID, match files;
+- :mod:`tavla.formats`: GNU Backgammon IDs, XGID, FIBS boards, match files, analysis exports;
 - :mod:`tavla.game`: rules, cube, scoring, games, matches;
 - :mod:`tavla.eval`: policies and evaluators;
 - :mod:`tavla.sim`: self-play, rollouts, duels, Dask clusters;
 - :mod:`tavla.render`: text diagrams, Turkish names;
-- :mod:`tavla.replay`: match records to games and back;
+- :mod:`tavla.replay`: match records to games and back, the errors of analysed games;
 - :mod:`tavla.cli`: the ``tavla`` command.
 """
 

@@ -16,19 +16,35 @@ starting score), one-game sessions scored without gammons, unfinished matches.  
 line that fits none of these readings is a mismatch.
 Neither ever raises: a file that cannot be read at all raises
 :class:`~tavla.MatchFileError` from :func:`~tavla.formats.mat.read_mat` before any replay.
+
+GNU Backgammon's analysis exports (:mod:`tavla.formats.gnubg_text`, one game each) replay
+the same way (:func:`replay_analysis`), their Position and Match IDs checked against the
+plays too; :func:`decisions` lists each decision with the error gnubg's analysis gives it.
 """
 
+from .analysis import (
+    Decision,
+    analysis_record,
+    decisions,
+    replay_analysis,
+    replay_analysis_file,
+)
 from .check import match_rules, replay_file, replay_record
 from .record import match_record, record_plays
 from .reports import Finding, GameReplay, MatchReplay
 
 __all__ = [
+    "Decision",
     "Finding",
     "GameReplay",
     "MatchReplay",
+    "analysis_record",
+    "decisions",
     "match_record",
     "match_rules",
     "record_plays",
+    "replay_analysis",
+    "replay_analysis_file",
     "replay_file",
     "replay_record",
 ]
