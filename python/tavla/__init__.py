@@ -36,6 +36,7 @@ from .errors import (
     PlayoutError,
     RulesError,
     TavlaError,
+    TrainingError,
     TurnError,
 )
 from .eval import builtin_policies, evaluate
@@ -78,6 +79,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "TavlaError",
+    "TrainingError",
     "TurnError",
     "__version__",
     "board",

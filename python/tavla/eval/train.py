@@ -337,7 +337,9 @@ def _run(
     progress: bool | None,
 ) -> TrainResult:
     first = trainer.games_done
-    round_games = settings.threads * settings.sync_games
+    # Several threads merge their copies once a round: calls then start and end on whole
+    # rounds, so that the parts of a run play the rounds an uninterrupted run plays.
+    round_games = settings.threads * settings.sync_games if settings.threads > 1 else 1
     reports: list[tuple[int, str]] = []
     seconds = 0.0
     interrupted = False
@@ -350,8 +352,7 @@ def _run(
             update(first)
         while trainer.games_done < total:
             done = trainer.games_done
-            # Up to the next checkpoint or check, rounded up to whole rounds (so that the
-            # parts of a run on several threads play the rounds an uninterrupted run plays).
+            # Up to the next checkpoint or check, rounded up to whole rounds.
             count = min(chunk, next_checkpoint - done, next_monitor - done)
             count = min(total - done, -(-count // round_games) * round_games)
             began = time.perf_counter()
