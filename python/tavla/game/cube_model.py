@@ -259,29 +259,54 @@ class MatchModel:
         return away > value and 2 * value <= self.max_cube
 
     def own(self, value: int) -> Piecewise:
-        if not self.live(self.away, value):
-            return self.dead(value)
-        return self._through(value, (self._cash_point(value), self.after(value)))
+        return self._live(value, None, self._cash(value))
 
     def opponent(self, value: int) -> Piecewise:
-        if not self.live(self.opponent_away, value):
-            return self.dead(value)
-        return self._through(value, (self._take_point(value), self.after(-value)))
+        return self._live(value, self._drop(value), None)
 
     def centred(self, value: int) -> Piecewise:
-        inner = []
-        if self.live(self.opponent_away, value):
-            inner.append((self._take_point(value), self.after(-value)))
-        if self.live(self.away, value):
-            inner.append((self._cash_point(value), self.after(value)))
-        return self._through(value, *inner)
+        return self._live(value, self._drop(value), self._cash(value))
 
-    def _through(self, value: int, *inner: tuple[float, float]) -> Piecewise:
+    def _drop(self, value: int) -> tuple[float, float] | None:
+        """Where the opponent doubles the side out: its take point, and the MWC of a drop."""
+        if not self.live(self.opponent_away, value):
+            return None
+        return self._take_point(value), self.after(-value)
+
+    def _cash(self, value: int) -> tuple[float, float] | None:
+        """Where the side doubles the opponent out: its cash point, and the MWC of a drop."""
+        if not self.live(self.away, value):
+            return None
+        return self._cash_point(value), self.after(value)
+
+    def _live(
+        self, value: int, drop: tuple[float, float] | None, cash: tuple[float, float] | None
+    ) -> Piecewise:
+        """The fully live value: linear between the points where a side cashes, each used
+        only where cashing is better for that side than playing on (a side too good to cash
+        plays on).  Of the ways to use the points, the one where neither side would rather
+        change: the side cashes only above the value it would get by playing on, the
+        opponent only below it."""
         dead = self.dead(value)
-        points = [(0.0, dead.ys[0]), *inner, (1.0, dead.ys[1])]
+        ends = ((0.0, dead.ys[0]), (1.0, dead.ys[1]))
         # A point at an end of [0, 1] (a side that always drops or always takes) adds nothing.
-        kept = [points[0], *(point for point in inner if 0 < point[0] < 1), points[-1]]
-        return Piecewise.through(*kept)
+        drop = drop if drop is not None and 0 < drop[0] < 1 else None
+        cash = cash if cash is not None and 0 < cash[0] < 1 else None
+        for used_drop, used_cash in ((drop, cash), (drop, None), (None, cash), (None, None)):
+            inner = [point for point in (used_drop, used_cash) if point is not None]
+            value_function = Piecewise.through(ends[0], *inner, ends[1])
+            without_drop = Piecewise.through(ends[0], *inner[1:], ends[1])
+            without_cash = Piecewise.through(ends[0], *inner[:-1], ends[1])
+            if drop is not None:
+                worse = without_drop if used_drop else value_function
+                if (drop[1] <= worse(drop[0])) != bool(used_drop):
+                    continue
+            if cash is not None:
+                better = without_cash if used_cash else value_function
+                if (cash[1] >= better(cash[0])) != bool(used_cash):
+                    continue
+            return value_function
+        raise AssertionError(f"no consistent live cube at {drop}, {cash}")
 
     def _cash_point(self, value: int) -> float:
         return self._cached(
