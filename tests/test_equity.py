@@ -225,7 +225,7 @@ def test_tables_built_from_arrays_are_checked() -> None:
         MatchEquityTable(np.full((2, 3), 0.5), [0.5, 0.5])
     with pytest.raises(MatchEquityError, match="outside"):
         MatchEquityTable([[0.5, np.nan], [0.5, 0.5]], [0.5, 0.5])
-    with pytest.raises(MatchEquityError, match="0.5"):
+    with pytest.raises(MatchEquityError, match=r"0\.5"):
         MatchEquityTable([[0.5]], [0.4])
     with pytest.raises(MatchEquityError, match="numbers"):
         MatchEquityTable([["a"]], [0.5])
