@@ -209,7 +209,9 @@ class MatchModel:
     - the opponent's cube: ``(0, L(v))``, ``(T(v), MWC after losing v)``, ``(1, W(v))``;
     - a centred cube: both inner points, each while that side's cube is live;
 
-    each the dead line when its inner points are gone.  ``C(v)``, the cash point, is where
+    each the dead line when its inner points are gone, and each point left out where the
+    side it serves would rather play on (too good to cash: :meth:`_live`).  ``C(v)``, the
+    cash point, is where
     the opponent's take of a double to ``2v`` (its cube at ``2v``) is worth the drop;
     ``T(v)``, the take point, is where the side's own take of a double to ``2v`` (its cube
     at ``2v``) is worth the drop.  Both come from the level above, so the points are found
