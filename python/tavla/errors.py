@@ -83,6 +83,12 @@ class EvaluatorError(TavlaError, ValueError):
     alone outside a bear-off)."""
 
 
+class TrainingError(TavlaError, ValueError):
+    """A training run that cannot start as asked (:doc:`/training`): a bad setting (games,
+    layer sizes, lambda, step size, threads), a checkpoint that is not one, or settings that
+    differ from those of the checkpoint a run resumes."""
+
+
 class MatchEquityError(TavlaError, ValueError):
     """A match equity table (:doc:`/cube`) that cannot be read (a file that is not an XML
     table of GNU Backgammon's format, a table given by a formula, values that are not match
