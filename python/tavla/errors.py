@@ -100,7 +100,7 @@ class CubeModelError(TavlaError, ValueError):
     """A cube decision (:doc:`/cube`) that cannot be made as asked: probabilities that are
     not five numbers in [0, 1] consistent with each other (a gammon chance above the win
     chance, a backgammon chance above the gammon chance, ...), a cube life outside [0, 1],
-    a context that is not a :class:`~tavla.game.cubeful.CubeContext`."""
+    a context that is not a :class:`~tavla.game.cube_context.CubeContext`."""
 
 
 class InterruptedRunWarning(RuntimeWarning):
