@@ -1,8 +1,9 @@
 """Evaluation: the evaluators (the exact bear-off databases, neural nets with their input
-encodings, pubeval), the n-ply search over them, and the policies that choose plays (values
-played in C++, built-in names, and the Python protocols), and TD(λ) training of nets."""
+encodings, pubeval), the n-ply search over them, cube decisions, the policies that choose plays
+(values played in C++, built-in names, and the Python protocols), and TD(λ) training of nets."""
 
 from . import bearoff
+from .cube_analysis import cube_decision
 from .encoding import encode, encodings
 from .evaluators import OUTPUTS, EvaluatorLike, cubeless_equity
 from .net import Net
@@ -25,6 +26,7 @@ __all__ = [
     "TurnScorer",
     "bearoff",
     "builtin_policies",
+    "cube_decision",
     "cubeless_equity",
     "encode",
     "encodings",
