@@ -187,11 +187,12 @@ TwoSided two_sided(const std::vector<std::array<std::int8_t, kSlots>>& boards, i
     const auto at = [count](int mover, int opponent) {
         return std::size_t(mover) * std::size_t(count) + std::size_t(opponent);
     };
+    // The opponent's board outermost: the values read, those of (b, next), are row b's.
     for (int total = 2; total <= 2 * most_pips; ++total)
-        for (int pa = std::max(1, total - most_pips); pa <= std::min(most_pips, total - 1); ++pa)
-            for (const int a : by_pips[std::size_t(pa)]) {
+        for (int pb = std::max(1, total - most_pips); pb <= std::min(most_pips, total - 1); ++pb)
+            for (const int b : by_pips[std::size_t(pb)]) {
                 check_stop();
-                for (const int b : by_pips[std::size_t(total - pa)]) {
+                for (const int a : by_pips[std::size_t(total - pb)]) {
                     double win = 0;
                     std::array<double, kCubeStates> equity{};
                     int roll = 0;
