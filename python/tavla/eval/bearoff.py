@@ -205,7 +205,7 @@ def _checksum(*tables: npt.NDArray[Any]) -> str:
     digest = hashlib.sha256(FORMAT.encode())
     for table in tables:
         digest.update(repr(table.shape).encode())
-        digest.update(np.ascontiguousarray(table, dtype="<f8"))  # its buffer, not a copy
+        digest.update(np.ascontiguousarray(table, dtype="<f8").data)  # its buffer, not a copy
     return digest.hexdigest()
 
 
