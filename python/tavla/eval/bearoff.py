@@ -39,7 +39,6 @@ import os
 import tempfile
 import threading
 import zipfile
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +47,6 @@ import numpy.typing as npt
 
 from .. import _core
 from .._validate import check_bool, check_int, excerpt
-from ..board.position import Position
 from ..errors import EvaluatorError, InvalidPositionError
 from . import _bearoff_cube
 from ._boards import boards_argument
@@ -74,7 +72,7 @@ names.  "Too good" (playing on worth more than a pass) needs gammons, which the 
 table has none of: where playing on and a pass are both worth +1 (a certain win) the action
 is double/pass."""
 
-Positions = Position | Sequence[Position] | npt.ArrayLike
+Positions = _bearoff_cube.Positions
 
 
 class Database:
@@ -116,15 +114,15 @@ class Database:
 
     def cubeful_equities(self, positions: Positions) -> npt.NDArray[np.float64]:
         """See the module function :func:`cubeful_equities`."""
-        return _bearoff_cube.cubeful_equities(self, positions)
+        return _bearoff_cube.cubeful_equities(self.native, positions)
 
     def cube_options(self, positions: Positions, cube: str = "centred") -> npt.NDArray[np.float64]:
         """See the module function :func:`cube_options`."""
-        return _bearoff_cube.cube_options(self, positions, cube)
+        return _bearoff_cube.cube_options(self.native, positions, cube)
 
     def cube_actions(self, positions: Positions, cube: str = "centred") -> str | list[str]:
         """See the module function :func:`cube_actions`."""
-        return _bearoff_cube.cube_actions(self, positions, cube)
+        return _bearoff_cube.cube_actions(self.native, positions, cube)
 
     def applies(self, positions: Positions) -> bool | npt.NDArray[np.bool_]:
         """See the module function :func:`applies`."""
