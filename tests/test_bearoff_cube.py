@@ -12,8 +12,9 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 
+import tavla
 from tavla import EvaluatorError, InvalidPositionError, Position
-from tavla.eval import bearoff
+from tavla.eval import Net, bearoff
 from tests.helpers.bearoff import ROLLS, home, home_boards, home_side, results, weight
 from tests.helpers.boards import board_array, position
 
@@ -34,11 +35,12 @@ def best_action(no_double: Fraction, opponent_no_double: Fraction) -> Fraction:
 
 def test_both_sides_one_roll_from_done() -> None:
     # A checker each on the 1-point: the side on roll bears off with any roll, ND = 1 in every
-    # state; a double is passed (a take would be worth 2 to the doubler), E = 1.
+    # state; a double would be passed (a take would be worth 2 to the doubler), E = 1. Playing
+    # on wins as much as the pass: the tie goes to no double (tavla.game.cubeful.cube_action).
     p = position({1: 1}, {1: 1})
     assert list(bearoff.cubeful_equities(p)) == [1, 1, 1]
     assert list(bearoff.cube_options(p)) == [1, 2, 1]
-    assert bearoff.cube_actions(p) == bearoff.cube_actions(p, "owned") == "double/pass"
+    assert bearoff.cube_actions(p) == bearoff.cube_actions(p, "owned") == "no double"
 
 
 # Against a checker on the opponent's 1-point (off with any roll) the side on roll wins
@@ -261,3 +263,19 @@ def test_without_the_cubeful_table(tmp_path: Path) -> None:
         plain.cubeful_equities(one_each)
     with pytest.raises(EvaluatorError, match="cubeful must be True or False"):
         bearoff.build(tmp_path / "x.npz", checkers=1, cubeful=1)  # type: ignore[arg-type]
+
+
+def test_cube_decision_takes_the_exact_values_of_the_table() -> None:
+    # 29/36 to bear off both checkers (the 4 and the 1 points) against a checker off next roll.
+    p = position({4: 1, 1: 1}, {1: 1})
+    decision = tavla.cube_decision(p)
+    assert decision.exact and decision.action == "double/pass" and not decision.take
+    expected = bearoff.cube_options(p)
+    assert (decision.no_double, decision.double_take, decision.double_pass) == tuple(expected)
+    assert decision.no_double == pytest.approx(2 * 29 / 36 - 1)
+    assert not tavla.cube_decision(p, evaluator=Net.random((198, 4, 5)), bearoff=False).exact
+    owned_by_opponent = tavla.CubeContext.money(cube=2, owner=1)
+    opponent_no_double = bearoff.cube_options(p, "opponent")[0]
+    assert tavla.cube_decision(p, owned_by_opponent).no_double == pytest.approx(opponent_no_double)
+    in_a_match = tavla.CubeContext.for_match(7, (2, 3))
+    assert not tavla.cube_decision(p, in_a_match).exact

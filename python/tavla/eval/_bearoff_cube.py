@@ -14,6 +14,7 @@ from .. import _core
 from .._validate import check_choice
 from ..board.position import Position
 from ..errors import EvaluatorError, InvalidPositionError
+from ..game.cubeful import cube_action
 from ._boards import boards_argument
 
 Positions = Position | Sequence[Position] | npt.ArrayLike
@@ -45,17 +46,8 @@ def cube_actions(native: Native, positions: Positions, cube: str) -> str | list[
     if cube == "opponent":
         raise EvaluatorError("the side on roll may not double a cube its opponent owns (R18)")
     options = cube_options(native, positions, cube)
-    actions = [_cube_action(*row) for row in np.atleast_2d(options)]
+    actions = [cube_action(*row)[0] for row in np.atleast_2d(options)]
     return actions[0] if options.ndim == 1 else actions
-
-
-def _cube_action(no_double: float, double_take: float, double_pass: float) -> str:
-    """The proper action from the three options: the opponent takes when a take leaves the
-    doubler no more than a pass (ties to the take); the side doubles a take when that gains,
-    and a pass always (no play is worth more than +1 here)."""
-    if double_take <= double_pass:
-        return "double/take" if double_take > no_double else "no double"
-    return "double/pass"
 
 
 def _cube_boards(native: Native, positions: Positions) -> tuple[npt.NDArray[np.int8], bool]:

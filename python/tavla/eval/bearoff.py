@@ -69,8 +69,8 @@ side's own (only it may double), the opponent's (only the opponent may)."""
 CUBE_ACTIONS = _bearoff_cube.CUBE_ACTIONS
 """``("no double", "double/take", "double/pass")``: the cube actions :func:`cube_actions`
 names.  "Too good" (playing on worth more than a pass) needs gammons, which the two-sided
-table has none of: where playing on and a pass are both worth +1 (a certain win) the action
-is double/pass."""
+table has none of. The action is :func:`tavla.game.cubeful.cube_action`'s, whose ties go to no
+double: where playing on and a pass are both worth +1 (a certain win) it is no double."""
 
 Positions = _bearoff_cube.Positions
 
