@@ -18,6 +18,7 @@ import os
 import re
 import stat
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -396,15 +397,19 @@ def not_a_regular_file(path: str | os.PathLike[str]) -> str | None:
     return f"not a regular file ({kind})"
 
 
-def read_mat(path: str | os.PathLike[str]) -> MatchRecord:
-    """Read a ``.mat`` match file from disk (UTF-8, a byte-order mark skipped; Latin-1 as a
-    fallback for files that are not UTF-8).
+def read_match_file(
+    path: str | os.PathLike[str], parse: Callable[[str], MatchRecord]
+) -> MatchRecord:
+    """Read a match file from disk (UTF-8, a byte-order mark skipped; Latin-1 as a fallback
+    for files that are not UTF-8) and ``parse`` its text (:func:`parse_mat`,
+    :func:`~tavla.formats.sgf.parse_sgf`).
 
-    Raises :class:`~tavla.MatchFileError` naming the file and the line; naming the file for
-    an empty file, and, before opening it, for a path to something other than a regular
-    file (a FIFO, a device such as ``/dev/null``, a directory), which could block or never
-    end; and for a ``path`` that is neither a ``str`` nor a path object.  Raises OSError
-    when the file cannot be opened (a missing file, no permission).
+    Raises :class:`~tavla.MatchFileError` naming the file, and the line where ``parse``
+    names one; naming the file for an empty file, and, before opening it, for a path to
+    something other than a regular file (a FIFO, a device such as ``/dev/null``, a
+    directory), which could block or never end; and for a ``path`` that is neither a
+    ``str`` nor a path object.  Raises OSError when the file cannot be opened (a missing
+    file, no permission).
     """
     if not isinstance(path, (str, os.PathLike)):
         raise MatchFileError(
@@ -420,9 +425,16 @@ def read_mat(path: str | os.PathLike[str]) -> MatchRecord:
     except UnicodeDecodeError:
         text = data.decode("latin-1")
     try:
-        return parse_mat(text)
+        return parse(text)
     except MatchFileError as exc:
         raise MatchFileError(f"{path}: {exc}") from None
+
+
+def read_mat(path: str | os.PathLike[str]) -> MatchRecord:
+    """Read a ``.mat`` match file from disk: :func:`parse_mat` of its text, read and
+    checked as :func:`read_match_file` says (its errors: :class:`~tavla.MatchFileError`
+    naming the file and the line, OSError when the file cannot be opened)."""
+    return read_match_file(path, parse_mat)
 
 
 # -- writing -------------------------------------------------------------------------------
@@ -468,8 +480,9 @@ def _cell_text(action: RecordedAction) -> str:
     return f" {word} {action.value} point{'s' if action.value != 1 else ''}"
 
 
-def _unwritable_character(text: str) -> str | None:
-    """Why the text cannot stand on a line of the file, or None."""
+def unwritable_character(text: str) -> str | None:
+    """Why the text cannot stand on a line of a match file (.mat or SGF), or None: it holds
+    a control character (a line break, a tab), a line or paragraph separator or a surrogate."""
     bad = next((c for c in text if unicodedata.category(c) in _UNWRITABLE), None)
     if bad is None:
         return None
@@ -479,7 +492,7 @@ def _unwritable_character(text: str) -> str | None:
 def _check_name(name: str, side: int) -> None:
     """Raise MatchFileError for a name that would not read back from a score line."""
     which = "left" if side == LEFT else "right"
-    if unwritable := _unwritable_character(name):
+    if unwritable := unwritable_character(name):
         reason = unwritable
     elif name != name.strip():
         reason = "leading or trailing space would be lost on reading"
@@ -543,7 +556,7 @@ def format_mat(record: MatchRecord) -> str:
         _check_name(name, side)
     headers = [(key, value) for key, value in record.headers if key in _WRITTEN_HEADERS and value]
     for key, value in headers:
-        if unwritable := _unwritable_character(value):
+        if unwritable := unwritable_character(value):
             raise MatchFileError(
                 f"the {key} header {excerpt(value, _QUOTED_WHOLE)} cannot be written: {unwritable}"
             )
@@ -560,4 +573,3 @@ def write_mat(record: MatchRecord, path: str | Path) -> None:
     """Write :func:`format_mat` of the record to a file (UTF-8).  Raises
     :class:`~tavla.MatchFileError` as :func:`format_mat` does, before the file is opened."""
     Path(path).write_text(format_mat(record), encoding="utf-8")
-

@@ -9,14 +9,16 @@ import re
 from .._validate import check_instance, excerpt
 from ..board.position import Play, ResultKind
 from ..errors import IllegalPlayError, MatchFileError, TavlaError
-from ..formats.context import MAX_CUBE_VALUE
+from ..formats.context import MAX_CUBE_VALUE, crawford_games
 from ..formats.mat import (
     ActionKind,
     GameRecord,
     MatchRecord,
     RecordedAction,
-    read_mat,
+    parse_mat,
+    read_match_file,
 )
+from ..formats.sgf import looks_like_sgf, parse_sgf
 from ..game.game import Game, Phase
 from ..game.rules import Rules
 from ..game.scoring import GameEnd
@@ -30,6 +32,14 @@ _CUBE_KINDS = (
     ActionKind.RACCOON,
 )
 _END_KINDS = (ActionKind.WIN, ActionKind.LOSE, ActionKind.RESIGN)
+_GIVING_UP: dict[ActionKind | None, str] = {
+    ActionKind.LOSE: "resigned or abandoned (Losses)",
+    ActionKind.RESIGN: "resigned",
+    None: "resigned or abandoned",
+}
+"""How a game that ended neither by bearing off nor by a drop was given up, by the action
+that says so: ``Losses N point`` (Galaxy), a resignation (``Resigns``, SGF's ``RE[W+2R]``),
+or none (gnubg's ``.mat`` shows only the ``Wins`` line)."""
 _LONGEST_PLAY = 100
 """Characters of play text beyond which a cell cannot hold the play of one roll (at most
 four moves, each at most ``bar/24*`` or a chain of them, as ``24/20*/16*/12*/8*``): such
@@ -81,6 +91,7 @@ class _GameReplayer:
         self.checking = True
         self.hidden = False
         self.loser: int | None = None
+        self.gave_up: ActionKind | None = None
         self.record_marks_hits = marks_hits
         try:
             self.game = Game(
@@ -225,7 +236,7 @@ class _GameReplayer:
 
     def give_up(self, action: RecordedAction) -> None:
         """``Losses N point`` (Galaxy) or a resignation cell: the player gives the game up."""
-        self.loser = action.player
+        self.loser, self.gave_up = action.player, action.kind
 
     def win(self, action: RecordedAction) -> None:
         report = self.report
@@ -273,11 +284,11 @@ class _GameReplayer:
             result = game.result
             assert result is not None and result.end is GameEnd.RESIGNATION
             self.report.kind = result.kind
+            how = _GIVING_UP[self.gave_up]
             self.note(
                 action,
-                f"{_who(loser)} resigned or abandoned"
-                f"{' (Losses)' if self.loser is not None else ''}: {kinds[0].name.lower()},"
-                f" {action.value} point(s) at cube {cube}",
+                f"{_who(loser)} {how}:"
+                f" {kinds[0].name.lower()}, {action.value} point(s) at cube {cube}",
             )
             self.check_points(action, result.points, cube, winner)
         elif kinds:
@@ -355,13 +366,10 @@ def replay_record(record: MatchRecord, file: str = "") -> MatchReplay:
     replay = MatchReplay(file, record)
     length = record.length
     rules = match_rules(record)
-    crawford_seen = not rules.crawford
+    crawford_marks = crawford_games(length, (game.score for game in record.games), rules.crawford)
     marks_hits = _marks_hits(record)
     expected: tuple[int, int] | None = (0, 0)
-    for game in record.games:
-        crawford = False
-        if length > 1 and length - 1 in game.score and not crawford_seen:
-            crawford = crawford_seen = True
+    for game, crawford in zip(record.games, crawford_marks, strict=True):
         report = _GameReplayer(file, record, game, rules, crawford, marks_hits).run()
         faults = []
         if length and expected is not None and game.score != expected:
@@ -400,8 +408,14 @@ def replay_record(record: MatchRecord, file: str = "") -> MatchReplay:
 
 
 def replay_file(path: str | os.PathLike[str]) -> MatchReplay:
-    """Read a ``.mat`` file and replay it.  Raises :class:`~tavla.MatchFileError` naming the
-    line when the file cannot be read as a match file (naming the file when it is empty or
-    not a regular file, refused before it is opened: see :func:`~tavla.formats.mat.read_mat`),
-    OSError when it cannot be opened."""
-    return replay_record(read_mat(path), str(path))
+    """Read a match file and replay it: an SGF file (:ref:`sgf`, told by its text, which
+    begins ``(;``: :func:`~tavla.formats.sgf.looks_like_sgf`) or else a ``.mat`` file.
+    Raises :class:`~tavla.MatchFileError` naming the line when the file cannot be read as
+    a match file (naming the file when it is empty or not a regular file, refused before it
+    is opened: see :func:`~tavla.formats.mat.read_match_file`), OSError when it cannot be
+    opened."""
+    return replay_record(read_match_file(path, _parse_match_text), str(path))
+
+
+def _parse_match_text(text: str) -> MatchRecord:
+    return parse_sgf(text) if looks_like_sgf(text) else parse_mat(text)
