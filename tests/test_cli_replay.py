@@ -55,8 +55,11 @@ def test_a_directory_with_a_corrupt_export_exits_1() -> None:
     code, output = run(str(REALDATA))
     assert code == 1
     lines = output.splitlines()
+    # The 8 .mat files and 2 SGF files: gnubgparser's 7-point match (the .mat's 4 games, 189
+    # rolls, 8 cube actions, 2 resignations) and zmetcalf's money session (11 rolls; a
+    # double dropped; a game cut off).
     assert lines[-1] == (
-        "total: 8 matches, 26 games, 1184 plays, 42 cube actions, 1 mismatch, 11 notes,"
+        "total: 10 matches, 32 games, 1384 plays, 52 cube actions, 1 mismatch, 14 notes,"
         " 0 files skipped, 0 unreadable"
     )
     (mismatch,) = [line for line in lines if "MISMATCH" in line]

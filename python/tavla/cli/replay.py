@@ -25,19 +25,20 @@ from tqdm import tqdm
 from ..board.position import ResultKind
 from ..errors import MatchFileError
 from ..formats.mat import looks_like_mat, not_a_regular_file
+from ..formats.sgf import looks_like_sgf
 from ..render.names import term_label
 from ..replay import Finding, MatchReplay, replay_file
 from .errors import InputError
 from .options import lang_option
 
-MATCH_SUFFIXES = (".mat", ".txt")
+MATCH_SUFFIXES = (".mat", ".txt", ".sgf")
 
 # Text exports that share the .txt suffix but hold positions, not matches.
 _OTHER_FORMATS = (
     (re.compile(r"Position ID:.*\n.*Match ID", re.MULTILINE), "a GNU Backgammon analysis export"),
     (re.compile(r"^XGID=", re.MULTILINE), "an eXtreme Gammon position export"),
-    (re.compile(r"^\s*\(;\s*FF\[|^\s*\(;\s*GM\["), "an SGF game record"),
 )
+_SGF_GAME = re.compile(r"GM\[\s*(\d+)\s*\]")
 
 
 @dataclass
@@ -65,7 +66,7 @@ class _Run:
 
 def _files(paths: tuple[str, ...], run: _Run) -> Iterator[tuple[Path, str | None]]:
     """The files to replay, each with the directory it was found in (None when named):
-    given files as they are, directories searched for .mat/.txt."""
+    given files as they are, directories searched for .mat/.txt/.sgf."""
     for name in paths:
         path = Path(name)
         if path.is_dir():
@@ -83,6 +84,11 @@ def _other_format(path: Path) -> str | None:
     """What the file is when it is a known text format other than a match file."""
     with path.open("rb") as handle:
         head = handle.read(4096).decode("utf-8", errors="replace")
+    if looks_like_sgf(head):
+        game = _SGF_GAME.search(head)
+        if game is not None and game.group(1) != "6":
+            return f"an SGF record of another game (GM[{game.group(1)}]; backgammon is GM[6])"
+        return None
     for pattern, name in _OTHER_FORMATS:
         if pattern.search(head):
             return name
@@ -90,15 +96,17 @@ def _other_format(path: Path) -> str | None:
 
 
 def _plainly_not_a_match_file(path: Path) -> str | None:
-    """Why a file is plainly not a match file (empty, or with neither a match line nor a
-    game line), or None."""
+    """Why a file is plainly not a match file (empty, or neither SGF nor text with a match
+    line or a game line), or None."""
     try:
         text = path.read_bytes().decode("utf-8", errors="replace")
     except OSError:
         return None
     if not text:
         return "the file is empty"
-    return None if looks_like_mat(text) else "no ' N point match' line and no 'Game N' line"
+    if looks_like_mat(text) or looks_like_sgf(text):
+        return None
+    return "no ' N point match' line and no 'Game N' line"
 
 
 def _replay_one(path: Path, run: _Run, scanned: bool) -> bool:
@@ -207,8 +215,9 @@ def _print_findings(label: str, findings: list[Finding], progress: bool) -> None
 @click.option("--notes", "show_notes", is_flag=True, help="List every note, not only counts.")
 @lang_option
 def replay(paths: tuple[str, ...], as_json: bool, show_notes: bool, lang: str) -> None:
-    """Replay the match files in PATHS (.mat/.txt files, or directories searched for them)
-    and check every play, cube action, result and score against the rules.
+    """Replay the match files in PATHS (.mat/.txt files, GNU Backgammon's .sgf files, or
+    directories searched for them) and check every play, cube action, result and score
+    against the rules.  A file whose text begins "(;" is read as SGF, any other as .mat.
 
     Each match gets a summary line: its games and how they ended (single, gammon,
     backgammon, unfinished: a game without a result, as in a file cut off mid-game), plays,
@@ -216,9 +225,10 @@ def replay(paths: tuple[str, ...], as_json: bool, show_notes: bool, lang: str) -
     but names how games were won in Turkish, each followed by its English term, since oyun
     is both a single and a game: "3 games (2 oyun = single, 1 mars = gammon)".
 
-    Files found in a directory that are not match files (position exports, SGF records,
-    empty files, or text with no "N point match" and no "Game N" line) are skipped with a
-    message.  A named file that is not a match file is not skipped: it is unreadable.
+    Files found in a directory that are not match files (position exports, SGF records of
+    other games than backgammon, empty files, or text with no "N point match" and no
+    "Game N" line) are skipped with a message.  A named file that is not a match file is
+    not skipped: it is unreadable.
 
     The report has a line for every path given: on stdout each match's summary (with its
     MISMATCH lines, and note lines with --notes), then "skipped FILE: REASON" lines; on

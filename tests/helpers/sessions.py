@@ -1,0 +1,43 @@
+"""Matches and money sessions played out with random legal plays and, now and then, every
+cube action and resignation the rules allow: doubles taken and dropped, beavers and
+raccoons where the rules have them, resignations accepted and rejected."""
+
+from __future__ import annotations
+
+import random
+
+from tavla import Match, MoneySession, Phase, Rules
+
+MONEY_WITH_BEAVERS = Rules(jacoby=True, beavers=True)
+
+
+def play_out(session: Match | MoneySession, seed: int, games: int = 4) -> None:
+    """Play up to ``games`` games to their end (a match stops when it is won)."""
+    choose = random.Random(seed)
+    for _ in range(games):
+        if isinstance(session, Match) and session.is_over:
+            return
+        game = session.new_game()
+        while not game.is_over:
+            if game.phase is Phase.ROLL and game.may_double and choose.random() < 0.04:
+                game.double()
+                answer = choose.random()
+                if answer < 0.3 and game.rules.beavers:
+                    game.beaver()
+                    if choose.random() < 0.5:
+                        game.raccoon()
+                    game.take()
+                elif answer < 0.8:
+                    game.take()
+                else:
+                    game.drop()
+            elif game.phase is Phase.ROLL and choose.random() < 0.01:
+                game.resign(choose.choice(["single", "gammon", "backgammon"]))
+                if choose.random() < 0.7:
+                    game.accept_resignation()
+                else:
+                    game.reject_resignation()
+            elif game.phase is Phase.PLAY:
+                game.play(choose.choice(game.legal_plays))
+            else:
+                game.roll()
