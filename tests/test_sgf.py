@@ -16,7 +16,7 @@ from tavla.formats.mat import LEFT, RIGHT, ActionKind, GameRecord, MatchRecord, 
 from tavla.formats.sgf import format_sgf, looks_like_sgf, parse_sgf, read_sgf, write_sgf
 from tavla.game.actions import PlayAction
 from tavla.replay import match_record, replay_file, replay_record
-from tests.helpers.sessions import MONEY_WITH_BEAVERS, play_out
+from tests.helpers.sessions import MONEY_WITH_BEAVERS, play_out, without_hit_marks
 
 DATA = Path(__file__).parent / "data"
 ROOT = "(;FF[4]GM[6]MI[length:3][game:0][ws:0][bs:0]PW[Ann]PB[Bob]"
@@ -315,19 +315,15 @@ def test_any_name_is_written_and_read_back(name: str) -> None:
 # -- round trips of games played with tavla ------------------------------------------------
 
 
-def unmarked(game: GameRecord) -> GameRecord:
-    """The game without the hit marks (``*``) of its plays: SGF does not record hits."""
-    actions = [replace(a, play=a.play.replace("*", "")) if a.play else a for a in game.actions]
-    return replace(game, actions=tuple(actions))
-
-
 def assert_same_games(session: Match | MoneySession, text: str) -> None:
     """The SGF text reads back as the session's record, and replays to its games."""
     record = match_record(session, ("Ann", "Bob"))
     again = parse_sgf(text)
     assert again.length == record.length and again.players == record.players
     assert len(again.games) == len(record.games)
-    assert all(a.same_as(unmarked(b)) for a, b in zip(again.games, record.games, strict=True))
+    assert all(
+        a.same_as(without_hit_marks(b)) for a, b in zip(again.games, record.games, strict=True)
+    )
     replay = replay_record(again)
     assert replay.mismatches == []
     assert replay.final_score == session.points

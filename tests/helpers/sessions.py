@@ -1,12 +1,15 @@
 """Matches and money sessions played out with random legal plays and, now and then, every
 cube action and resignation the rules allow: doubles taken and dropped, beavers and
-raccoons where the rules have them, resignations accepted and rejected."""
+raccoons where the rules have them, resignations accepted and rejected; and their records
+as SGF gives them back."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from tavla import Match, MoneySession, Phase, Rules
+from tavla.formats.mat import GameRecord
 
 MONEY_WITH_BEAVERS = Rules(jacoby=True, beavers=True)
 
@@ -41,3 +44,10 @@ def play_out(session: Match | MoneySession, seed: int, games: int = 4) -> None:
                 game.play(choose.choice(game.legal_plays))
             else:
                 game.roll()
+
+
+def without_hit_marks(game: GameRecord) -> GameRecord:
+    """The game record without the hit marks (``*``) of its plays, which SGF does not
+    record (FORMATS.md 6)."""
+    actions = [replace(a, play=a.play.replace("*", "")) if a.play else a for a in game.actions]
+    return replace(game, actions=tuple(actions))
