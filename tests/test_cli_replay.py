@@ -55,11 +55,8 @@ def test_a_directory_with_a_corrupt_export_exits_1() -> None:
     code, output = run(str(REALDATA))
     assert code == 1
     lines = output.splitlines()
-    # The 8 .mat files and 2 SGF files: gnubgparser's 7-point match (the .mat's 4 games, 189
-    # rolls, 8 cube actions, 2 resignations) and zmetcalf's money session (11 rolls; a
-    # double dropped; a game cut off).
     assert lines[-1] == (
-        "total: 10 matches, 32 games, 1384 plays, 52 cube actions, 1 mismatch, 14 notes,"
+        "total: 8 matches, 26 games, 1184 plays, 42 cube actions, 1 mismatch, 11 notes,"
         " 0 files skipped, 0 unreadable"
     )
     (mismatch,) = [line for line in lines if "MISMATCH" in line]
@@ -194,4 +191,16 @@ def test_a_malformed_sgf_file_is_unreadable(tmp_path: Path) -> None:
     assert result.stderr == (
         f"unreadable {path}: line 3: game 1: cannot read the move B['99']: a roll and its moves"
         " (31hefe), double, take or drop\n"
+    )
+
+
+def test_a_directory_of_sgf_files() -> None:
+    # gnubg's 3-point match and money session (tests/data/README.md), their .mat exports,
+    # gnubgparser's 7-point match (4 games, 189 rolls, 8 cube actions, 2 resignations as
+    # its .mat) and zmetcalf's money session (11 rolls, a double dropped, a game cut off).
+    code, output = run(str(Path(__file__).parent / "data" / "sgf"))
+    assert code == 0
+    assert output.splitlines()[-1] == (
+        "total: 6 matches, 18 games, 714 plays, 34 cube actions, 0 mismatches, 9 notes,"
+        " 0 files skipped, 0 unreadable"
     )

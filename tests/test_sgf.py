@@ -196,8 +196,9 @@ def test_gnubg_marks_the_crawford_game() -> None:
 def test_a_real_match_with_gnubg_analysis_is_its_mat_file() -> None:
     # gnubgparser's 7-point match, saved by gnubg 1.08.003 with its analysis (A, DA, GS,
     # LU, MR properties), and the same match exported as .mat.
-    name = DATA / "realdata" / "Player0192-Player0193_7p_2025-11-08-2305"
-    sgf, mat = replay_file(name.with_suffix(".sgf")), replay_file(name.with_suffix(".mat"))
+    name = "Player0192-Player0193_7p_2025-11-08-2305"
+    sgf = replay_file(DATA / "sgf" / f"{name}.sgf")
+    mat = replay_file(DATA / "realdata" / f"{name}.mat")
     assert sgf.mismatches == mat.mismatches == []
     assert sgf.final_score == mat.final_score == (9, 2)
     assert sgf.record.players == mat.record.players == ("Player0192", "Player0193")
@@ -211,7 +212,7 @@ def test_a_real_match_with_gnubg_analysis_is_its_mat_file() -> None:
 def test_a_real_money_session_with_an_unfinished_game() -> None:
     # zmetcalf/backgammon_sgf: gnubg 1.06.002, Jacoby; White doubles, Black drops (RE[W+1]);
     # the second game stops after one roll.
-    replay = replay_file(DATA / "realdata" / "gnubg_file.sgf")
+    replay = replay_file(DATA / "sgf" / "gnubg_file.sgf")
     assert (replay.record.length, replay.record.header("Jacoby")) == (0, "On")
     assert replay.mismatches == []
     assert [(g.winner, g.points, g.end) for g in replay.games] == [
@@ -381,7 +382,7 @@ def test_cube_actions_beavers_resignations_and_crawford_come_back(tmp_path: Path
 
 
 def test_a_record_read_from_sgf_is_written_back_the_same() -> None:
-    record = read_sgf(DATA / "realdata" / "Player0192-Player0193_7p_2025-11-08-2305.sgf")
+    record = read_sgf(DATA / "sgf" / "Player0192-Player0193_7p_2025-11-08-2305.sgf")
     again = parse_sgf(format_sgf(record))
     assert (again.length, again.players, again.headers) == (
         record.length,
