@@ -1,7 +1,7 @@
 """Matches and money sessions played out with random legal plays and, now and then, every
 cube action and resignation the rules allow: doubles taken and dropped, beavers and
-raccoons where the rules have them, resignations accepted and rejected; and their records
-as SGF gives them back."""
+raccoons where the rules have them (up to the highest cube), resignations accepted and
+rejected; and their records as SGF gives them back."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import random
 from dataclasses import replace
 
 from tavla import Match, MoneySession, Phase, Rules
+from tavla.formats.context import MAX_CUBE_VALUE
 from tavla.formats.mat import GameRecord
 
 MONEY_WITH_BEAVERS = Rules(jacoby=True, beavers=True)
@@ -25,9 +26,11 @@ def play_out(session: Match | MoneySession, seed: int, games: int = 4) -> None:
             if game.phase is Phase.ROLL and game.may_double and choose.random() < 0.04:
                 game.double()
                 answer = choose.random()
-                if answer < 0.3 and game.rules.beavers:
+                offered = game.offered_cube_value
+                assert offered is not None
+                if answer < 0.3 and game.rules.beavers and 2 * offered <= MAX_CUBE_VALUE:
                     game.beaver()
-                    if choose.random() < 0.5:
+                    if choose.random() < 0.5 and 4 * offered <= MAX_CUBE_VALUE:
                         game.raccoon()
                     game.take()
                 elif answer < 0.8:

@@ -47,7 +47,7 @@ _SETUP = ("AB", "AW", "AE", "PL", "DI", "CO", "CP")
 _HEADERS = (("EV", "Event"), ("RO", "Round"), ("PC", "Site"), ("AN", "Transcriber"))
 """SGF game-info properties and the ``.mat`` header tags that mean the same."""
 _MAX_DIGITS = 9
-"""The longest number read (match length, scores, game number, points), as in ``.mat``."""
+"""The longest number read (match length, scores, points of a result), as in ``.mat``."""
 
 _ROLL = re.compile(r"([1-6])([1-6])((?:[a-z][a-z]){0,4})")
 _RESULT = re.compile(r"([WB])\+(\d+)(R?)", re.IGNORECASE)
@@ -445,8 +445,10 @@ def format_sgf(record: MatchRecord) -> str:
     as :func:`~tavla.replay.match_record` and :func:`~tavla.replay.record_plays` give, and
     chains (``13/7*/5``), counts (``8/5(2)``), ``bar``/``off`` and moves of several dice of
     a double.  A hidden play (``????``) is written as the roll alone; cube values are not
-    written (SGF derives them), nor hit marks.  :func:`parse_sgf` reads the same games back
-    (the same rolls, plays in the plain form, cube actions, results and scores).
+    written (SGF derives them), nor hit marks.  :func:`parse_sgf` reads the same games back:
+    the same rolls, plays in the plain form without hit marks, cube actions (a beaver or
+    raccoon as such, with its value), results and scores.  The ``Variation`` header
+    (Nackgammon, Hypergammon) is not written: tavla plays backgammon only.
 
     Raises :class:`~tavla.MatchFileError` for a record without games (the match is stored in
     each game's root), a play that cannot be written one move per die (``24/14`` for 64, a
