@@ -11,6 +11,7 @@ analysis properties ``A`` and ``DA`` taken out, to keep the files small) and exp
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -27,7 +28,8 @@ DATA = Path(__file__).parent.parent / "data" / "sgf"
 
 
 def run(commands: Sequence[str], folder: Path) -> str:
-    """gnubg's output for the commands, run in ``folder`` (files are named relative to it)."""
+    """gnubg's output for the commands, run in ``folder`` (files are named relative to it),
+    in English whatever the locale (the score sheet is read by its words)."""
     assert GNUBG is not None, MISSING
     done = subprocess.run(
         [GNUBG, "-t", "-q"],
@@ -35,6 +37,7 @@ def run(commands: Sequence[str], folder: Path) -> str:
         capture_output=True,
         text=True,
         cwd=folder,
+        env={**os.environ, "LC_ALL": "C", "LANGUAGE": "C"},
         timeout=120,
         check=True,
     )
