@@ -36,7 +36,8 @@ def test_eval_table_of_an_exact_position() -> None:
     assert lines[0] == f"{COVERED.position_id}, side on roll (exact bear-off database)"
     win = evaluate(COVERED).probabilities[0]
     assert lines[1].split() == ["win", f"{100 * win:.1f}%"]
-    assert lines[-1].split()[:2] == ["cubeless", "equity"]
+    assert lines[6].split()[:2] == ["cubeless", "equity"]
+    assert lines[7].startswith("cube analysis: money play, cube 1 centred, Jacoby")
 
 
 def test_hint_json_matches_the_api() -> None:
@@ -64,7 +65,7 @@ def test_bad_input_is_one_error_line() -> None:
         (("eval", "4HPwATDgc/ABMA"), "answers only where both sides are home"),
         (("eval", COVERED.position_id, "-e", "gnubg"), "unknown evaluator 'gnubg'"),
         (("eval", COVERED.position_id, "-e", "net:/missing.npz"), "no net file"),
-        (("hint", COVERED.position_id), "the ID holds no dice"),
+        (("hint", COVERED.position_id, "7"), "roll"),
         (("eval", "nonsense"), "neither a Position ID"),
     ]:
         code, out, err = run(*args)

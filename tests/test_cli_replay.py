@@ -48,7 +48,7 @@ def test_notes_are_listed_on_request() -> None:
     code, output = run("--notes", str(REALDATA / "match4007088.txt"))
     assert code == 0
     assert "  note: " in output
-    assert "game 2 [AAAAtm0TgEAAAA]: Wins 3: the game is worth 6, capped at 2" in output
+    assert "game 2 [AAAAtm0TgEAAAA]: Wins 3 and the match: the final match score 0-3" in output
 
 
 def test_a_directory_with_a_corrupt_export_exits_1() -> None:
@@ -110,7 +110,8 @@ def test_other_text_files_in_a_directory_are_skipped(tmp_path: Path) -> None:
     assert output.splitlines() == [
         f"{match}: 16-point match, Player0581 - Player0592: 1 game (1 gammon), 41 plays,"
         " 0 cube actions, final score 1-0, 0 mismatches, 2 notes",
-        f"skipped {tmp_path / 'analysis.txt'}: not a match file: a GNU Backgammon analysis export",
+        f"skipped {tmp_path / 'analysis.txt'}: not a match file: a GNU Backgammon export of"
+        " positions, not of a whole game",
         f"skipped {tmp_path / 'readme.txt'}: not a match file: no ' N point match' line"
         " and no 'Game N' line",
         f"skipped {tmp_path / 'xg.txt'}: not a match file: an eXtreme Gammon position export",

@@ -242,6 +242,23 @@ def test_replay_reports_have_a_short_repr() -> None:
             " Match ID: MAHgAGAAGAAE", " 7-point match, score X 6 - O 3, post-Crawford",
             " cube 1, centred", " X to roll",
         ]),
+        # Finished games as gnubg 1.07 shows them (tests/test_ids_game_end.py): player 0's
+        # double dropped by player 1; player 1's resignation of a single, accepted, puts
+        # player 0 at 4 of 5, so the next game is the Crawford game; a backgammon resigned
+        # after rolling ends the match.
+        ("4HPwQQLgc/ABEg:MAygABAAAAAE", [
+            " Match ID: MAygABAAAAAE", " 5-point match, score X 1 - O 0", " cube 1, centred",
+            " game over: O dropped the double",
+        ]),
+        ("4HPwQQTgc/ABMA:8COgAEAAEAAE", [
+            " Match ID: 8COgAEAAEAAE",
+            " 5-point match, score X 2 - O 4, the next game is the Crawford game",
+            " cube 1, centred", " game over: X resigned a single",
+        ]),
+        ("4HPwAyDgc/ABMA:cOOuAFAAGAAE", [
+            " Match ID: cOOuAFAAGAAE", " 5-point match, score X 3 - O 5, match over",
+            " cube 1, centred", " game over: X resigned a backgammon",
+        ]),
         # A finished money game: the side on roll has borne off all 15 against 15 in its home.
         ("AADg/w8AAAAAAA:MAIAAAAAAAAA", [
             " Match ID: MAIAAAAAAAAA", " money play, Jacoby rule", " cube 1, centred",

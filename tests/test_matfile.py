@@ -15,6 +15,7 @@ from tavla.formats.mat import (
     LEFT,
     RIGHT,
     ActionKind,
+    GameRecord,
     MatchRecord,
     RecordedAction,
     format_mat,
@@ -23,9 +24,15 @@ from tavla.formats.mat import (
     write_mat,
 )
 from tavla.replay import match_record
-from tests.helpers.mat_examples import GNUBG_EXPORT, HAND_WRITTEN
+from tests.helpers.mat_examples import (
+    GNUBG_EXPORT,
+    GNUBG_MATCH_ENDINGS,
+    GNUBG_MONEY_BEAVERS,
+    HAND_WRITTEN,
+)
 
 REALDATA = Path(__file__).parent / "data" / "realdata"
+
 
 def match_text(*move_lines: str, length: int = 3) -> str:
     """A one-game match in Galaxy's layout (right column at 33) with the given move lines."""
@@ -65,6 +72,130 @@ def test_gnubg_export_reads_and_writes_back_byte_for_byte() -> None:
     assert format_mat(record) == GNUBG_EXPORT + "\n"
 
 
+@pytest.mark.parametrize("export", [GNUBG_MATCH_ENDINGS, GNUBG_MONEY_BEAVERS])
+def test_gnubgs_layout_of_every_game_end_is_written_back_byte_for_byte(export: str) -> None:
+    assert format_mat(parse_mat(export)) == export
+
+
+def one_game(*actions: RecordedAction, length: int = 5) -> MatchRecord:
+    return MatchRecord(length, ("Ann", "Bob"), games=(GameRecord(1, (0, 0), actions),))
+
+
+def ending(*actions: RecordedAction) -> list[str]:
+    """The move lines format_mat writes for a game of these actions."""
+    return format_mat(one_game(*actions)).splitlines()[4:-1]
+
+
+ROLL_31 = RecordedAction(LEFT, ActionKind.ROLL, (3, 1), "8/5 6/5")
+
+
+def test_the_right_players_win_shares_the_line_of_the_left_players_drop() -> None:
+    # gnubg reads a Wins line of its own after a left drop as a resignation in an extra
+    # game and counts the point twice, so its exporter puts the Wins on the Drops line.
+    lines = ending(
+        ROLL_31,
+        RecordedAction(RIGHT, ActionKind.DOUBLE, value=2),
+        RecordedAction(LEFT, ActionKind.DROP),
+        RecordedAction(RIGHT, ActionKind.WIN, value=1),
+    )
+    assert lines == [
+        "  1) 31: 8/5 6/5                  Doubles => 2",
+        "  2)  Drops                       Wins 1 point",
+    ]
+
+
+def test_the_left_players_win_and_a_win_after_a_full_line_stand_on_lines_of_their_own() -> None:
+    double, drop = (
+        RecordedAction(LEFT, ActionKind.DOUBLE, value=2),
+        RecordedAction(RIGHT, ActionKind.DROP),
+    )
+    assert ending(double, drop, RecordedAction(LEFT, ActionKind.WIN, value=1)) == [
+        "  1)  Doubles => 2                Drops",
+        "      Wins 1 point",
+    ]
+    roll_64 = RecordedAction(RIGHT, ActionKind.ROLL, (6, 4), "24/14")
+    assert ending(ROLL_31, roll_64, RecordedAction(RIGHT, ActionKind.WIN, value=2)) == [
+        "  1) 31: 8/5 6/5                 64: 24/14",
+        "                                  Wins 2 points",
+    ]
+
+
+def test_a_resignation_after_rolling_keeps_the_roll_and_wins_beside_it() -> None:
+    unplayed = RecordedAction(LEFT, ActionKind.ROLL, (5, 3), "")
+    assert ending(unplayed, RecordedAction(RIGHT, ActionKind.WIN, value=2)) == [
+        "  1) 53:                         Wins 2 points",
+    ]
+
+
+def test_an_accepted_resignation_is_written_as_gnubg_writes_it() -> None:
+    # gnubg 1.07 exports a resigned game as its Wins line alone (tests/data/gnubg_exports),
+    # so the Resigns cell match_record and SGF's RE[B+2R] give is left out; one of other
+    # points, or of none (Backgammon Studio's Concedes), is kept.
+    unplayed = RecordedAction(LEFT, ActionKind.ROLL, (5, 3), "")
+    resigns = RecordedAction(LEFT, ActionKind.RESIGN, value=2)
+    assert ending(unplayed, resigns, RecordedAction(RIGHT, ActionKind.WIN, value=2)) == [
+        "  1) 53:                         Wins 2 points",
+    ]
+    assert ending(
+        ROLL_31, replace(resigns, value=None), RecordedAction(RIGHT, ActionKind.WIN, value=2)
+    ) == [
+        "  1) 31: 8/5 6/5",
+        "      Resigns",
+        "                                  Wins 2 points",
+    ]
+
+
+def test_a_played_resignation_after_rolling_is_gnubgs_layout() -> None:
+    match = Match(3, dice=1)
+    game = match.new_game()
+    game.roll((3, 1))
+    game.play("8/5 6/5")
+    game.roll((6, 4))
+    game.resign("gammon", player=1)
+    game.accept_resignation()
+    record = match_record(match, ("Ann", "Bob"))
+    assert [a.kind for a in record.games[0].actions][-2:] == [ActionKind.RESIGN, ActionKind.WIN]
+    assert format_mat(record).splitlines()[4:] == [
+        "  1) 31: 8/5 6/5                 64:",
+        "      Wins 2 points",
+        "",
+    ]
+
+
+def test_beavers_and_raccoons_are_written_and_read_as_gnubg_writes_them() -> None:
+    actions = (
+        RecordedAction(LEFT, ActionKind.DOUBLE, value=2),
+        RecordedAction(RIGHT, ActionKind.BEAVER, value=4),
+        RecordedAction(LEFT, ActionKind.RACCOON, value=8),
+        RecordedAction(RIGHT, ActionKind.TAKE),
+        ROLL_31,
+    )
+    text = format_mat(one_game(*actions, length=0))
+    assert text.splitlines()[4:-1] == [
+        "  1)  Doubles => 2                Beavers => 4",
+        "  2)  Beavers => 8",
+        "  3) 31: 8/5 6/5",
+    ]
+    again = parse_mat(text)
+    assert all(a.same_as(b) for a, b in zip(again.games[0].actions, actions, strict=True))
+    # The take gnubg leaves out stands on the line of the doubler's roll that shows it.
+    taken = again.games[0].actions[3]
+    assert (taken.player, taken.kind, taken.line, taken.move_number) == (
+        RIGHT,
+        ActionKind.TAKE,
+        7,
+        3,
+    )
+
+
+def test_an_explicit_take_of_a_beaver_is_read_as_written() -> None:
+    record = parse_mat(
+        match_text("  1)  Doubles => 2                 Beavers => 4", "  2)  Takes", length=0)
+    )
+    kinds = [action.kind for action in record.games[0].actions]
+    assert kinds == [ActionKind.DOUBLE, ActionKind.BEAVER, ActionKind.TAKE]
+
+
 def test_writing_keeps_only_the_headers_gnubg_writes() -> None:
     text = format_mat(parse_mat(HAND_WRITTEN))
     assert text.startswith('; [Site "Example"]\n; [EventDate "2024.01.02"]\n')
@@ -90,7 +221,7 @@ def test_galaxy_dialect() -> None:
         (LEFT, (6, 3), "23/17 8/5"),
         (RIGHT, (5, 3), ""),
     ]
-    assert actions[-1] == RecordedAction(RIGHT, ActionKind.WIN, None, None, 3, 9, None)
+    assert actions[-1] == RecordedAction(RIGHT, ActionKind.WIN, None, None, 3, 9, None, True)
 
 
 def test_galaxy_losses_and_a_repeated_move_number() -> None:
@@ -127,6 +258,30 @@ def test_studio_dialect() -> None:
         (LEFT, ActionKind.DROP, None, None, None),
         (RIGHT, ActionKind.WIN, None, None, 1),
     ]
+
+
+def test_studio_concedes_and_a_hidden_roll() -> None:
+    text = match_text(
+        "  1) 31: 8/5 6/5                  00: ????",
+        "  2)  Concedes",
+        "                                  Wins 2 points and the match",
+    )
+    actions = parse_mat(text).games[0].actions
+    assert actions[1:] == (
+        RecordedAction(RIGHT, ActionKind.ROLL, None, None, None, 5, 1),
+        RecordedAction(LEFT, ActionKind.RESIGN, None, None, None, 6, 2),
+        RecordedAction(RIGHT, ActionKind.WIN, None, None, 2, 7, None, True),
+    )
+    # Written back: the hidden roll as it was, the concession in the word gnubg reads
+    # (it warns of "Unrecognised move" at Concedes).
+    lines = format_mat(parse_mat(text)).splitlines()
+    assert lines[4:7] == [
+        "  1) 31: 8/5 6/5                 00: ????",
+        "      Resigns",
+        "                                  Wins 2 points and the match",
+    ]
+    with pytest.raises(MatchFileError, match="a roll has two dice 1 to 6, got 00"):
+        parse_mat(match_text("  1) 31: 8/5 6/5                  00: 13/7"))
 
 
 def test_xg_low_first_rolls_and_a_byte_order_mark() -> None:

@@ -197,15 +197,22 @@ def test_rolling_then_resigning_is_a_note() -> None:
     assert (games[0].winner, games[0].end, games[0].checked_plays) == (0, "resignation", 1)
 
 
-def test_a_hidden_play_is_a_note() -> None:
-    rows = [row(1, "31: 8/5 6/5", "64: ????"), row(None, " Wins 2 points")]
+@pytest.mark.parametrize(
+    ("cell", "hidden"),
+    [
+        ("64: ????", "play hidden by the site (????)"),
+        ("00: ????", "roll and play hidden by the site (00: ????)"),
+    ],
+)
+def test_a_hidden_play_or_roll_is_a_note(cell: str, hidden: str) -> None:
+    rows = [row(1, "31: 8/5 6/5", cell), row(None, " Wins 2 points")]
     mismatches, notes, games = replay_text(match(((0, 0), rows)))
     assert mismatches == []
     assert notes[:2] == [
-        "play hidden by the site (????): the rest of the game is unchecked",
+        f"{hidden}: the rest of the game is unchecked",
         "right player resigned or abandoned: gammon, 2 point(s) at cube 1",
     ]
-    assert (len(games[0].plays), games[0].checked_plays) == (2, 1)
+    assert (len(games[0].plays), games[0].checked_plays, games[0].winner) == (2, 1, 0)
 
 
 def test_galaxy_losses_and_a_match_concession_are_notes() -> None:
@@ -321,7 +328,8 @@ REAL = [
         ["borne off", "borne off", "borne off", "resignation"],
     ),
     ("match2900236.txt", (2, 72, 72, 2, (2, 1), 0, 2), ["drop", "resignation"]),
-    ("match4007088.txt", (2, 64, 64, 4, (0, 4), 0, 1), ["drop", "borne off"]),
+    # "Wins 3 point and the match" at 0-1: the final match score, not the 6 points won.
+    ("match4007088.txt", (2, 64, 64, 4, (0, 3), 0, 1), ["drop", "borne off"]),
     ("match8794401.txt", (1, 41, 41, 0, (1, 0), 0, 2), ["borne off"]),
     (
         "test-match01.txt",  # SGF: B+2R W+1 B+2R
@@ -348,10 +356,11 @@ def test_real_matches_end_to_end(name: str, totals: tuple[object, ...], ends: li
 
 
 def test_real_notes_say_what_could_not_be_checked() -> None:
-    capped = replay_file(REALDATA / "match4007088.txt")
-    assert [n.reason for n in capped.notes] == [
-        "Wins 3: the game is worth 6, capped at 2 needed to win the match"
+    final = replay_file(REALDATA / "match4007088.txt")
+    assert [n.reason for n in final.notes] == [
+        "Wins 3 and the match: the final match score 0-3, not the points won (the game is worth 6)"
     ]
+    assert [game.points for game in final.games] == [1, 2]
     money = replay_file(REALDATA / "match8794401.txt")
     assert money.notes[0].reason.startswith("Wins 1: the game is worth 2; this one-game session")
 
@@ -454,3 +463,149 @@ def test_replayed_positions_are_gnubgs() -> None:
             dice = tuple(sorted(entry["dice"], reverse=True))
             wanted = (entry["position_id"], dice, entry["played"])
             assert wanted in cursor, (name, number, wanted)
+
+
+# -- forms real tools write (issue 12) ---------------------------------------------------
+
+
+def studio(*rows: str) -> str:
+    """A one-game 3-point match in Backgammon Studio's layout (right column at 40)."""
+    head = " 3 point match\n\n Game 1\n Ann : 0                                Bob : 0\n"
+    return head + "\n".join(rows) + "\n"
+
+
+STUDIO_OPENING = [
+    "  1) 31: 8/5 6/5                        64: 24/18 18/14",
+    "  2) 52: 13/8 6/4                        Doubles => 2",
+    "  3)  Takes                             Concedes",
+]
+
+
+def test_studio_concedes_then_wins_is_a_resignation_note() -> None:
+    mismatches, notes, games = replay_text(studio(*STUDIO_OPENING, "      Wins 2 points"))
+    assert mismatches == []
+    assert (
+        notes[0]
+        == "right player resigned or abandoned (resignation cell): single, 2 point(s) at cube 2"
+    )
+    (game,) = games
+    assert (game.winner, game.points, game.end, game.checked_plays) == (0, 2, "resignation", 3)
+
+
+def test_studio_concedes_without_a_wins_line_scores_the_cube() -> None:
+    replay = replay_record(parse_mat(studio(*STUDIO_OPENING)), "studio.txt")
+    assert replay.mismatches == []
+    assert [note.reason for note in replay.notes[:2]] == [
+        "no 'Wins' line: left player credited with the cube's value, 2",
+        "right player resigned or abandoned (resignation cell): single, 2 point(s) at cube 2",
+    ]
+    assert (replay.games[0].winner, replay.games[0].points, replay.final_score) == (0, 2, (2, 0))
+
+
+DROPPED_AT_4 = [  # Bob doubles, Ann redoubles to 4, Bob's redouble to 8 is dropped: Bob wins 4
+    row(1, "31: 8/5 6/5", " Doubles => 2"),
+    row(2, " Takes", "64: 24/18 18/14"),
+    row(3, " Doubles => 4", " Takes"),
+    row(4, "52: 13/8 6/4", " Doubles => 8"),
+]
+
+
+def last_game_won(
+    wins: str, score: tuple[int, int] = (2, 3)
+) -> tuple[list[str], list[str], tuple[int, int]]:
+    """A 5-point match recorded from ``score`` (Ann, Bob): Ann drops, Bob's Wins cell is
+    ``wins``."""
+    rows = [*DROPPED_AT_4, row(5, " Drops", f" {wins}")]
+    replay = replay_record(parse_mat(match((score, rows), length=5)))
+    return (
+        [finding.reason for finding in replay.mismatches],
+        [finding.reason for finding in replay.notes],
+        replay.final_score,
+    )
+
+
+START_2_3 = "the record starts at 2-3, in the middle of the match: taken as the starting score"
+
+
+def test_a_final_match_score_in_the_last_wins_line_is_a_note() -> None:
+    # 2-3 to 5: Bob wins 4 points, 3 more than he needed.  Galaxy writes the final score.
+    assert last_game_won("Wins 5 point and the match") == (
+        [],
+        [
+            START_2_3,
+            "Wins 5 and the match: the final match score 2-5, not the points won (the game is"
+            " worth 4)",
+        ],
+        (2, 5),
+    )
+    # The final score with the game's full value (R23) reads too.
+    mismatches, notes, final = last_game_won("Wins 7 points and the match")
+    assert (mismatches, final) == ([], (2, 7))
+    assert notes[1].startswith("Wins 7 and the match: the final match score 2-7")
+
+
+def test_points_capped_at_what_the_match_needed_are_a_note() -> None:
+    assert last_game_won("Wins 2 points") == (
+        [],
+        [START_2_3, "Wins 2: the game is worth 4, capped at 2 needed to win the match"],
+        (2, 5),
+    )
+
+
+@pytest.mark.parametrize(
+    "wins", ["Wins 6 points and the match", "Wins 5 points", "Wins 1004 points and the match"]
+)
+def test_a_wins_line_that_fits_no_reading_is_a_mismatch(wins: str) -> None:
+    written = wins.split()[1]
+    mismatches, _, _ = last_game_won(wins)
+    assert mismatches == [f"Wins {written}, but the game is worth 4 (R16, R19)"]
+
+
+def test_the_final_score_reading_is_for_the_last_game_only() -> None:
+    rows = [*DROPPED_AT_4, row(5, " Drops", " Wins 5 points and the match")]
+    text = match(((2, 3), rows), ((2, 5), [row(1, "31: 8/5 6/5")]), length=7)
+    mismatches, _, _ = replay_text(text)
+    assert mismatches[0] == "Wins 5, but the game is worth 4 (R16, R19)"
+
+
+def test_a_record_from_the_middle_of_a_match_starts_at_its_first_score() -> None:
+    text = match(((2, 1), OPEN_AND_DROP), ((2, 2), [row(1, "31: 8/5 6/5")]), length=5)
+    mismatches, notes, games = replay_text(text)
+    assert mismatches == []
+    assert notes[0] == (
+        "the record starts at 2-1, in the middle of the match: taken as the starting score"
+    )
+    assert [game.score for game in games] == [(2, 1), (2, 2)]
+
+
+@pytest.mark.parametrize(
+    ("second", "note"),
+    [
+        ("42: 8/4 6/4", ", and the game as the Crawford game"),
+        (" Doubles => 2", ", and the game as post-Crawford (it turns the cube)"),
+    ],
+)
+def test_a_record_starting_one_point_away_is_the_crawford_game_unless_it_doubles(
+    second: str, note: str
+) -> None:
+    text = match(((4, 2), [row(1, "31: 8/5 6/5", second)]), length=5)
+    mismatches, notes, _ = replay_text(text)
+    assert mismatches == []
+    assert notes[0] == (
+        "the record starts at 4-2, in the middle of the match: taken as the starting score" + note
+    )
+
+
+def test_a_record_starting_with_both_sides_one_point_away_is_post_crawford() -> None:
+    text = match(((4, 4), [row(1, "31: 8/5 6/5", "42: 8/4 6/4")]), length=5)
+    mismatches, notes, _ = replay_text(text)
+    assert mismatches == []
+    assert notes[0].endswith("taken as the starting score, after the Crawford game")
+
+
+@pytest.mark.parametrize("name", ["match_endings.mat", "money_beavers.mat"])
+def test_gnubgs_own_exports_replay_without_a_mismatch(name: str) -> None:
+    replay = replay_file(Path(__file__).parent / "data" / "gnubg_exports" / name)
+    assert replay.mismatches == []
+    # What GNU Backgammon 1.07 says after importing them ("show score").
+    assert replay.final_score == {"match_endings.mat": (12, 7), "money_beavers.mat": (14, 14)}[name]

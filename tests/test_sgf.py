@@ -12,7 +12,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tavla import Match, MatchFileError, MoneySession, Rules
-from tavla.formats.mat import LEFT, RIGHT, ActionKind, GameRecord, MatchRecord, RecordedAction
+from tavla.formats.mat import (
+    LEFT,
+    RIGHT,
+    ActionKind,
+    GameRecord,
+    MatchRecord,
+    RecordedAction,
+    format_mat,
+    parse_mat,
+)
 from tavla.formats.sgf import format_sgf, looks_like_sgf, parse_sgf, read_sgf, write_sgf
 from tavla.game.actions import PlayAction
 from tavla.replay import match_record, replay_file, replay_record
@@ -184,6 +193,16 @@ def test_gnubg_saved_files_replay_as_its_own_mat_export(
     for ours, theirs in zip(sgf.games, mat.games, strict=True):
         assert [p.position for p in ours.plays if p] == [p.position for p in theirs.plays if p]
         assert (ours.score, ours.kind) == (theirs.score, theirs.kind)
+
+
+@pytest.mark.parametrize("name", ["gnubg-3pt", "gnubg-money"])
+def test_gnubg_saved_files_write_as_its_own_mat_export(name: str) -> None:
+    # The same games, laid out as gnubg exports them (a resignation, RE[B+2R], as the Wins
+    # line alone), but for the hit marks, which SGF does not hold.
+    exported = (DATA / "sgf" / f"{name}.mat").read_text(encoding="utf-8")
+    written = format_mat(read_sgf(DATA / "sgf" / f"{name}.sgf"))
+    assert written == format_mat(parse_mat(exported.replace("*", "")))
+    assert "Resigns" not in written
 
 
 def test_gnubg_marks_the_crawford_game() -> None:

@@ -7,12 +7,12 @@
 #include <vector>
 
 #include "convert.hpp"
+#include "net_layers.hpp"
 #include "tavla/net.hpp"
 
 namespace tavla::bindings {
 namespace {
 
-using FloatArray = py::array_t<float, py::array::c_style>;
 using BoardArray = py::array_t<std::int8_t, py::array::c_style>;
 
 // The boards of an (N, 2, 26) int8 array, each valid (and, with `playable`, not finished): a
@@ -28,28 +28,6 @@ const Board* checked_boards(const BoardArray& boards, bool playable) {
                         (playable ? playable_board_error(b) : board_error(b)));
     }
     return data;
-}
-
-std::vector<Layer> layers_of(const std::vector<FloatArray>& weights,
-                             const std::vector<FloatArray>& biases) {
-    if (weights.size() != biases.size())
-        throw Fault("a net has as many bias vectors as weight matrices");
-    std::vector<Layer> layers(weights.size());
-    for (std::size_t i = 0; i < weights.size(); ++i) {
-        const FloatArray& w = weights[i];
-        const FloatArray& b = biases[i];
-        if (w.ndim() != 2) throw Fault("w" + std::to_string(i) + " must be 2-dimensional");
-        if (b.ndim() != 1) throw Fault("b" + std::to_string(i) + " must be 1-dimensional");
-        layers[i].inputs = int(w.shape(0));
-        layers[i].outputs = int(w.shape(1));
-        if (b.shape(0) != w.shape(1))
-            throw Fault("b" + std::to_string(i) + " has " + std::to_string(b.shape(0)) +
-                        " values, w" + std::to_string(i) + " " + std::to_string(w.shape(1)) +
-                        " outputs");
-        layers[i].weights.assign(w.data(), w.data() + w.size());
-        layers[i].biases.assign(b.data(), b.data() + b.size());
-    }
-    return layers;
 }
 
 py::array_t<double> evaluate(const Net& net, const BoardArray& boards) {

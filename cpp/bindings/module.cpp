@@ -31,4 +31,5 @@ PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
     tavla::bindings::bind_search(m);
     tavla::bindings::bind_bearoff(m);
     tavla::bindings::bind_net(m);
+    tavla::bindings::bind_td(m);
 }

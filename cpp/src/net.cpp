@@ -13,42 +13,6 @@ namespace {
 
 using net_kernel::padded;
 
-struct KernelChoice {
-    const char* name;
-    net_kernel::Accumulate accumulate;
-    net_kernel::Finish finish;
-    bool (*runs)();
-};
-
-const std::array kKernels{
-    KernelChoice{"portable", &net_kernel::portable::accumulate, &net_kernel::portable::finish, [] { return true; }},
-#ifdef TAVLA_X86_KERNELS
-    KernelChoice{"avx2", &net_kernel::avx2::accumulate, &net_kernel::avx2::finish,
-                 [] {
-                     return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-                 }},
-    KernelChoice{"avx512", &net_kernel::avx512::accumulate,
-                 &net_kernel::avx512::finish,
-                 [] {
-                     return __builtin_cpu_supports("avx512f") &&
-                            __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-                 }},
-#endif
-};
-
-const KernelChoice& kernel_named(const std::string& name) {
-    const KernelChoice* chosen = nullptr;
-    for (const KernelChoice& k : kKernels)
-        if (k.runs() && (name == k.name || name == "auto")) chosen = &k;
-    if (chosen == nullptr) {
-        std::string known;
-        for (const std::string& k : net_kernels()) known += ", " + k;
-        throw Fault("kernel " + quoted(name) + " is not one this machine runs (auto" + known +
-                    ")");
-    }
-    return *chosen;
-}
-
 struct FreeDeleter {
     void operator()(float* p) const { std::free(p); }
 };
@@ -152,18 +116,13 @@ Activation activation_named(const std::string& name) {
     throw Fault("unknown activation " + quoted(name) + " (known: sigmoid, tanh, relu)");
 }
 
-std::vector<std::string> net_kernels() {
-    std::vector<std::string> names;
-    for (const KernelChoice& k : kKernels)
-        if (k.runs()) names.emplace_back(k.name);
-    return names;
-}
+std::vector<std::string> net_kernels() { return net_kernel::runnable_names(); }
 
 Net::Net(Encoding encoding, Activation activation, const std::vector<Layer>& layers,
          const std::string& kernel)
     : encoding_(encoding), activation_(activation), impl_(std::make_unique<Impl>()) {
     check_layers(encoding, layers);
-    const KernelChoice& chosen = kernel_named(kernel);
+    const net_kernel::Kernel& chosen = net_kernel::named(kernel);
     kernel_ = chosen.name;
     impl_->accumulate = chosen.accumulate;
     impl_->finish = chosen.finish;
@@ -179,8 +138,10 @@ Net::Net(Encoding encoding, Activation activation, const std::vector<Layer>& lay
         for (std::size_t r = 0; r < in; ++r)
             for (std::size_t c = 0; c < out; ++c) {
                 const float w = layer.weights[r * out + c];
-                if (i == 0) weights[r * std::size_t(padded(layer.outputs)) + c] = w;
-                else weights[c * std::size_t(padded(layer.inputs)) + r] = w;
+                if (i == 0)
+                    weights[r * std::size_t(padded(layer.outputs)) + c] = w;
+                else
+                    weights[c * std::size_t(padded(layer.inputs)) + r] = w;
             }
         std::copy(layer.biases.begin(), layer.biases.end(), biases.get());
         impl_->views.push_back({layer.inputs, layer.outputs, weights.get(), biases.get()});

@@ -1,12 +1,15 @@
 // The net kernel (net_kernel.inc) compiled for each instruction set: the portable build for
 // every compiler and architecture, and on GCC or Clang for x86 also AVX2 with FMA and
 // AVX-512, which net.cpp chooses at run time. The library itself keeps the baseline flags.
+#include "net_kernels.hpp"
+
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <utility>
 
-#include "net_kernels.hpp"
+#include "tavla/fault.hpp"
 #include "tavla/net.hpp"
 
 namespace tavla::net_kernel {
@@ -33,5 +36,49 @@ constexpr int kWidth = 16;
 #undef TAVLA_TARGET
 }  // namespace avx512
 #endif
+
+}  // namespace tavla::net_kernel
+
+namespace tavla::net_kernel {
+namespace {
+
+struct Choice {
+    Kernel kernel;
+    bool (*runs)();
+};
+
+const std::array kChoices{
+    Choice{{"portable", &portable::accumulate, &portable::finish}, [] { return true; }},
+#ifdef TAVLA_X86_KERNELS
+    Choice{{"avx2", &avx2::accumulate, &avx2::finish},
+           [] { return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"); }},
+    Choice{{"avx512", &avx512::accumulate, &avx512::finish},
+           [] {
+               return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx2") &&
+                      __builtin_cpu_supports("fma");
+           }},
+#endif
+};
+
+}  // namespace
+
+const Kernel& named(const std::string& name) {
+    const Kernel* chosen = nullptr;
+    for (const Choice& c : kChoices)
+        if (c.runs() && (name == c.kernel.name || name == "auto")) chosen = &c.kernel;
+    if (chosen == nullptr) {
+        std::string known;
+        for (const std::string& k : runnable_names()) known += ", " + k;
+        throw Fault("kernel " + quoted(name) + " is not one this machine runs (auto" + known + ")");
+    }
+    return *chosen;
+}
+
+std::vector<std::string> runnable_names() {
+    std::vector<std::string> names;
+    for (const Choice& c : kChoices)
+        if (c.runs()) names.emplace_back(c.kernel.name);
+    return names;
+}
 
 }  // namespace tavla::net_kernel

@@ -2,6 +2,9 @@
 // each instruction set the run-time dispatch can choose.
 #pragma once
 
+#include <string>
+#include <vector>
+
 #include "tavla/encoding.hpp"
 
 namespace tavla::net_kernel {
@@ -36,28 +39,41 @@ struct NetView {
 // h = base + the sum of each input's row of `first` (layer 0) times its value, over the padded
 // outputs of `first`; base is the biases, or the sums of a position the inputs are the
 // difference from. h is 64-byte aligned.
-using Accumulate = void (*)(const LayerView& first, const SparseInputs& inputs,
-                            const float* base, float* h);
+using Accumulate = void (*)(const LayerView& first, const SparseInputs& inputs, const float* base,
+                            float* h);
 
 // Fills out[0 .. last layer's outputs) with the logistic outputs of the net given the first
 // layer's sums in scratch[0 .. scratch_width). `scratch` holds two buffers of scratch_width
 // floats (the widest padded layer), 64-byte aligned, both overwritten.
 using Finish = void (*)(const NetView& net, float* scratch, int scratch_width, float* out);
 
+struct Kernel {
+    const char* name;
+    Accumulate accumulate;
+    Finish finish;
+};
+
+// The kernel of that name that this processor runs ("auto": the fastest); a Fault naming the
+// ones it runs otherwise.
+const Kernel& named(const std::string& name);
+
+// The names of the kernels this processor runs, the portable one first and the fastest last.
+std::vector<std::string> runnable_names();
+
 namespace portable {
 void accumulate(const LayerView&, const SparseInputs&, const float*, float*);
 void finish(const NetView&, float*, int, float*);
-}
+}  // namespace portable
 #if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
 #define TAVLA_X86_KERNELS 1
 namespace avx2 {
 void accumulate(const LayerView&, const SparseInputs&, const float*, float*);
 void finish(const NetView&, float*, int, float*);
-}
+}  // namespace avx2
 namespace avx512 {
 void accumulate(const LayerView&, const SparseInputs&, const float*, float*);
 void finish(const NetView&, float*, int, float*);
-}
+}  // namespace avx512
 #endif
 
 }  // namespace tavla::net_kernel

@@ -1,15 +1,12 @@
 #include "tavla/playout.hpp"
 
 #include <algorithm>
-#include <exception>
 #include <functional>
 #include <memory>
-#include <mutex>
-#include <system_error>
-#include <thread>
 #include <vector>
 
 #include "tavla/stop.hpp"
+#include "workers.hpp"
 
 namespace tavla {
 namespace {
@@ -23,54 +20,6 @@ int result_kind(const std::int8_t* loser) {
         if (loser[p] > 0) return 3;
     return 2;
 }
-
-// Threads that share a run's chunks, joined on every way out of the scope that owns them (an
-// exception included: a std::thread destroyed unjoined ends the process). `stop` is set
-// before joining, so that each finishes its chunk and starts no other.
-class Workers {
-public:
-    explicit Workers(std::atomic<bool>& stop) : stop_(stop) {}
-    Workers(const Workers&) = delete;
-    Workers& operator=(const Workers&) = delete;
-    ~Workers() { stop_and_join(); }
-
-    // Runs `body` on a new thread; false when the system has no thread to give.
-    template <typename Body>
-    bool start(Body body) {
-        try {
-            threads_.emplace_back([this, body] {
-                try {
-                    body();
-                } catch (...) {
-                    const std::lock_guard<std::mutex> lock(mutex_);
-                    if (!error_) error_ = std::current_exception();
-                    stop_ = true;
-                }
-            });
-            return true;
-        } catch (const std::system_error&) {
-            return false;
-        }
-    }
-
-    // Waits for every thread, then throws again the first exception one of them threw.
-    void join() {
-        stop_and_join();
-        if (error_) std::rethrow_exception(error_);
-    }
-
-private:
-    void stop_and_join() {
-        stop_ = true;
-        for (auto& t : threads_)
-            if (t.joinable()) t.join();
-    }
-
-    std::atomic<bool>& stop_;
-    std::vector<std::thread> threads_;
-    std::mutex mutex_;
-    std::exception_ptr error_;
-};
 
 }  // namespace
 

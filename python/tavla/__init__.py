@@ -4,12 +4,12 @@ The everyday nouns are here; the rest lives in the layers, each a sub-package th
 only from those below it:
 
 - :mod:`tavla.board`: positions, plays, dice, notation, batch move generation;
-- :mod:`tavla.formats`: GNU Backgammon IDs, XGID, match files;
-- :mod:`tavla.game`: rules, cube, scoring, games, matches;
-- :mod:`tavla.eval`: policies and evaluators;
+- :mod:`tavla.formats`: GNU Backgammon IDs, XGID, FIBS boards, match files, analysis exports;
+- :mod:`tavla.game`: rules, cube, scoring, games, matches, match equity and the cube model;
+- :mod:`tavla.eval`: policies, evaluators, cube decisions and training;
 - :mod:`tavla.sim`: self-play, rollouts, duels, Dask clusters;
 - :mod:`tavla.render`: text diagrams, Turkish names;
-- :mod:`tavla.replay`: match records to games and back;
+- :mod:`tavla.replay`: match records to games and back, the errors of analysed games;
 - :mod:`tavla.cli`: the ``tavla`` command.
 """
 
@@ -21,6 +21,7 @@ from . import board, eval, formats, game, render, replay, sim
 from .board import Play, Position, ResultKind, legal_results, parse_roll
 from .errors import (
     CubeError,
+    CubeModelError,
     DiceError,
     EvaluatorError,
     IllegalPlayError,
@@ -30,16 +31,29 @@ from .errors import (
     InvalidIdError,
     InvalidPlayerError,
     InvalidPositionError,
+    MatchEquityError,
     MatchFileError,
     NetError,
     NotationError,
     PlayoutError,
     RulesError,
     TavlaError,
+    TrainingError,
     TurnError,
 )
-from .eval import builtin_policies, evaluate
-from .game import Cube, Game, GameEnd, GameResult, Match, MoneySession, Phase, Rules
+from .eval import builtin_policies, cube_decision, evaluate
+from .game import (
+    Cube,
+    CubeContext,
+    Game,
+    GameEnd,
+    GameResult,
+    Match,
+    MatchEquityTable,
+    MoneySession,
+    Phase,
+    Rules,
+)
 from .sim import DuelResult, PlayoutResults, RolloutResult, duel, rollout, selfplay
 
 try:
@@ -49,7 +63,9 @@ except PackageNotFoundError:  # a source tree that was never installed
 
 __all__ = [
     "Cube",
+    "CubeContext",
     "CubeError",
+    "CubeModelError",
     "DiceError",
     "DuelResult",
     "EvaluatorError",
@@ -64,6 +80,8 @@ __all__ = [
     "InvalidPlayerError",
     "InvalidPositionError",
     "Match",
+    "MatchEquityError",
+    "MatchEquityTable",
     "MatchFileError",
     "MoneySession",
     "NetError",
@@ -78,10 +96,12 @@ __all__ = [
     "Rules",
     "RulesError",
     "TavlaError",
+    "TrainingError",
     "TurnError",
     "__version__",
     "board",
     "builtin_policies",
+    "cube_decision",
     "duel",
     "eval",
     "evaluate",

@@ -129,6 +129,38 @@ class Net(Evaluator):
     @property
     def activation(self) -> str: ...
 
+class TdTrainer:
+    def __init__(
+        self,
+        weights: list[npt.NDArray[np.float32]],
+        biases: list[npt.NDArray[np.float32]],
+        encoding: str,
+        activation: str,
+        kernel: str,
+    ) -> None: ...
+    def train(
+        self,
+        first_game: int,
+        games: int,
+        lambda_: float,
+        alpha: float,
+        alpha_end: float,
+        schedule_games: int,
+        seed: int,
+        threads: int,
+        sync_games: int,
+    ) -> None: ...
+    @property
+    def games_done(self) -> int: ...
+    @games_done.setter
+    def games_done(self, games: int) -> None: ...
+    def td_errors(self, games: int, seed: int, lambda_: float) -> tuple[list[float], int]: ...
+    def layers(
+        self,
+    ) -> tuple[list[npt.NDArray[np.float32]], list[npt.NDArray[np.float32]]]: ...
+    @property
+    def kernel(self) -> str: ...
+
 def net_kernels() -> list[str]: ...
 def encodings() -> list[tuple[str, int]]: ...
 def encode(boards: npt.NDArray[np.int8], encoding: str) -> npt.NDArray[np.float32]: ...

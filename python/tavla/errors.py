@@ -83,6 +83,26 @@ class EvaluatorError(TavlaError, ValueError):
     alone outside a bear-off)."""
 
 
+class TrainingError(TavlaError, ValueError):
+    """A training run that cannot start as asked (:doc:`/training`): a bad setting (games,
+    layer sizes, lambda, step size, threads), a checkpoint that is not one, or settings that
+    differ from those of the checkpoint a run resumes."""
+
+
+class MatchEquityError(TavlaError, ValueError):
+    """A match equity table (:doc:`/cube`) that cannot be read (a file that is not an XML
+    table of GNU Backgammon's format, a table given by a formula, values that are not match
+    winning chances), or a look-up it cannot answer: an away score that is not an int from 1
+    to the table's length, a post-Crawford score with neither side 1 away."""
+
+
+class CubeModelError(TavlaError, ValueError):
+    """A cube decision (:doc:`/cube`) that cannot be made as asked: probabilities that are
+    not five numbers in [0, 1] consistent with each other (a gammon chance above the win
+    chance, a backgammon chance above the gammon chance, ...), a cube life outside [0, 1],
+    a context that is not a :class:`~tavla.game.cube_context.CubeContext`."""
+
+
 class InterruptedRunWarning(RuntimeWarning):
     """Ctrl-C stopped a self-play, rollout or duel: the results hold the games that finished
     first. Filter it (``warnings.simplefilter("ignore", InterruptedRunWarning)``) where the

@@ -1,5 +1,7 @@
 """Match files written out for the tests of the .mat reader and of replay."""
 
+from pathlib import Path
+
 # FORMATS.md 5.1: the hand-written file gnubg imports without a warning.
 HAND_WRITTEN = """\
 ; [Site "Example"]
@@ -42,3 +44,16 @@ GNUBG_EXPORT = """\
   7)  Doubles => 4                Drops
       Wins 2 points
 """
+
+# GNU Backgammon 1.07's own exports (`export match mat`, trailing spaces removed, the
+# players renamed Alice and Bob) of games played in it move by move.  match_endings.mat:
+# every way a game of a match ends, in both columns -- a drop by the left player (game 1:
+# its Wins shares the Drops line) and by the right (game 2: a Wins line of its own), takes
+# and redoubles (game 3), resignations before and after rolling by both players (games 4 to
+# 11; after rolling, the roll is written without a play).  money_beavers.mat: money play
+# with beavers in both columns, dropped (games 1 and 2) and taken (games 3 and 4), raccoons
+# taken (game 5) and dropped (games 6 and 7); gnubg writes the take of a beaver or raccoon
+# as nothing and a raccoon as a beaver of the beaver.
+_EXPORTS = Path(__file__).parent.parent / "data" / "gnubg_exports"
+GNUBG_MATCH_ENDINGS = (_EXPORTS / "match_endings.mat").read_text(encoding="utf-8")
+GNUBG_MONEY_BEAVERS = (_EXPORTS / "money_beavers.mat").read_text(encoding="utf-8")

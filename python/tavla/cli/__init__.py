@@ -15,11 +15,13 @@ from .duel import duel
 from .errors import InputError
 from .evaluate import evaluate_command
 from .hint import hint
+from .ladder import ladder
 from .moves import moves
 from .replay import replay
 from .rollout import rollout
 from .selfplay import selfplay
 from .show import show
+from .train import train
 
 
 def _version() -> str:
@@ -85,4 +87,6 @@ main.add_command(show)
 main.add_command(selfplay)
 main.add_command(rollout)
 main.add_command(duel)
+main.add_command(train)
+main.add_command(ladder)
 main.add_command(bench)

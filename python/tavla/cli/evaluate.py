@@ -1,10 +1,13 @@
-"""``tavla eval ID``: the probabilities and cubeless equity of the side on roll."""
+"""``tavla eval ID``: the probabilities and cubeless equity of the side on roll, and its cube
+decision before it rolls."""
 
 from __future__ import annotations
 
 import click
 
-from ..eval import OUTPUTS, evaluate
+from ..eval import OUTPUTS, cube_decision
+from ..eval.evaluators import cubeless_equity
+from .cube import CUBE_HELP, CubeOptions, cube_context, cube_lines, cube_options, cube_record
 from .errors import input_errors
 from .eval_options import EVALUATORS_HELP, evaluator_options, percent
 from .playout_output import echo_json
@@ -13,33 +16,46 @@ from .positions import read_position_and_dice
 LABELS = ("win", "win gammon", "win backgammon", "lose gammon", "lose backgammon")
 
 
-@click.command("eval", short_help="Evaluate a position for the side on roll.",
-               epilog=EVALUATORS_HELP)  # fmt: skip
+@click.command("eval", short_help="Evaluate a position and its cube decision.",
+               epilog=f"{EVALUATORS_HELP}\n\n{CUBE_HELP}")  # fmt: skip
 @click.argument("position_id")
 @evaluator_options
+@cube_options
 def evaluate_command(
-    position_id: str, evaluator: str, plies: int, bearoff: bool, as_json: bool
+    position_id: str, evaluator: str, plies: int, bearoff: bool, as_json: bool, cube: CubeOptions
 ) -> None:
     """Print the chances of the side on roll of POSITION_ID (a Position ID, GNUbg ID or
     XGID), before it rolls: win, gammon and backgammon wins and losses (gammons include
-    backgammons), and the cubeless equity 2·win - 1 + wg - lg + wbg - lbg."""
+    backgammons), and the cubeless equity 2·win - 1 + wg - lg + wbg - lbg; then the cube
+    analysis: the cubeful equities of no double, double/take and double/pass per unit of
+    the cube (with the match winning chances in a match) and the proper action."""
     with input_errors():
         position, _ = read_position_and_dice(position_id)
-        result = evaluate(position, evaluator, plies, bearoff=bearoff)
+        context = cube_context(position_id, cube)
+        decision = cube_decision(
+            position, context, evaluator, plies=plies, bearoff=bearoff,
+            cube_life=cube.cube_life, met=cube.table(context),
+        )  # fmt: skip
+    probabilities = decision.probabilities
+    equity = float(cubeless_equity(probabilities))
     if as_json:
         echo_json(
             {
                 "position_id": position.position_id,
                 "evaluator": evaluator,
-                "plies": result.plies,
-                "exact": result.exact,
-                "probabilities": dict(zip(OUTPUTS, result.probabilities.tolist(), strict=True)),
-                "equity": result.equity,
+                "plies": decision.plies,
+                "exact": decision.probabilities_exact,
+                "probabilities": dict(zip(OUTPUTS, probabilities.tolist(), strict=True)),
+                "equity": equity,
+                "cube": cube_record(decision),
             }
         )
         return
-    how = "exact bear-off database" if result.exact else f"{evaluator} at {result.plies}-ply"
+    exact = decision.probabilities_exact
+    how = "exact bear-off database" if exact else f"{evaluator} at {decision.plies}-ply"
     click.echo(f"{position.position_id}, side on roll ({how})")
-    for label, value in zip(LABELS, result.probabilities, strict=True):
+    for label, value in zip(LABELS, probabilities, strict=True):
         click.echo(f"  {label:<16} {percent(value):>6}")
-    click.echo(f"  cubeless equity  {result.equity:+.4f}")
+    click.echo(f"  cubeless equity  {equity:+.4f}")
+    for line in cube_lines(decision):
+        click.echo(line)

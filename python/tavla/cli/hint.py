@@ -1,23 +1,28 @@
-"""``tavla hint ID ROLL``: the plays of a roll ranked by equity, as GNU Backgammon's hint."""
+"""``tavla hint ID [ROLL]``: the plays of a roll ranked by equity, or before the roll the cube
+decision, as GNU Backgammon's hint."""
 
 from __future__ import annotations
 
 import click
 
-from ..eval import OUTPUTS
+from ..board.position import Position
+from ..eval import OUTPUTS, cube_decision
 from ..eval import hint as rank_plays
+from .cube import CUBE_HELP, CubeOptions, cube_context, cube_lines, cube_options, cube_record
 from .errors import input_errors
 from .eval_options import EVALUATORS_HELP, evaluator_options, percent
 from .playout_output import echo_json
 from .positions import read_position_and_dice, roll_to_play
 
 
-@click.command(short_help="Rank the plays of a roll by equity.", epilog=EVALUATORS_HELP)
+@click.command(short_help="Rank the plays of a roll, or the cube actions before it.",
+               epilog=f"{EVALUATORS_HELP}\n\n{CUBE_HELP}")  # fmt: skip
 @click.argument("position_id")
 @click.argument("roll", nargs=-1)
 @click.option("--top", type=click.IntRange(min=1), default=None,
               help="Show only the best N plays [default: all].")  # fmt: skip
 @evaluator_options
+@cube_options
 def hint(
     position_id: str,
     roll: tuple[str, ...],
@@ -26,15 +31,22 @@ def hint(
     plies: int,
     bearoff: bool,
     as_json: bool,
+    cube: CubeOptions,
 ) -> None:
     """Rank every legal play of ROLL (31, 3-1 or 3 1) in POSITION_ID (a Position ID, GNUbg
     ID or XGID; ROLL may be left out when the ID holds the dice) by the cubeless equity of
     the side that plays, best first, with the chances after each play and the difference to
     the best.  At 1-ply and deeper the move filter searches the best 8 plays within 0.16 of
     the best; the others keep their 0-ply value (their 'ply' column says 0) and are listed
-    after them."""
+    after them.  The ranking is cubeless.
+
+    Before the roll (no ROLL, and no dice in the ID), the hint is the cube decision of the
+    side on roll instead, as in 'tavla eval'."""
     with input_errors():
         position, dice_in_id = read_position_and_dice(position_id)
+        if not roll and dice_in_id is None:
+            _cube_hint(position, position_id, evaluator, plies, bearoff, as_json, cube)
+            return
         dice = roll_to_play(" ".join(roll) if roll else None, dice_in_id)
         ranked = rank_plays(position, dice, evaluator, plies, bearoff=bearoff)
     shown = ranked[:top] if top else ranked
@@ -75,3 +87,41 @@ def hint(
             f"{diff:>7}  {percent(p[0]):>6} {percent(p[1]):>6} {percent(p[2]):>6}  "
             f"{percent(p[3]):>6} {percent(p[4]):>6}  {entry.plies:>3}"
         )
+
+
+def _cube_hint(
+    position: Position,
+    position_id: str,
+    evaluator: str,
+    plies: int,
+    bearoff: bool,
+    as_json: bool,
+    cube: CubeOptions,
+) -> None:
+    context = cube_context(position_id, cube)
+    decision = cube_decision(
+        position, context, evaluator, plies=plies, bearoff=bearoff,
+        cube_life=cube.cube_life, met=cube.table(context),
+    )  # fmt: skip
+    if as_json:
+        echo_json(
+            {
+                "position_id": position.position_id,
+                "evaluator": evaluator,
+                "plies": decision.plies,
+                "probabilities": dict(zip(OUTPUTS, decision.probabilities.tolist(), strict=True)),
+                "cube": cube_record(decision),
+            }
+        )
+        return
+    how = (
+        "exact bear-off database" if decision.probabilities_exact else f"{evaluator} at {plies}-ply"
+    )
+    click.echo(f"{position.position_id}  before the roll: {how}")
+    p = decision.probabilities
+    click.echo(
+        f"  win {percent(p[0])}, gammons {percent(p[1])} / {percent(p[3])}, backgammons"
+        f" {percent(p[2])} / {percent(p[4])} (won / lost)"
+    )
+    for line in cube_lines(decision):
+        click.echo(line)

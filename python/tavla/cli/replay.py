@@ -1,4 +1,5 @@
-"""``tavla replay FILE_OR_DIR...``: replay match files and check them against the rules.
+"""``tavla replay FILE_OR_DIR...``: replay match files and GNU Backgammon's analysis exports
+and check them against the rules; ``--blunders`` lists the errors the analyses measured.
 
 Exit status: 0 when every game replays, 1 when a rule mismatch was found, 2 when an input
 could not be used (a missing path, a path that is not a regular file, a named file that is
@@ -24,18 +25,23 @@ from tqdm import tqdm
 
 from ..board.position import ResultKind
 from ..errors import MatchFileError
+from ..formats.gnubg_text import looks_like_analysis, read_analysis
 from ..formats.mat import looks_like_mat, not_a_regular_file
 from ..formats.sgf import looks_like_sgf
 from ..render.names import term_label
-from ..replay import Finding, MatchReplay, replay_file
+from ..replay import Decision, Finding, MatchReplay, decisions, replay_analysis, replay_file
 from .errors import InputError
 from .options import lang_option
 
 MATCH_SUFFIXES = (".mat", ".txt", ".sgf")
 
-# Text exports that share the .txt suffix but hold positions, not matches.
+# Text exports that share the .txt suffix but hold positions, not games.  gnubg's export of a
+# whole game (looks_like_analysis) is replayed; what else holds its IDs is skipped.
 _OTHER_FORMATS = (
-    (re.compile(r"Position ID:.*\n.*Match ID", re.MULTILINE), "a GNU Backgammon analysis export"),
+    (
+        re.compile(r"Position ID:.*\n.*Match ID", re.MULTILINE),
+        "a GNU Backgammon export of positions, not of a whole game",
+    ),
     (re.compile(r"^XGID=", re.MULTILINE), "an eXtreme Gammon position export"),
 )
 _SGF_GAME = re.compile(r"GM\[\s*(\d+)\s*\]")
@@ -50,6 +56,10 @@ class _Run:
     errors: list[tuple[str, str]] = field(default_factory=list)
     empty: list[str] = field(default_factory=list)
     """Directories given in which no match file was found."""
+    threshold: float | None = None
+    """With --blunders: the equity a decision must lose to be listed."""
+    blunders: dict[str, list[Decision]] = field(default_factory=dict)
+    """With --blunders: for each analysis export, its decisions that lost ``threshold``."""
 
     def totals(self) -> dict[str, int]:
         return {
@@ -61,7 +71,7 @@ class _Run:
             "notes": sum(len(match.notes) for match in self.matches),
             "skipped": len(self.skipped),
             "unreadable": len(self.errors),
-        }
+        } | ({} if self.threshold is None else {"blunders": sum(map(len, self.blunders.values()))})
 
 
 def _files(paths: tuple[str, ...], run: _Run) -> Iterator[tuple[Path, str | None]]:
@@ -80,10 +90,13 @@ def _files(paths: tuple[str, ...], run: _Run) -> Iterator[tuple[Path, str | None
             run.errors.append((name, "no such file or directory"))
 
 
-def _other_format(path: Path) -> str | None:
-    """What the file is when it is a known text format other than a match file."""
+def _head(path: Path) -> str:
     with path.open("rb") as handle:
-        head = handle.read(4096).decode("utf-8", errors="replace")
+        return handle.read(4096).decode("utf-8", errors="replace")
+
+
+def _other_format(head: str) -> str | None:
+    """What the file is when it is a known text format other than a match file."""
     if looks_like_sgf(head):
         game = _SGF_GAME.search(head)
         if game is not None and game.group(1) != "6":
@@ -110,12 +123,21 @@ def _plainly_not_a_match_file(path: Path) -> str | None:
 
 
 def _replay_one(path: Path, run: _Run, scanned: bool) -> bool:
-    """Replay one file; False when it was skipped as not a match file.  A file found by
-    scanning a directory that is another known format, empty, or has neither a match line
-    nor a game line is skipped; a file named on the command line that is not a match file
-    or cannot be read is an error."""
+    """Replay one file, a match file or an analysis export (with ``run.threshold``, keeping
+    the export's decisions that lost at least that much); False when it was skipped as not a
+    match file.  A file found by scanning a directory that is another known format, empty,
+    or has neither a match line nor a game line is skipped; a file named on the command line
+    that is not a match file or cannot be read is an error."""
     try:
-        other = _other_format(path)
+        head = _head(path)
+        if looks_like_analysis(head):
+            analysis = read_analysis(path)
+            run.matches.append(replay_analysis(analysis, str(path)))
+            if run.threshold is not None:
+                found = [d for d in decisions(analysis) if (d.error or 0.0) >= run.threshold]
+                run.blunders[str(path)] = found
+            return True
+        other = _other_format(head)
         if other is not None and scanned:
             run.skipped.append((str(path), f"not a match file: {other}"))
             return False
@@ -169,8 +191,9 @@ def _summary(match: MatchReplay, lang: str) -> str:
     )
 
 
-def _match_json(match: MatchReplay) -> dict[str, Any]:
+def _match_json(match: MatchReplay, blunders: list[Decision] | None) -> dict[str, Any]:
     record = match.record
+    found = {} if blunders is None else {"blunders": [asdict(d) for d in blunders]}
     return {
         "file": match.file,
         "length": record.length,
@@ -194,6 +217,7 @@ def _match_json(match: MatchReplay) -> dict[str, Any]:
         "final_score": list(match.final_score),
         "mismatches": [asdict(finding) for finding in match.mismatches],
         "notes": [asdict(finding) for finding in match.notes],
+        **found,
     }
 
 
@@ -213,17 +237,43 @@ def _print_findings(label: str, findings: list[Finding], progress: bool) -> None
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
 @click.option("--notes", "show_notes", is_flag=True, help="List every note, not only counts.")
+@click.option(
+    "--blunders",
+    "show_blunders",
+    is_flag=True,
+    help="List the decisions of analysis exports that lost at least --threshold.",
+)
+@click.option(
+    "--threshold",
+    type=click.FloatRange(min=0),
+    default=0.08,
+    show_default=True,
+    help="Equity (EMG in a match) a decision must lose to be listed by --blunders.",
+)
 @lang_option
-def replay(paths: tuple[str, ...], as_json: bool, show_notes: bool, lang: str) -> None:
+def replay(
+    paths: tuple[str, ...],
+    as_json: bool,
+    show_notes: bool,
+    show_blunders: bool,
+    threshold: float,
+    lang: str,
+) -> None:
     """Replay the match files in PATHS (.mat/.txt files, GNU Backgammon's .sgf files, or
-    directories searched for them) and check every play, cube action, result and score
-    against the rules.  A file whose text begins "(;" is read as SGF, any other as .mat.
+    directories searched for them) and GNU Backgammon's analysis exports (one game each, as
+    "export game text" writes it), and check every play, cube action, result and score
+    against the rules; for an analysis export also that its Position and Match IDs agree
+    with its plays.  A file whose text begins "(;" is read as SGF, any other as .mat.
 
     Each match gets a summary line: its games and how they ended (single, gammon,
     backgammon, unfinished: a game without a result, as in a file cut off mid-game), plays,
     cube actions, final score, mismatches and notes.  With --lang tr the line stays English
     but names how games were won in Turkish, each followed by its English term, since oyun
     is both a single and a game: "3 games (2 oyun = single, 1 mars = gammon)".
+
+    With --blunders, each analysis export's summary is followed by a "blunder:" line for
+    every decision (play, double, take) that lost at least --threshold against gnubg's
+    best, as its analysis measured it.
 
     Files found in a directory that are not match files (position exports, SGF records of
     other games than backgammon, empty files, or text with no "N point match" and no
@@ -245,7 +295,7 @@ def replay(paths: tuple[str, ...], as_json: bool, show_notes: bool, lang: str) -
         raise InputError(
             "an empty path names no file: name a match file or a directory ('.' for this one)"
         )
-    run = _Run()
+    run = _Run(threshold=threshold if show_blunders else None)
     files = list(_files(paths, run))
     found_in: Counter[str] = Counter()
     progress = not as_json and sys.stderr.isatty()
@@ -260,11 +310,13 @@ def replay(paths: tuple[str, ...], as_json: bool, show_notes: bool, lang: str) -
         _print_findings("MISMATCH", match.mismatches, progress)
         if show_notes:
             _print_findings("note", match.notes, progress)
+        for decision in run.blunders.get(match.file, []):
+            _echo(f"  blunder: {match.file}:{decision.line}: {decision}", progress)
     run.empty = [name for name in paths if Path(name).is_dir() and not found_in[name]]
     totals = run.totals()
     if as_json:
         record = {
-            "matches": [_match_json(match) for match in run.matches],
+            "matches": [_match_json(match, run.blunders.get(match.file)) for match in run.matches],
             "skipped": [{"file": name, "reason": reason} for name, reason in run.skipped],
             "unreadable": [{"file": name, "error": error} for name, error in run.errors],
             "no_match_files_in": run.empty,
@@ -288,6 +340,8 @@ def replay(paths: tuple[str, ...], as_json: bool, show_notes: bool, lang: str) -
             _count(totals["skipped"], "file") + " skipped",
             f"{totals['unreadable']} unreadable",
         ]
+        if show_blunders:
+            counted.append(_count(totals["blunders"], "blunder"))
         click.echo("total: " + ", ".join(counted))
     if run.errors or run.empty:
         sys.exit(2)

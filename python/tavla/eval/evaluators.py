@@ -24,7 +24,7 @@ import numpy.typing as npt
 from .. import _core
 from .._validate import check_int, excerpt
 from ..errors import EvaluatorError
-from . import bearoff
+from . import bearoff, nets
 from .net import Net
 
 MAX_PLIES = 3
@@ -54,18 +54,27 @@ def cubeless_equity(probabilities: npt.ArrayLike) -> npt.NDArray[np.float64] | f
 
 
 def load_net(evaluator: str) -> Net | None:
-    """The net a string names (``"net:PATH"`` or a path ending in ``.npz``), or None for
+    """The net a string names (``"net:PATH"`` or a path ending in ``.npz``; ``"net:NAME"``
+    for a shipped net, :mod:`tavla.eval.nets`, when no file has that path), or None for
     ``"bearoff"``; raises :class:`~tavla.EvaluatorError` for anything else."""
     if evaluator == "bearoff":
         return None
     path = evaluator[len(NET_PREFIX) :] if evaluator.startswith(NET_PREFIX) else evaluator
     if evaluator.startswith(NET_PREFIX) or path.endswith(".npz"):
+        if (
+            evaluator.startswith(NET_PREFIX)
+            and not os.path.exists(path)
+            and path in nets.available()
+        ):
+            return nets.load(path)
         if not os.path.isfile(path):
-            raise EvaluatorError(f"no net file at {excerpt(path)}")
+            shipped = ", ".join(nets.available()) or "none"
+            raise EvaluatorError(
+                f"no net file at {excerpt(path)} (the shipped nets, net:NAME: {shipped})"
+            )
         return Net.load(path)
     raise EvaluatorError(
-        f"unknown evaluator {excerpt(evaluator)}: give a Net, 'net:PATH' (a .npz net) or "
-        "'bearoff'"
+        f"unknown evaluator {excerpt(evaluator)}: give a Net, 'net:PATH' (a .npz net) or 'bearoff'"
     )
 
 

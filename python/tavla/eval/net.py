@@ -6,7 +6,7 @@ It reads an input encoding (:mod:`tavla.eval.encoding`), applies hidden layers w
 activation, and an output layer of logistic sigmoids with 5 outputs, or 1 (win only: the
 gammon outputs are then 0).
 
-File format ``tavla-net-1``: an ``.npz`` archive (``np.savez``) holding exactly these keys:
+File format ``tavla-net-1``: an ``.npz`` archive (``np.savez``) holding these keys:
 
 - ``format``: the string ``"tavla-net-1"``;
 - ``encoding``: an encoding name (``"td198"``, ``"gnubg200"``, ``"tavla218"``);
@@ -15,6 +15,10 @@ File format ``tavla-net-1``: an ``.npz`` archive (``np.savez``) holding exactly 
   ``bi`` of shape ``(outputs_i,)``, applied as ``x @ wi + bi``; ``inputs_0`` is the
   encoding's input count, each layer's inputs the previous layer's outputs, and the last
   layer has 1 or 5 outputs. Every weight is finite.
+
+and optionally ``metadata``: a JSON object as a string, what is known of the net (how it was
+trained: :func:`tavla.eval.train_td` writes its settings and games there); it does not change
+what the net computes.
 
 The strings are 0-dimensional unicode arrays (what ``np.savez`` makes of a ``str``). Files
 are read with ``allow_pickle=False``: nothing in them is executed.
@@ -30,9 +34,10 @@ agree to 1e-5 (the sigmoid is computed to about 1e-7).
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import zipfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -54,6 +59,7 @@ ACTIVATIONS = ("sigmoid", "tanh", "relu")
 Array32 = npt.NDArray[np.float32]
 
 _TEXT_KEYS = ("format", "encoding", "activation")
+_METADATA_KEY = "metadata"
 
 
 def net_kernels() -> list[str]:
@@ -159,13 +165,23 @@ class Net:
     ``weights``: a sequence of real arrays, ``weights[i]`` of shape ``(inputs_i, outputs_i)``;
     ``biases``: one ``(outputs_i,)`` array per layer (any float dtype, kept as float32).
     ``encoding``: an input encoding name; ``activation``: of the hidden layers;
-    ``kernel``: ``"auto"`` (the fastest) or one of :func:`net_kernels`.
+    ``kernel``: ``"auto"`` (the fastest) or one of :func:`net_kernels`; ``metadata``: a
+    mapping that JSON can write (str keys), kept with the net and saved in its file.
 
-    Immutable, hashable, equal by encoding, activation and weights; pickles by its weights.
-    Raises :class:`~tavla.NetError` naming the fault of the layers, settings or kernel.
+    Immutable, hashable, equal by encoding, activation and weights (not metadata); pickles by
+    its weights and metadata. Raises :class:`~tavla.NetError` naming the fault of the layers,
+    settings, kernel or metadata.
     """
 
-    __slots__ = ("_activation", "_biases", "_encoding", "_hash", "_native", "_weights")
+    __slots__ = (
+        "_activation",
+        "_biases",
+        "_encoding",
+        "_hash",
+        "_metadata",
+        "_native",
+        "_weights",
+    )
 
     def __init__(
         self,
@@ -175,8 +191,10 @@ class Net:
         encoding: str = "td198",
         activation: str = "sigmoid",
         kernel: str = "auto",
+        metadata: Mapping[str, Any] | None = None,
     ) -> None:
         self._encoding = check_encoding(encoding)
+        self._metadata = _metadata_text(metadata)
         if not isinstance(activation, str) or activation not in ACTIVATIONS:
             raise NetError(f"unknown activation {excerpt(activation)} (known: sigmoid, tanh, relu)")
         self._activation = activation
@@ -232,6 +250,13 @@ class Net:
             texts = {key: _text(arrays.pop(key), key) for key in _TEXT_KEYS}
             if texts["format"] != FORMAT:
                 raise NetError(f"format is {excerpt(texts['format'])}, expected {FORMAT!r}")
+            metadata = None
+            if _METADATA_KEY in arrays:
+                text = _text(arrays.pop(_METADATA_KEY), _METADATA_KEY)
+                try:
+                    metadata = json.loads(text)
+                except ValueError as exc:
+                    raise NetError(f"metadata is not JSON: {exc}") from None
             count = _layer_keys(set(arrays))
             for key, array in arrays.items():
                 if array.dtype != np.float32:
@@ -241,6 +266,7 @@ class Net:
                 [arrays[f"b{i}"] for i in range(count)],
                 encoding=texts["encoding"],
                 activation=texts["activation"],
+                metadata=metadata,
             )
         except NetError as exc:
             raise NetError(f"{os.fspath(path)!r}: {exc}") from None
@@ -254,6 +280,8 @@ class Net:
             "encoding": np.array(self._encoding),
             "activation": np.array(self._activation),
         }
+        if self._metadata != "{}":
+            arrays[_METADATA_KEY] = np.array(self._metadata)
         arrays.update({f"w{i}": w for i, w in enumerate(self._weights)})
         arrays.update({f"b{i}": b for i, b in enumerate(self._biases)})
         np.savez(path, **arrays)  # type: ignore[arg-type]
@@ -302,6 +330,12 @@ class Net:
         return self._native.kernel
 
     @property
+    def metadata(self) -> dict[str, Any]:
+        """A copy of what is known of the net (``{}`` when nothing is)."""
+        result: dict[str, Any] = json.loads(self._metadata)
+        return result
+
+    @property
     def native(self) -> _core.Net:
         """The core's net, a ``_core.Evaluator`` (for ``_core.Search`` and the policies)."""
         return self._native
@@ -323,7 +357,10 @@ class Net:
         return self._hash
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_restore, (self._weights, self._biases, self._encoding, self._activation))
+        return (
+            _restore,
+            (self._weights, self._biases, self._encoding, self._activation, self.metadata),
+        )
 
     def __repr__(self) -> str:
         sizes = "-".join(map(str, self.sizes))
@@ -331,7 +368,23 @@ class Net:
 
 
 def _restore(
-    weights: Sequence[Array32], biases: Sequence[Array32], encoding: str, activation: str
+    weights: Sequence[Array32],
+    biases: Sequence[Array32],
+    encoding: str,
+    activation: str,
+    metadata: Mapping[str, Any] | None = None,
 ) -> Net:
     """A pickled net rebuilt (on the fastest kernel of the machine that loads it)."""
-    return Net(weights, biases, encoding=encoding, activation=activation)
+    return Net(weights, biases, encoding=encoding, activation=activation, metadata=metadata)
+
+
+def _metadata_text(metadata: object) -> str:
+    """``metadata`` (None or a mapping with str keys) as compact JSON text."""
+    if metadata is None:
+        return "{}"
+    if not isinstance(metadata, Mapping) or not all(isinstance(k, str) for k in metadata):
+        raise NetError(f"metadata must be a mapping with str keys, got {excerpt(metadata)}")
+    try:
+        return json.dumps(dict(metadata), sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise NetError(f"metadata cannot be written as JSON: {exc}") from None

@@ -22,6 +22,18 @@ length field holds (:ref:`match-id`).  Scores are held to the same 15 bits."""
 
 MAX_SCORE = MAX_MATCH_LENGTH
 
+CHECKERS = 15
+"""Checkers a side (R1)."""
+
+
+def fill_borne_off(row: list[int], side: str) -> None:
+    """Set index 0 (off) of a DESIGN.md board row read from an ID to the checkers not on
+    the board; :class:`~tavla.InvalidIdError` naming ``side`` when more than 15 are (R1)."""
+    on_board = sum(row[1:])
+    if on_board > CHECKERS:
+        raise InvalidIdError(f"{on_board} {side} checkers on the board (at most 15)")
+    row[0] = CHECKERS - on_board
+
 
 @dataclass(frozen=True)
 class MatchContext:

@@ -41,6 +41,8 @@ class MatchIdState(enum.IntEnum):
     DROPPED = 4
 
 
+_ENDED = (MatchIdState.OVER, MatchIdState.RESIGNED, MatchIdState.DROPPED)
+
 # (name, width) in bit order, least significant first (FORMATS.md sections 0.4 and 2.1).
 _MATCH_ID_LAYOUT = (
     ("cube_log2", 4),
@@ -104,7 +106,8 @@ class MatchId:
     - ``dice_owner``: the side on roll (who rolled, or who doubled); the Position ID is
       oriented to it.
     - ``crawford``: this is the Crawford game (R24); post-Crawford is not stored (see
-      :attr:`context`).
+      :attr:`context`).  Once the game is over (``game_state`` over, resigned or dropped),
+      the flag is the next game's, as gnubg writes it.
     - ``game_state``: a :class:`MatchIdState`.
     - ``turn``: the player who must act now.
     - ``double_offered``: a double awaits take or drop.
@@ -117,7 +120,8 @@ class MatchId:
     - ``match_length``: 0 for money play (R26), else N (R23), at most
       :data:`MAX_MATCH_LENGTH` (the 15-bit field).
     - ``score``: (player 0, player 1), each at most :data:`MAX_SCORE` and, in a match, at
-      most ``match_length``; below it while the game is played.
+      most ``match_length``; below it while the game is played.  Once the game is over,
+      gnubg writes the score with the points just won.
     - ``jacoby``: the Jacoby rule is in use (R22), stored inverted in bit 67.  The default
       False is what gnubg writes in match play; its money sessions default to True.
 
@@ -175,11 +179,20 @@ class MatchId:
                 f"a cube of 1 owned by player {self.cube_owner}: the cube starts centred at 1"
                 " and a take leaves it at 2 or more (R18, R19)"
             )
+        if self.game_over:
+            # The Crawford flag of a finished game's ID is the next game's (gnubg's), not
+            # the finished game's, whose cube may stand above 1.
+            context = MatchContext(context.length, context.score)
         cube_fault = context.cube_fault(cube, self.double_offered)
         if cube_fault:
             raise InvalidIdError(cube_fault)
         if self.double_offered:
             _check_pending_double(self, context)
+
+    @property
+    def game_over(self) -> bool:
+        """The game has ended: borne off, resigned or dropped (``game_state``)."""
+        return self.game_state in _ENDED
 
     @property
     def context(self) -> MatchContext:

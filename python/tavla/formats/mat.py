@@ -3,12 +3,15 @@
 Reading is liberal: it accepts the dialects of gnubg, eXtreme Gammon, Backgammon Galaxy and
 Backgammon Studio (``25/22`` or ``bar/22``, ``6/0`` or ``6/off``, ``*`` or no hit marks,
 ``(2)`` repeat counts, chained moves such as ``63: 22/13``, ``Cannot Move``, ``????`` for
-plays a site hid after a resignation, low-first rolls, cells that overflow their column,
-``Losses N point``).  The file becomes a plain :class:`MatchRecord`: no rule is checked
-here; :mod:`tavla.replay` checks the games against the rules.
+plays a site hid after a resignation and ``00: ????`` for a hidden roll, low-first rolls,
+cells that overflow their column, ``Losses N point``, ``Concedes``, ``Wins N points and the
+match``).  The file becomes a plain :class:`MatchRecord`: no rule is checked here;
+:mod:`tavla.replay` checks the games against the rules.
 
-Writing produces gnubg's export form (:ref:`mat`): column widths, ``dd: moves`` cells,
-cube cells with one leading space, ``Wins N point(s)`` in the winner's column.
+Writing produces gnubg's export form (:ref:`mat`), as GNU Backgammon 1.07 writes it and
+reads it back: column widths, ``dd: moves`` cells, cube cells with one leading space,
+``Wins N point(s)`` in the winner's column (on the line of the left player's last cell when
+the right player wins after it), beavers as gnubg writes them.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import re
 import stat
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .._validate import check_instance, excerpt
@@ -52,7 +55,8 @@ class ActionKind(enum.Enum):
     LOSE = "lose"
     """``Losses N point`` (Galaxy): this player gives up the game, ``value`` points."""
     RESIGN = "resign"
-    """A resignation cell; ``value`` the points offered when written."""
+    """A resignation cell (``Resigns``, Backgammon Studio's ``Concedes``); ``value`` the
+    points offered when written."""
 
 
 @dataclass(frozen=True)
@@ -63,13 +67,14 @@ class RecordedAction:
         player: ``LEFT`` (0) or ``RIGHT`` (1), the column the cell stands in.
         kind: the :class:`ActionKind`.
         dice: for a roll, the two dice with the higher first (files differ in order);
-            ``None`` otherwise.
+            ``None`` otherwise, and for a roll the site hid with its play (``00: ????``).
         play: for a roll, the moves as written (any dialect); ``""`` when no move is written
             (``53:`` or ``Cannot Move``); ``None`` when the site hid the play (``????``).
         value: the cube value of a double, beaver or raccoon, or the points of a win, loss
             or resignation; ``None`` when the file does not give one.
         line: the line number in the file (1-based), 0 for actions not read from a file.
         move_number: the ``NN)`` number of the line, ``None`` on an unnumbered line.
+        and_the_match: a ``Wins`` cell that ends ``and the match`` (Galaxy, XG).
     """
 
     player: int
@@ -79,16 +84,18 @@ class RecordedAction:
     value: int | None = None
     line: int = 0
     move_number: int | None = None
+    and_the_match: bool = False
 
     def same_as(self, other: RecordedAction) -> bool:
         """True when both record the same thing, whatever line they were read from."""
-        return (self.player, self.kind, self.dice, self.play, self.value) == (
-            other.player,
-            other.kind,
-            other.dice,
-            other.play,
-            other.value,
-        )
+        return (
+            self.player,
+            self.kind,
+            self.dice,
+            self.play,
+            self.value,
+            self.and_the_match,
+        ) == (other.player, other.kind, other.dice, other.play, other.value, other.and_the_match)
 
 
 @dataclass(frozen=True)
@@ -156,7 +163,7 @@ _HEADER_TAG = re.compile(r'^\s*\[\s*([^"\]]+?)\s+"(.*)"\s*\]\s*$')
 _MOVE_LINE = re.compile(r"^\s*(\d+)\)(.*)$")
 # Where a cell begins: a roll, a cube or end-of-game word, or a stray repeated "NN)".
 _CELL_START = re.compile(
-    r"(?<!\S)(?:\d\d:|\d+\)|(?:double|beaver|raccoon|take|drop|win|loss|lose|resign)\w*)",
+    r"(?<!\S)(?:\d\d:|\d+\)|(?:double|beaver|raccoon|take|drop|win|loss|lose|resign|concede)\w*)",
     re.IGNORECASE,
 )
 _STRAY_NUMBER = re.compile(r"^\d+\)$")
@@ -165,12 +172,14 @@ _MOVE_TOKEN = re.compile(r"^(?:bar|b|\d{1,2})(?:/(?:\d{1,2}|off)\*?)+(?:\(\d\))?
 _CUBE_CELL = re.compile(r"^(double|beaver|raccoon)s?\w*\s*(?:=>\s*(\d+))?$", re.IGNORECASE)
 _ANSWER_CELL = re.compile(r"^(take|drop)s?$", re.IGNORECASE)
 _POINTS_CELL = re.compile(
-    r"^(win|loss|lose|resign)\w*\s*(?:(\d+)\s+points?)?(?:\s+and\s+the\s+match)?$",
+    r"^(win|loss|lose|resign|concede)\w*\s*(?:(\d+)\s+points?)?(\s+and\s+the\s+match)?$",
     re.IGNORECASE,
 )
+_POINTS_KINDS = {"win": ActionKind.WIN, "resign": ActionKind.RESIGN, "concede": ActionKind.RESIGN}
 _HIDDEN = re.compile(r"^\?{3,}$")
 _NO_MOVE = re.compile(r"^(?:cannot\s+move|can't\s+move)?$", re.IGNORECASE)
 _DEFAULT_RIGHT_COLUMN = 32
+_REDOUBLES = (ActionKind.BEAVER, ActionKind.RACCOON)
 
 
 _MAX_DIGITS = 9
@@ -194,13 +203,17 @@ def _int(digits: str, number: int, line: str) -> int:
     return int(digits)
 
 
-def _parse_roll_cell(text: str, number: int, line: str) -> tuple[tuple[int, int], str | None]:
+def _parse_roll_cell(
+    text: str, number: int, line: str
+) -> tuple[tuple[int, int] | None, str | None]:
     match = _ROLL_CELL.match(text)
     assert match is not None
     d1, d2 = int(match.group(1)), int(match.group(2))
+    rest = match.group(3).strip()
+    if d1 == d2 == 0 and _HIDDEN.match(rest):
+        return None, None  # the site hid the roll with the play
     if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
         raise _fail(number, line, f"a roll has two dice 1 to 6, got {d1}{d2}")
-    rest = match.group(3).strip()
     dice = (max(d1, d2), min(d1, d2))
     if _HIDDEN.match(rest):
         return dice, None
@@ -224,10 +237,10 @@ def _parse_cell(text: str, player: int, number: int, line: str, move: int | None
         kind = ActionKind(match.group(1).lower())
         return RecordedAction(player, kind, None, None, None, number, move)
     if match := _POINTS_CELL.match(text):
-        word = match.group(1).lower()
-        kind = {"win": ActionKind.WIN, "resign": ActionKind.RESIGN}.get(word, ActionKind.LOSE)
+        kind = _POINTS_KINDS.get(match.group(1).lower(), ActionKind.LOSE)
         value = _int(match.group(2), number, line) if match.group(2) else None
-        return RecordedAction(player, kind, None, None, value, number, move)
+        ends_match = kind is ActionKind.WIN and match.group(3) is not None
+        return RecordedAction(player, kind, None, None, value, number, move, ends_match)
     raise _fail(number, line, f"cannot read the cell {excerpt(text)}")
 
 
@@ -244,6 +257,24 @@ def _cells(body: str, offset: int) -> list[tuple[int, str]]:
         bounds.insert(0, (len(body) - len(body.lstrip()), starts[0] if starts else len(body)))
     cells = [(offset + start, body[start:end].strip()) for start, end in bounds]
     return [(column, text) for column, text in cells if not _STRAY_NUMBER.match(text)]
+
+
+def _with_redouble_answers(actions: list[RecordedAction]) -> tuple[RecordedAction, ...]:
+    """The actions in tavla's terms where a file is written as gnubg writes beavers
+    (:ref:`mat`): a ``Beavers`` cell answering a beaver is a raccoon, and the take of a
+    beaver or raccoon, which gnubg leaves out, is put back before the cell that follows
+    (a roll of the doubler), on that cell's line."""
+    result: list[RecordedAction] = []
+    for action in actions:
+        previous = result[-1] if result else None
+        if previous is not None and previous.kind in _REDOUBLES:
+            if action.kind is ActionKind.BEAVER and previous.kind is ActionKind.BEAVER:
+                action = replace(action, kind=ActionKind.RACCOON)
+            elif action.kind not in (ActionKind.TAKE, ActionKind.DROP, ActionKind.RACCOON):
+                answer = RecordedAction(1 - previous.player, ActionKind.TAKE)
+                result.append(replace(answer, line=action.line, move_number=action.move_number))
+        result.append(action)
+    return tuple(result)
 
 
 class _Reader:
@@ -268,7 +299,7 @@ class _Reader:
                 GameRecord(
                     self.game_number,
                     self.score,
-                    tuple(self.actions),
+                    _with_redouble_answers(self.actions),
                     self.game_line,
                     self.crawford_mark,
                 )
@@ -351,7 +382,9 @@ def parse_mat(text: str) -> MatchRecord:
     game without a score line, a cell that is not a roll, cube action or result, a move
     token that is not ``from/to``, a number of more than nine digits; and for ``text`` that
     is not a ``str`` (bytes among them: decode them, or read the file with
-    :func:`read_mat`).  Rules are not checked (see :mod:`tavla.replay`).
+    :func:`read_mat`).  Rules are not checked (see :mod:`tavla.replay`).  Beavers written
+    as gnubg writes them read in tavla's terms: a ``Beavers`` cell answering a beaver is a
+    raccoon, and the take of a beaver or raccoon, which gnubg leaves out, is put back.
     """
     if isinstance(text, (bytes, bytearray)):
         raise MatchFileError(
@@ -466,18 +499,20 @@ def plain_form(play: Play) -> str:
 def _cell_text(action: RecordedAction) -> str:
     kind = action.kind
     if kind is ActionKind.ROLL:
-        assert action.dice is not None
         play = "????" if action.play is None else action.play
-        return f"{action.dice[0]}{action.dice[1]}: {play}".rstrip()
+        dice = "00" if action.dice is None else f"{action.dice[0]}{action.dice[1]}"
+        return f"{dice}: {play}".rstrip()
     if kind in (ActionKind.DOUBLE, ActionKind.BEAVER, ActionKind.RACCOON):
-        word = kind.value.capitalize() + "s"
+        # gnubg writes a raccoon as the beaver of a beaver, and misreads "Raccoons".
+        word = "Doubles" if kind is ActionKind.DOUBLE else "Beavers"
         return f" {word} => {action.value}" if action.value is not None else f" {word}"
     if kind in (ActionKind.TAKE, ActionKind.DROP):
         return f" {kind.value.capitalize()}s"
     word = {ActionKind.WIN: "Wins", ActionKind.LOSE: "Losses", ActionKind.RESIGN: "Resigns"}[kind]
     if action.value is None:
         return f" {word}"
-    return f" {word} {action.value} point{'s' if action.value != 1 else ''}"
+    match = " and the match" if action.and_the_match else ""
+    return f" {word} {action.value} point{'s' if action.value != 1 else ''}{match}"
 
 
 def unwritable_character(text: str) -> str | None:
@@ -504,6 +539,30 @@ def _check_name(name: str, side: int) -> None:
     raise MatchFileError(f"the {which} player's name {shown} cannot be written: {reason}")
 
 
+def _written_actions(actions: tuple[RecordedAction, ...]) -> list[RecordedAction]:
+    """The actions that have a cell in gnubg's layout.  gnubg leaves out the take of a
+    beaver or raccoon (the doubler's roll shows it; it loses its place in the game on
+    reading one) and an accepted resignation: a ``Resigns`` cell offering the points the
+    opponent's ``Wins`` that follows gives (the ``Wins`` alone says it, as GNU Backgammon
+    1.07 exports a resigned game: tests/data/gnubg_exports)."""
+    written = []
+    for index, action in enumerate(actions):
+        before = actions[index - 1] if index else None
+        after = actions[index + 1] if index + 1 < len(actions) else None
+        if action.kind is ActionKind.TAKE and before is not None and before.kind in _REDOUBLES:
+            continue
+        accepted = (
+            after is not None
+            and after.kind is ActionKind.WIN
+            and after.player != action.player
+            and after.value == action.value
+        )
+        if action.kind is ActionKind.RESIGN and action.value is not None and accepted:
+            continue
+        written.append(action)
+    return written
+
+
 def _game_lines(game: GameRecord, players: tuple[str, str]) -> list[str]:
     left = f"{players[0]} : {game.score[0]}"
     width = max(_SCORE_WIDTH, len(left))  # a long left name widens the columns, never joins
@@ -520,15 +579,27 @@ def _game_lines(game: GameRecord, players: tuple[str, str]) -> list[str]:
         lines.append(f"{prefix}{row[0] or '':<{cell_width}} {row[1] or ''}".rstrip())
         row[:] = [None, None]
 
-    for action in game.actions:
+    actions = _written_actions(game.actions)
+    for index, action in enumerate(actions):
+        before_kind = actions[index - 1].kind if index else None
         ends_game = action.kind in (ActionKind.WIN, ActionKind.LOSE, ActionKind.RESIGN)
-        if ends_game and any(row):
+        joins_left = row[LEFT] is not None and row[RIGHT] is None
+        if action.kind is ActionKind.WIN and action.player == RIGHT and joins_left:
+            # gnubg's layout: the right player's win shares the line of the left player's
+            # last cell, a drop or a roll left unplayed before resigning (gnubg writes it
+            # without its indent after a roll).  On a line of its own, gnubg would read it
+            # as a resignation in a game of its own and count the points twice.
+            text = _cell_text(action)
+            row[RIGHT] = text.lstrip() if before_kind is ActionKind.ROLL else text
             flush(True)
-        if row[action.player] is not None or (action.player == LEFT and row[RIGHT] is not None):
-            flush(True)
-        row[action.player] = _cell_text(action)
-        if ends_game:
-            flush(False)
+        else:
+            if ends_game and any(row):
+                flush(True)
+            if row[action.player] is not None or (action.player == LEFT and row[RIGHT] is not None):
+                flush(True)
+            row[action.player] = _cell_text(action)
+            if ends_game:
+                flush(False)
     if any(cell is not None for cell in row):
         flush(True)
     return lines
@@ -539,10 +610,22 @@ def format_mat(record: MatchRecord) -> str:
 
     Header tags kept are those gnubg writes (Site, Event, Round, EventDate, Variation,
     Transcriber).  Roll cells keep the play text of the record: give it plain-form plays
-    (see :func:`plain_form`) for a file that gnubg reads back unchanged.  The games read back
-    by :func:`parse_mat` are the same as the record's (see :meth:`GameRecord.same_as`), and so
-    are the players' names, of any length, when there is a game to hold its score line: a
-    long left name widens the columns.
+    (see :func:`plain_form`) for a file that gnubg reads back unchanged.  The lines are
+    gnubg's (its exporter's, checked against GNU Backgammon 1.07): a ``Wins`` cell stands on
+    a line of its own in the winner's column, except that the right player's win shares the
+    line of the left player's drop, or of the roll the left player resigned after (gnubg
+    reads a ``Wins`` line of its own there as a resignation in an extra game, and counts the
+    points twice); a raccoon is written ``Beavers => N``, the beaver of a beaver, and the
+    take of a beaver or raccoon is left out, as gnubg writes them (gnubg misreads
+    ``Raccoons`` and loses its place on such a ``Takes``; :func:`parse_mat` puts both back).
+    An accepted resignation is its ``Wins`` line alone, as gnubg exports it: a ``Resigns``
+    cell offering the points of the opponent's ``Wins`` that follows (as
+    :func:`~tavla.replay.match_record` and an SGF result ``RE[B+2R]`` give) is left out.
+
+    The games read back by :func:`parse_mat` are the same as the record's (see
+    :meth:`GameRecord.same_as`) but for such ``Resigns`` cells, and so are the players'
+    names, of any length, when there is a game to hold its score line: a long left name
+    widens the columns.
 
     Raises :class:`~tavla.MatchFileError` naming the name when a player's name cannot be
     read back from the score line ``name : n   name : n``: a control character (a line

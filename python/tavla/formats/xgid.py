@@ -19,7 +19,14 @@ from .._validate import check_bool, check_optional_roll, excerpt
 from ..board.dice import Roll
 from ..board.position import Position
 from ..errors import InvalidIdError, InvalidPositionError
-from .context import _MAX_CUBE_LOG2, MAX_MATCH_LENGTH, MAX_SCORE, MatchContext, match_context
+from .context import (
+    _MAX_CUBE_LOG2,
+    MAX_MATCH_LENGTH,
+    MAX_SCORE,
+    MatchContext,
+    fill_borne_off,
+    match_context,
+)
 from .gnubg import GnubgId, MatchId, MatchIdState, _cube_log2
 
 _XGID_PREFIX = "XGID="
@@ -49,11 +56,8 @@ def _xgid_position_rows(text: str) -> tuple[list[int], list[int]]:
             bottom[i] = ord(char) - ord("A") + 1
         elif char.islower():
             top[25 - i] = ord(char) - ord("a") + 1
-    for row, side in ((bottom, "bottom"), (top, "top")):
-        on_board = sum(row)
-        if on_board > 15:
-            raise InvalidIdError(f"the XGID has {on_board} {side} checkers (at most 15)")
-        row[0] = 15 - on_board
+    fill_borne_off(bottom, "bottom")
+    fill_borne_off(top, "top")
     return bottom, top
 
 

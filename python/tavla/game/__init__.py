@@ -1,8 +1,12 @@
 """The game layer: rules and their options, the cube, scoring, a game's actions, games, matches
-and money sessions (R5-R28), and a game's state as interchange IDs."""
+and money sessions (R5-R28), a game's state as interchange IDs, match equity tables and the
+cube model."""
 
 from ..formats.context import MatchContext
 from .cube import Cube
+from .cube_context import CubeContext
+from .cubeful import CubeDecision
+from .equity import MatchEquityTable
 from .game import Game, Phase
 from .match import Match, MoneySession
 from .rules import Rules
@@ -10,11 +14,14 @@ from .scoring import GameEnd, GameResult
 
 __all__ = [
     "Cube",
+    "CubeContext",
+    "CubeDecision",
     "Game",
     "GameEnd",
     "GameResult",
     "Match",
     "MatchContext",
+    "MatchEquityTable",
     "MoneySession",
     "Phase",
     "Rules",

@@ -294,7 +294,9 @@ class Game:
     @property
     def match_id(self) -> MatchId:
         """GNU Backgammon Match ID of the current state (``str()`` gives the 12 characters;
-        :ref:`match-id`)."""
+        :ref:`match-id`).  Once the game is over, the one gnubg shows then: the score with
+        the points just won (a match's capped at its length), the next game's Crawford
+        flag, the player who dropped or who accepted the resignation to act."""
         return game_ids.match_id(self)
 
     @property

@@ -12,9 +12,16 @@ from typing import Literal, Protocol
 
 from ..board.dice import Roll
 from ..board.position import Position, ResultKind
-from ..formats.context import MatchContext
+from ..formats.context import MAX_SCORE, MatchContext
 from ..formats.gnubg import GnubgId, MatchId, MatchIdState
 from ..formats.xgid import DOUBLE_OFFERED, Xgid
+from .actions import (
+    AcceptResignationAction,
+    Action,
+    RejectResignationAction,
+    ResignAction,
+    RollAction,
+)
 from .cube import Cube
 from .rules import Rules
 from .scoring import GameEnd, GameResult
@@ -44,6 +51,8 @@ class GameView(Protocol):
     def result(self) -> GameResult | None: ...
     @property
     def match_context(self) -> MatchContext: ...
+    @property
+    def history(self) -> tuple[Action, ...]: ...
 
 
 _GAME_STATES = {
@@ -51,6 +60,7 @@ _GAME_STATES = {
     GameEnd.RESIGNATION: MatchIdState.RESIGNED,
     GameEnd.DROP: MatchIdState.DROPPED,
 }
+_RESIGNATION_ACTIONS = (ResignAction, RejectResignationAction, AcceptResignationAction)
 _XG_SIDE = {0: -1, 1: 1}  # gnubg player 0 = XGID top (-1), player 1 = bottom (1)
 _XG_DEFAULT_MAX_CUBE = 1024  # XG writes log2 10 when no limit is set
 
@@ -70,9 +80,19 @@ def match_id(game: GameView) -> MatchId:
     the new-game state gnubg shows (playing, player 0, no dice).  The dice are written
     higher die first, as gnubg writes them (:ref:`match-id`).  A resignation offer
     is kept; beavers and raccoons have no field of their own and show as a pending
-    double."""
-    value, owner = _cube_before_offer(game)
+    double.
+
+    Once the game is over, the ID is the one GNU Backgammon shows at that moment (checked
+    against gnubg 1.07): the score with the points just won, the Crawford flag of the next
+    game, the player to act the one who dropped (after a drop) or who accepted the
+    resignation (after one, whose kind stays in the resignation field, with the dice when
+    it came after the roll).  One difference is tavla's choice: a match's final score is
+    capped at the match length (gnubg writes the full 6-0 of a 5-point match, an ID its
+    own decoder refuses; both read 5-0)."""
     result = game.result
+    if result is not None:
+        return _finished_match_id(game, result)
+    value, owner = _cube_before_offer(game)
     match = game.match_context
     dice = game.dice
     return MatchId(
@@ -80,7 +100,7 @@ def match_id(game: GameView) -> MatchId:
         cube_owner=owner,
         dice_owner=game.on_roll,
         crawford=match.crawford,
-        game_state=MatchIdState.PLAYING if result is None else _GAME_STATES[result.end],
+        game_state=MatchIdState.PLAYING,
         turn=game.on_roll if game.turn is None else game.turn,
         double_offered=game.offered_cube_value is not None,
         resignation=game.resignation_offered,
@@ -89,6 +109,61 @@ def match_id(game: GameView) -> MatchId:
         score=match.score,
         jacoby=match.is_money and game.rules.jacoby,
     )
+
+
+def _finished_match_id(game: GameView, result: GameResult) -> MatchId:
+    """The Match ID of a game that is over (see :func:`match_id`)."""
+    after = _after_game(game.match_context, result, game.rules)
+    turn = {
+        GameEnd.BORNE_OFF: game.on_roll,  # the loser, to roll next
+        GameEnd.DROP: 1 - result.winner,
+        GameEnd.RESIGNATION: result.winner,
+    }[result.end]
+    resigned, dice = _accepted_resignation(game.history)
+    return MatchId(
+        cube_value=game.cube.value,
+        cube_owner=game.cube.owner,
+        dice_owner=game.on_roll,
+        crawford=after.crawford,
+        game_state=_GAME_STATES[result.end],
+        turn=turn,
+        resignation=resigned,
+        dice=dice,
+        match_length=after.length,
+        score=after.score,
+        jacoby=after.is_money and game.rules.jacoby,
+    )
+
+
+def _after_game(match: MatchContext, result: GameResult, rules: Rules) -> MatchContext:
+    """The match after a game: the winner's points added (capped at the match length, or in
+    money play at the most the ID holds) and the next game's Crawford flag (R24: the first
+    game after a side reaches one point away)."""
+    score = list(match.score)
+    score[result.winner] = min(score[result.winner] + result.points, match.length or MAX_SCORE)
+    length = match.length
+    crawford_next = (
+        rules.crawford
+        and length > 1
+        and length - 1 not in match.score
+        and length - 1 in score
+        and max(score) < length
+    )
+    return MatchContext(length, (score[0], score[1]), crawford_next, match.crawford_rule)
+
+
+def _accepted_resignation(history: tuple[Action, ...]) -> tuple[ResultKind | None, Roll | None]:
+    """The kind of the resignation that ended the game and, when it was offered after a
+    roll, that roll (higher die first); (None, None) for a game that ended otherwise."""
+    if not history or not isinstance(history[-1], AcceptResignationAction):
+        return None, None
+    offers = [item for item in history if isinstance(item, ResignAction)]
+    before = next(
+        (item for item in reversed(history) if not isinstance(item, _RESIGNATION_ACTIONS)),
+        None,
+    )
+    rolled = before.dice if isinstance(before, RollAction) else None
+    return offers[-1].kind, None if rolled is None else (max(rolled), min(rolled))
 
 
 def gnubg_id(game: GameView) -> GnubgId:

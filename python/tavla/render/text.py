@@ -44,8 +44,11 @@ def _stakes(match_id: MatchId, beavers: bool) -> str:
         parts += [f"session score X {x} - O {o}"] if x or o else []
         return ", ".join(parts)
     text = f"{context.length}-point match, score X {x} - O {o}"
-    if context.crawford:
-        return f"{text}, Crawford game"
+    ended = match_id.game_over
+    if ended and context.is_over:
+        return f"{text}, match over"
+    if context.crawford:  # once the game is over, the flag is the next game's (gnubg's)
+        return f"{text}, {'the next game is the ' if ended else ''}Crawford game"
     return f"{text}, post-Crawford" if context.is_post_crawford else text
 
 
@@ -67,9 +70,13 @@ def _action(match_id: MatchId, position: Position) -> str:
         winner = "X" if position.winner == 0 else "O"
         return f"game over: {winner} won a {position.winner_kind.name.lower()}"
     if state is MatchIdState.RESIGNED:
-        return "game over: resigned"
-    if state is MatchIdState.DROPPED:
-        return "game over: a double was dropped"
+        # gnubg keeps the resignation accepted, and the winner as the player to act.
+        if match_id.resignation is None:
+            return "game over: resigned"
+        kind = match_id.resignation.name.lower()
+        return f"game over: {names[1 - match_id.turn]} resigned a {kind}"
+    if state is MatchIdState.DROPPED:  # gnubg: the player who dropped is the player to act
+        return f"game over: {names[match_id.turn]} dropped the double"
     actor = names[match_id.turn]
     if match_id.double_offered:
         doubler = names[match_id.dice_owner]

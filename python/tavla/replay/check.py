@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import replace
 
 from .._validate import check_instance, excerpt
 from ..board.position import Play, ResultKind
@@ -32,14 +33,6 @@ _CUBE_KINDS = (
     ActionKind.RACCOON,
 )
 _END_KINDS = (ActionKind.WIN, ActionKind.LOSE, ActionKind.RESIGN)
-_GIVING_UP: dict[ActionKind | None, str] = {
-    ActionKind.LOSE: "resigned or abandoned (Losses)",
-    ActionKind.RESIGN: "resigned",
-    None: "resigned or abandoned",
-}
-"""How a game that ended neither by bearing off nor by a drop was given up, by the action
-that says so: ``Losses N point`` (Galaxy), a resignation (``Resigns``, SGF's ``RE[W+2R]``),
-or none (gnubg's ``.mat`` shows only the ``Wins`` line)."""
 _LONGEST_PLAY = 100
 """Characters of play text beyond which a cell cannot hold the play of one roll (at most
 four moves, each at most ``bar/24*`` or a chain of them, as ``24/20*/16*/12*/8*``): such
@@ -90,8 +83,8 @@ class _GameReplayer:
         self.game: Game | None = None
         self.checking = True
         self.hidden = False
-        self.loser: int | None = None
-        self.gave_up: ActionKind | None = None
+        self.given_up: RecordedAction | None = None
+        """The ``Losses`` or resignation cell of the game, if it has one."""
         self.record_marks_hits = marks_hits
         try:
             self.game = Game(
@@ -140,6 +133,8 @@ class _GameReplayer:
                 self.win(action)
             else:
                 self.give_up(action)
+        if self.report.winner is None and self.given_up is not None:
+            self.concession_without_points(self.given_up)
         result = self.game.result if self.game is not None else None
         if self.report.winner is None and result is not None:
             report = self.report
@@ -159,9 +154,13 @@ class _GameReplayer:
         game = self.game
         if not self.checking or game is None:
             return
-        assert action.dice is not None
-        if action.play is None:
-            self.note(action, "play hidden by the site (????): the rest of the game is unchecked")
+        if action.dice is None or action.play is None:
+            what = (
+                "roll and play hidden by the site (00: ????)"
+                if action.dice is None
+                else ("play hidden by the site (????)")
+            )
+            self.note(action, f"{what}: the rest of the game is unchecked")
             self.hidden, self.checking = True, False
             return
         try:
@@ -235,8 +234,22 @@ class _GameReplayer:
             )
 
     def give_up(self, action: RecordedAction) -> None:
-        """``Losses N point`` (Galaxy) or a resignation cell: the player gives the game up."""
-        self.loser, self.gave_up = action.player, action.kind
+        """``Losses N point`` (Galaxy), ``Resigns`` or Backgammon Studio's ``Concedes``: the
+        player gives the game up.  The points come from the ``Wins`` line that follows, else
+        from the cell (see :meth:`concession_without_points`)."""
+        self.given_up = action
+
+    def concession_without_points(self, action: RecordedAction) -> None:
+        """A game given up with no ``Wins`` line after it: the opponent is credited with the
+        points the cell gives, else with a single game at the cube's value (R17)."""
+        game = self.game
+        if game is None:
+            return
+        value = game.cube.value if action.value is None else action.value
+        source = "the cube's value" if action.value is None else "the points in the cell"
+        winner = 1 - action.player
+        self.note(action, f"no 'Wins' line: {_who(winner)} credited with {source}, {value}")
+        self.win(replace(action, player=winner, kind=ActionKind.WIN, value=value))
 
     def win(self, action: RecordedAction) -> None:
         report = self.report
@@ -249,19 +262,22 @@ class _GameReplayer:
         game = self.game
         result = game.result if game is not None else None
         winner = action.player
+        report.winner, report.points = winner, action.value
         if result is not None:
             if result.winner != winner:
                 self.note(action, f"'Wins' stands in the loser's column: {_who(result.winner)} won")
-                winner = result.winner
+                report.winner = winner = result.winner
             report.end, report.kind = result.end.value, result.kind
             self.check_points(action, result.points, result.cube_value, winner)
         else:
-            if self.loser == winner:
+            given_up = self.given_up
+            if given_up is not None and given_up.player == winner:
                 # Galaxy writes an unnumbered "Losses" line without its column padding.
-                self.note(action, "'Losses' stands in the winner's column")
+                self.note(
+                    action, f"the {_GIVEN_UP[given_up.kind]} cell stands in the winner's column"
+                )
             report.end = "resignation"
             self.resignation(action, winner)
-        report.winner, report.points = winner, action.value
 
     def resignation(self, action: RecordedAction, winner: int) -> None:
         """A game that ends neither by bearing off nor by a drop (R17): the written points
@@ -284,11 +300,11 @@ class _GameReplayer:
             result = game.result
             assert result is not None and result.end is GameEnd.RESIGNATION
             self.report.kind = result.kind
-            how = _GIVING_UP[self.gave_up]
+            cell = "" if self.given_up is None else f" ({_GIVEN_UP[self.given_up.kind]} cell)"
             self.note(
                 action,
-                f"{_who(loser)} {how}:"
-                f" {kinds[0].name.lower()}, {action.value} point(s) at cube {cube}",
+                f"{_who(loser)} resigned or abandoned{cell}: {kinds[0].name.lower()},"
+                f" {action.value} point(s) at cube {cube}",
             )
             self.check_points(action, result.points, cube, winner)
         elif kinds:
@@ -307,18 +323,33 @@ class _GameReplayer:
             )
 
     def check_points(self, action: RecordedAction, worth: int, cube: int, winner: int) -> None:
-        """Compare the written points with what the game is worth (R16, R19, R22)."""
+        """Compare the written points with what the game is worth (R16, R19, R22), and read
+        the two forms some writers give the last game of a match: the points capped at what
+        the match needed, and (``Wins N points and the match``) the winner's final match
+        score, capped at the match length or not, credited as the points that make it."""
         written = action.value
         assert written is not None
         if written == worth:
             return
         length = self.record.length
-        needed = length - self.game_record.score[winner]
-        if length and needed <= written < worth:
+        before = self.game_record.score
+        needed = length - before[winner]
+        final = (length, before[winner] + worth)
+        last = self.game_record is self.record.games[-1]
+        if length and written == needed < worth:
             self.note(
                 action,
                 f"Wins {written}: the game is worth {worth}, capped at {needed}"
                 " needed to win the match",
+            )
+        elif length and last and action.and_the_match and needed <= worth and written in final:
+            score = list(before)
+            score[winner] = written
+            self.report.points = written - before[winner]
+            self.note(
+                action,
+                f"Wins {written} and the match: the final match score {score[0]}-{score[1]},"
+                f" not the points won (the game is worth {worth})",
             )
         elif length and len(self.record.games) == 1 and written == cube and worth > cube:
             self.note(
@@ -328,6 +359,11 @@ class _GameReplayer:
             )
         else:
             self.mismatch(action, f"Wins {written}, but the game is worth {worth} (R16, R19)")
+
+
+_GIVEN_UP = {ActionKind.LOSE: "Losses", ActionKind.RESIGN: "resignation"}
+"""How the notes name a cell that gives the game up (``Resigns``, or Backgammon Studio's
+``Concedes``, is a resignation cell)."""
 
 
 def _marks_hits(record: MatchRecord) -> bool:
@@ -355,6 +391,26 @@ def _who(player: int) -> str:
     return "left player" if player == 0 else "right player"
 
 
+def _mid_match_start(game: GameRecord, length: int, rules: Rules) -> tuple[str, bool]:
+    """The note for a record whose first game does not start at 0-0, and whether its first
+    game comes after the Crawford game (R24).  The score line is taken as the starting
+    score.  At a score with one side a point away, the game is taken as the Crawford game,
+    as gnubg takes it from the score alone, unless it is marked otherwise by turning the
+    cube (then it is post-Crawford); with both sides a point away it is post-Crawford."""
+    score = game.score
+    note = (
+        f"the record starts at {score[0]}-{score[1]}, in the middle of the match: taken as"
+        " the starting score"
+    )
+    if not rules.crawford or length < 2 or length - 1 not in score:
+        return note, False
+    if score[0] == score[1]:
+        return f"{note}, after the Crawford game", True
+    if not game.crawford_mark and any(action.kind in _CUBE_KINDS for action in game.actions):
+        return f"{note}, and the game as post-Crawford (it turns the cube)", True
+    return f"{note}, and the game as the Crawford game", False
+
+
 def replay_record(record: MatchRecord, file: str = "") -> MatchReplay:
     """Replay every game of a record (see the module docstring); never raises for what the
     record holds.  ``file`` names the record in findings.  Raises
@@ -366,11 +422,20 @@ def replay_record(record: MatchRecord, file: str = "") -> MatchReplay:
     replay = MatchReplay(file, record)
     length = record.length
     rules = match_rules(record)
-    crawford_marks = crawford_games(length, (game.score for game in record.games), rules.crawford)
+    crawford_rule = rules.crawford
     marks_hits = _marks_hits(record)
     expected: tuple[int, int] | None = (0, 0)
+    start_note = None
+    if length and record.games and record.games[0].score != (0, 0):
+        expected = record.games[0].score
+        start_note, past_crawford = _mid_match_start(record.games[0], length, rules)
+        crawford_rule = crawford_rule and not past_crawford
+    crawford_marks = crawford_games(length, (game.score for game in record.games), crawford_rule)
     for game, crawford in zip(record.games, crawford_marks, strict=True):
         report = _GameReplayer(file, record, game, rules, crawford, marks_hits).run()
+        if start_note is not None:
+            report.notes.insert(0, Finding(file, game.number, None, game.line, None, start_note))
+            start_note = None
         faults = []
         if length and expected is not None and game.score != expected:
             faults.append(

@@ -51,7 +51,8 @@ def match_record(
     """The record of a played :class:`~tavla.Match` or :class:`~tavla.MoneySession`, ready
     for :func:`~tavla.formats.mat.format_mat` and :func:`~tavla.formats.sgf.format_sgf`:
     each play in the plain form, each cube action, a ``Wins`` action for each finished game
-    after a ``Resigns`` action when the game ended by a resignation, and a roll left
+    after a ``Resigns`` action when the game ended by a resignation (format_mat leaves it
+    out, as gnubg does; format_sgf writes it as the ``R`` of the result), and a roll left
     unplayed (a resignation after rolling) as ``dd:`` (:ref:`mat`).  Rejected resignations
     have no cell in the formats and are left out.  Money sessions get length 0 and the
     running points as their scores.  The headers give the rules that

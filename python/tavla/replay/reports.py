@@ -54,7 +54,10 @@ class GameReplay:
             unplayed before a resignation).
         cube_actions: doubles, beavers, raccoons, takes and drops recorded.
         winner: the player credited with the game (0 left, 1 right), None if unfinished.
-        points: the points credited, as written in the ``Wins`` line (0 if unfinished).
+        points: the points credited: as written in the ``Wins`` line, except that a last
+            ``Wins N points and the match`` that gives the final match score is credited as
+            the points that make that score; from the cube for a game given up without a
+            ``Wins`` line; 0 if unfinished.
         end: how the game ended: ``"borne off"``, ``"drop"``, ``"resignation"`` or
             ``"unfinished"``.
         kind: single, gammon or backgammon as the rules count the result (R16; a drop is

@@ -2,7 +2,20 @@
 or on a Dask cluster."""
 
 from .duel import DuelResult, duel
+from .ladder import Ladder, LadderDuel, ladder
+from .monitor import duel_monitor
 from .playout import PlayoutResults, selfplay
 from .rollout import RolloutResult, rollout
 
-__all__ = ["DuelResult", "PlayoutResults", "RolloutResult", "duel", "rollout", "selfplay"]
+__all__ = [
+    "DuelResult",
+    "Ladder",
+    "LadderDuel",
+    "PlayoutResults",
+    "RolloutResult",
+    "duel",
+    "duel_monitor",
+    "ladder",
+    "rollout",
+    "selfplay",
+]

@@ -37,9 +37,9 @@ from collections.abc import Callable
 from concurrent.futures import CancelledError
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
+from .._progress import progress_bar
 from .._validate import excerpt
 from ..errors import PlayoutError
-from ._progress import progress_bar
 
 if TYPE_CHECKING:
     from distributed import Client, Future

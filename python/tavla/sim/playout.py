@@ -42,12 +42,12 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
+from .._progress import progress_bar
 from .._validate import excerpt, is_int
 from ..board.position import Position
 from ..errors import InterruptedRunWarning, PlayoutError
 from ..eval.policies import PolicyLike, validated_policy
 from . import cluster
-from ._progress import progress_bar
 
 if TYPE_CHECKING:
     from distributed import Client

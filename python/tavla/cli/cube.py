@@ -1,0 +1,226 @@
+"""The cube analysis of ``tavla eval`` and ``tavla hint``: the options that set where the
+decision is made (match, score, cube, owner, money options, cube life, table), the context
+they and the ID give, and its report as text or JSON."""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import click
+
+from ..errors import RulesError
+from ..formats.gnubg import GnubgId, MatchId
+from ..formats.xgid import Xgid
+from ..game.cube_context import CubeContext
+from ..game.cube_model import DEFAULT_CUBE_LIFE
+from ..game.cubeful import CubeDecision
+from ..game.equity import BUILTIN_TABLES, MatchEquityTable
+from .positions import read_id
+
+OWNERS = ("centred", "on-roll", "opponent")
+
+CUBE_HELP = (
+    "The cube analysis is made where the ID says (a GNUbg ID or XGID holds the match, score, "
+    "cube and Jacoby flag; a Position ID is money play with the cube centred), changed by "
+    "--match, --score, --crawford, --cube, --owner, --jacoby/--no-jacoby and --beavers."
+)
+
+
+def cube_options(function: Callable[..., Any]) -> Callable[..., Any]:
+    """The options of the cube analysis, passed to ``function`` as one ``cube`` argument
+    (:class:`CubeOptions`; each None when not given, to keep the ID's)."""
+
+    @functools.wraps(function)
+    def with_cube(
+        *args: Any,
+        match_length: int | None,
+        score: str | None,
+        crawford: bool | None,
+        cube_value: int | None,
+        owner: str | None,
+        jacoby: bool | None,
+        beavers: bool | None,
+        cube_life: float,
+        met: str,
+        **kwargs: Any,
+    ) -> Any:
+        cube = CubeOptions(
+            match_length, score, crawford, cube_value, owner, jacoby, beavers, cube_life, met
+        )
+        return function(*args, cube=cube, **kwargs)
+
+    command: Callable[..., Any] = with_cube
+    for option in reversed(
+        [
+            click.option("--match", "match_length", type=click.IntRange(min=0), default=None,
+                         metavar="N", help="Match length (0: money play)."),
+            click.option("--score", default=None, metavar="A-B",
+                         help="Score of the side on roll, then of its opponent (2-3)."),
+            click.option("--crawford/--no-crawford", default=None,
+                         help="This game is the Crawford game."),
+            click.option("--cube", "cube_value", type=int, default=None, metavar="VALUE",
+                         help="Cube value (1, 2, 4, ...)."),
+            click.option("--owner", type=click.Choice(OWNERS), default=None,
+                         help="Who owns the cube."),
+            click.option("--jacoby/--no-jacoby", default=None,
+                         help="Money play: the Jacoby rule [default: on]."),
+            click.option("--beavers/--no-beavers", default=None,
+                         help="Money play: beavers allowed [default: off]."),
+            click.option("--cube-life", type=click.FloatRange(0, 1), default=DEFAULT_CUBE_LIFE,
+                         show_default=True,
+                         help="Janowski's cube life: 0 a dead cube, 1 a fully live one."),
+            click.option("--met", default=BUILTIN_TABLES[0], show_default=True,
+                         metavar="TABLE",
+                         help=f"Match equity table: {' or '.join(BUILTIN_TABLES)}, or the "
+                         "path of a GNU Backgammon MET XML file."),
+        ]
+    ):  # fmt: skip
+        command = option(command)
+    return command
+
+
+@dataclass(frozen=True)
+class CubeOptions:
+    """The cube options as given (None: not given, the ID's value is kept)."""
+
+    match_length: int | None
+    score: str | None
+    crawford: bool | None
+    cube_value: int | None
+    owner: str | None
+    jacoby: bool | None
+    beavers: bool | None
+    cube_life: float
+    met: str
+
+    def table(self, context: CubeContext) -> MatchEquityTable | None:
+        """The table ``met`` names (a built-in name, else a file's path); None in money play."""
+        if context.is_money:
+            return None
+        if self.met in BUILTIN_TABLES or not os.path.exists(self.met):
+            return MatchEquityTable.builtin(self.met)
+        return MatchEquityTable.read(self.met)
+
+
+def cube_context(text: str, settings: CubeOptions) -> CubeContext:
+    """The context of the ID ``text`` for its side on roll, changed by ``settings``.
+    Raises :class:`~tavla.RulesError` for settings that do not fit together."""
+    parsed = read_id(text)
+    match_id, beavers = MatchId(jacoby=True), False
+    if isinstance(parsed, GnubgId):
+        match_id = parsed.match_id
+    elif isinstance(parsed, Xgid):
+        match_id, beavers = parsed.to_match_id(), parsed.beavers
+    on_roll = match_id.dice_owner
+    length = settings.match_length if settings.match_length is not None else match_id.match_length
+    score = match_id.score
+    if settings.score is not None:
+        if not length:
+            raise RulesError("--score is a match score: give --match N too")
+        mine, theirs = _score(settings.score)
+        score = (mine, theirs) if on_roll == 0 else (theirs, mine)
+    elif settings.match_length is not None and length != match_id.match_length:
+        score = (0, 0)
+    crawford = settings.crawford if settings.crawford is not None else match_id.crawford
+    value = settings.cube_value if settings.cube_value is not None else match_id.cube_value
+    owner = match_id.cube_owner
+    if settings.owner is not None:
+        owner = {"centred": None, "on-roll": on_roll, "opponent": 1 - on_roll}[settings.owner]
+    if not length:
+        jacoby = settings.jacoby if settings.jacoby is not None else match_id.jacoby
+        beavers = settings.beavers if settings.beavers is not None else beavers
+        if crawford:
+            raise RulesError("--crawford is for match play: give --match N too")
+        return CubeContext.money(value, owner, on_roll=on_roll, jacoby=jacoby, beavers=beavers)
+    if settings.jacoby or settings.beavers:
+        raise RulesError("--jacoby and --beavers are money play options (R20, R22)")
+    return CubeContext.for_match(
+        length, score, crawford=crawford, cube=value, owner=owner, on_roll=on_roll
+    )
+
+
+def _score(text: str) -> tuple[int, int]:
+    parts = text.replace(",", "-").split("-")
+    if len(parts) != 2 or not all(part.strip().isdigit() for part in parts):
+        raise RulesError(f"--score is A-B, the side on roll's score first (2-3), got {text!r}")
+    return int(parts[0]), int(parts[1])
+
+
+def describe(context: CubeContext) -> str:
+    """``money play, cube 1 centred, Jacoby`` or ``7-point match at 2-3 (5-away, 4-away),
+    cube 2 the opponent's``."""
+    cube = f"cube {context.cube.value} " + {
+        "centred": "centred", "on roll": "on roll's", "opponent": "the opponent's",
+    }[context.owner]  # fmt: skip
+    if context.is_money:
+        rules = context.game_rules
+        extras = [name for name, on in (("Jacoby", rules.jacoby), ("beavers", rules.beavers)) if on]
+        return ", ".join(["money play", cube, *extras])
+    match = context.match
+    score = f"{match.score[context.on_roll]}-{match.score[1 - context.on_roll]}"
+    state = (
+        ", Crawford game" if match.crawford else ", post-Crawford" if match.is_post_crawford else ""
+    )
+    return (
+        f"{match.length}-point match at {score} ({context.away}-away, {context.opponent_away}-away)"
+        f"{state}, {cube}"
+    )
+
+
+def cube_lines(decision: CubeDecision) -> list[str]:
+    """The cube analysis as text, as GNU Backgammon's: the three options' cubeful equities
+    (with the MWC in a match), each option's difference to the proper one, the action."""
+    lines = [f"cube analysis: {describe(decision.context)}; cube life {decision.cube_life:g}"]
+    options = [("no double", decision.no_double)]
+    if decision.double_take is not None and decision.double_pass is not None:
+        options += [("double/take", decision.double_take), ("double/pass", decision.double_pass)]
+    for name, equity in options:
+        mwc = f"  {100 * decision.mwc(equity):6.2f}%" if decision.met is not None else ""
+        difference = equity - decision.best
+        shown = f"  ({difference:+.4f})" if difference else ""
+        lines.append(f"  {name:<12} {equity:+.4f}{mwc}{shown}")
+    if decision.refusal is not None:
+        lines.append(f"  no double possible: {decision.refusal}")
+    lines.append(f"  proper action: {decision.action}")
+    return lines
+
+
+def cube_record(decision: CubeDecision) -> dict[str, Any]:
+    """The cube analysis as a JSON object."""
+    context = decision.context
+    match = context.match
+    equities = {
+        "no_double": decision.no_double,
+        "double_take": decision.double_take,
+        "double_pass": decision.double_pass,
+    }
+    mwc = None
+    if decision.met is not None:
+        mwc = {
+            name: None if value is None else decision.mwc(value) for name, value in equities.items()
+        }
+        mwc["cubeless"] = decision.mwc(decision.cubeless_equity)
+    return {
+        "match_length": match.length,
+        "score": [match.score[context.on_roll], match.score[1 - context.on_roll]],
+        "away": [context.away, context.opponent_away] if match.length else None,
+        "crawford": match.crawford,
+        "post_crawford": match.is_post_crawford,
+        "cube": context.cube.value,
+        "owner": context.owner,
+        "jacoby": context.game_rules.jacoby,
+        "beavers": context.beavers,
+        "cube_life": decision.cube_life,
+        "met": decision.met.name if decision.met is not None else None,
+        "cubeless_equity": decision.cubeless_equity,
+        **equities,
+        "mwc": mwc,
+        "action": decision.action,
+        "take": decision.take,
+        "refusal": decision.refusal,
+        "exact": decision.exact,
+    }

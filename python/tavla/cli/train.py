@@ -1,0 +1,132 @@
+"""``tavla train OUT``: train a net by TD(λ) self-play, with checkpoints and duels."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import click
+
+from ..eval.net import Net
+from ..eval.train import DEFAULTS, Monitor, train_td
+from ..sim.monitor import duel_monitor
+from .errors import InputError
+from .playout_options import playout_run
+from .playout_output import echo_json, exit_if_interrupted
+
+
+def _hidden(value: str) -> tuple[int, ...]:
+    try:
+        sizes = tuple(int(part) for part in value.split(","))
+    except ValueError:
+        raise InputError(f"--hidden {value!r}: sizes separated by commas: 80, 128,64") from None
+    return sizes
+
+
+@click.command(short_help="Train a net by TD(lambda) self-play.")
+@click.argument("out", type=click.Path(dir_okay=False, path_type=Path), metavar="OUT")
+@click.option("--games", "-n", type=click.IntRange(min=1), required=True,
+              help="Games to train in all (a resumed run counts those already trained).")
+@click.option("--hidden", default="80", show_default=True, metavar="SIZES",
+              help="Hidden layer sizes, separated by commas (128,64: two layers).")
+@click.option("--encoding", default="td198", show_default=True,
+              type=click.Choice(["td198", "gnubg200", "tavla218"]), help="Input encoding.")
+@click.option("--activation", default="sigmoid", show_default=True,
+              type=click.Choice(["sigmoid", "tanh", "relu"]), help="Of the hidden layers.")
+@click.option("--outputs", type=click.Choice(["5", "1"]), default="5", show_default=True,
+              help="5 (win, gammons, backgammons) or 1 (win only).")
+@click.option("--lambda", "lambda_", type=click.FloatRange(0, 1), default=None,
+              help=f"TD(λ)'s λ [default: {DEFAULTS['lambda_']}, or the checkpoint's].")
+@click.option("--alpha", type=click.FloatRange(0, min_open=True), default=None,
+              help=f"Step size [default: {DEFAULTS['alpha']}, or the checkpoint's].")
+@click.option("--alpha-end", type=click.FloatRange(0), default=None,
+              help="Step size at the last game, reached linearly [default: --alpha].")
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None,
+              help="Seed of the dice and the start weights [default: 0, or the checkpoint's].")
+@click.option("--threads", "-t", type=click.IntRange(1, 256), default=None,
+              help="Threads [default: 1, which gives the same weights for a seed however the "
+                   "run is cut into parts].")
+@click.option("--start", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="Train this net further (its layers and encoding are kept).")
+@click.option("--resume", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="Go on with the run of this checkpoint (its settings and games).")
+@click.option("--checkpoint-every", type=click.IntRange(min=1), default=100_000,
+              show_default=True, help="Games between two writes of OUT.")
+@click.option("--duel-every", type=click.IntRange(min=1), default=100_000, show_default=True,
+              help="Games between two duels against pubeval.")
+@click.option("--duel-games", type=click.IntRange(min=2), default=2_000, show_default=True,
+              help="Games of each duel (duplicate dice, an even number).")
+@click.option("--no-duel", is_flag=True, help="Do not duel while training.")
+@click.option("--progress/--no-progress", default=None,
+              help="Show a progress bar [default: when stderr is a terminal].")
+@click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON at the end.")
+def train(
+    out: Path,
+    games: int,
+    hidden: str,
+    encoding: str,
+    activation: str,
+    outputs: str,
+    lambda_: float | None,
+    alpha: float | None,
+    alpha_end: float | None,
+    seed: int | None,
+    threads: int | None,
+    start: str | None,
+    resume: str | None,
+    checkpoint_every: int,
+    duel_every: int,
+    duel_games: int,
+    no_duel: bool,
+    progress: bool | None,
+    as_json: bool,
+) -> None:
+    """Train a net by TD(λ) self-play (Tesauro's method; see the docs' Training page) and
+    write it to OUT (a tavla net file, .npz added when missing), which is also the
+    checkpoint: written every --checkpoint-every games, at the end and on Ctrl-C, and taken
+    by --resume OUT to go on. Every --duel-every games the net duels pubeval (0-ply, duplicate
+    dice) and the points per game with their 95% interval are printed on stderr."""
+    with playout_run(None):
+        monitor = None if no_duel else duel_monitor(games=duel_games)
+
+        def report(line: str) -> None:  # train_td prints them itself unless --no-progress
+            if progress is False and not as_json:
+                click.echo(line, err=True)
+
+        result = train_td(
+            games, start=start, resume=resume, hidden=_hidden(hidden), encoding=encoding,
+            activation=activation, outputs=int(outputs), lambda_=lambda_, alpha=alpha,
+            alpha_end=alpha_end, seed=seed, threads=threads, checkpoint=out,
+            checkpoint_every=checkpoint_every,
+            monitor=None if monitor is None else _reporting(monitor, report),
+            monitor_every=duel_every, progress=progress,
+        )  # fmt: skip
+    record = {
+        "net": str(result.checkpoint),
+        "games": result.games,
+        "games_this_run": result.games_this_run,
+        "seconds": result.seconds,
+        "games_per_second": result.games_per_second,
+        "interrupted": result.interrupted,
+        "duels": [{"games": g, "report": line} for g, line in result.reports],
+        "settings": result.net.metadata["training"]["settings"],
+    }
+    if as_json:
+        echo_json(record)
+    else:
+        state = "interrupted after" if result.interrupted else "trained"
+        click.echo(
+            f"{state} {result.games:,} games ({result.games_this_run:,} in this run, "
+            f"{result.games_per_second:,.0f} games/s): {result.checkpoint}"
+        )
+    exit_if_interrupted(result.interrupted)
+
+
+def _reporting(monitor: Monitor, report: Callable[[str], None]) -> Monitor:
+    def check(net: Net, trained: int) -> str | None:
+        line = monitor(net, trained)
+        if line:
+            report(line)
+        return line
+
+    return check

@@ -1,0 +1,254 @@
+"""Cube decisions from cubeless probabilities: the cubeful equities of no double,
+double/take and double/pass, the proper action, and take points (:doc:`/cube`).
+
+:func:`tavla.cube_decision` is the entry point; it evaluates positions and calls
+:func:`decide` here, which works on the five probabilities alone with the model of
+:mod:`tavla.game.cube_model`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from ..errors import CubeModelError
+from ..formats.context import MAX_CUBE_VALUE
+from .cube_context import CubeContext
+from .cube_model import (
+    DEFAULT_CUBE_LIFE,
+    MatchModel,
+    Options,
+    Outcomes,
+    check_cube_life,
+    check_probabilities,
+    money_options,
+)
+from .equity import MatchEquityTable
+
+ACTIONS = ("no double", "double/take", "double/pass", "too good")
+"""The proper cube actions; with beavers on (R20), ``"/beaver"`` is added where the
+opponent's best answer to a double would be a beaver (``"no double/beaver"``)."""
+
+BEAVER = "/beaver"
+
+
+@dataclass(frozen=True)
+class CubeDecision:
+    """A cube decision for the side on roll, before it rolls (immutable).
+
+    Attributes:
+        probabilities: ``(5,)`` float64 cubeless probabilities (:data:`tavla.eval.OUTPUTS`).
+        context: the :class:`~tavla.game.cube_context.CubeContext` decided in.
+        no_double: cubeful equity if the side does not double, per unit of the current
+            cube (points in money play; a match's MWC mapped to -1 .. +1 as
+            :meth:`~tavla.game.equity.MatchEquityTable.equity_to_mwc` does).
+        double_take: cubeful equity after a double and a take (None when the side may
+            not double: see ``refusal``).
+        double_pass: equity after a double and a pass: +1 (None when it may not double).
+        action: the proper action, one of :data:`ACTIONS` (with ``"/beaver"`` added where
+            that applies).
+        take: the opponent should take a double (double/take is worth no more than
+            double/pass to the doubler); False when the side may not double.
+        refusal: why the side on roll may not double (the cube is the opponent's, the
+            Crawford game, ...), or None.
+        cubeless_equity: the equity when nobody ever doubles: money play's
+            ``2·win - 1 + wg - lg + wbg - lbg`` (backgammons as gammons without the
+            ``backgammons`` rule), or a match's cubeless MWC as an equity.
+        cube_life: the cube life ``x`` used (:data:`~tavla.game.cube_model.DEFAULT_CUBE_LIFE`).
+        met: the match equity table used (None in money play).
+        plies: the depth the probabilities were evaluated at (None when they were given).
+        probabilities_exact: the exact bear-off database gave the probabilities.
+        exact: the cubeful equities are exact (an exact source answered), not the model's.
+    """
+
+    probabilities: npt.NDArray[np.float64] = field(repr=False)
+    context: CubeContext
+    no_double: float
+    double_take: float | None
+    double_pass: float | None
+    action: str
+    take: bool
+    refusal: str | None
+    cubeless_equity: float
+    cube_life: float
+    met: MatchEquityTable | None = field(default=None, repr=False)
+    plies: int | None = None
+    probabilities_exact: bool = False
+    exact: bool = False
+
+    @property
+    def beaver(self) -> bool:
+        """The opponent should beaver a double (money play with beavers on, R20)."""
+        return self.action.endswith(BEAVER)
+
+    @property
+    def best(self) -> float:
+        """The cubeful equity of the proper action."""
+        if self.double_take is None or self.double_pass is None:
+            return self.no_double
+        return max(self.no_double, min(self.double_take, self.double_pass))
+
+    def __repr__(self) -> str:
+        options = f"no double {self.no_double:+.4f}"
+        if self.double_take is not None and self.double_pass is not None:
+            options += f", double/take {self.double_take:+.4f}, double/pass {self.double_pass:+.4f}"
+        return f"<CubeDecision {self.action}: {options}>"
+
+    def mwc(self, equity: float) -> float:
+        """The MWC an equity of this decision stands for (match play only; raises
+        :class:`~tavla.CubeModelError` in money play)."""
+        if self.met is None:
+            raise CubeModelError("money play has no match winning chances")
+        context = self.context
+        return self.met.equity_to_mwc(
+            equity,
+            context.away,
+            context.opponent_away,
+            context.cube.value,
+            crawford_rule=context.match.crawford_rule,
+        )
+
+
+def cube_action(
+    no_double: float, double_take: float, double_pass: float, *, beavers: bool = False
+) -> tuple[str, bool]:
+    """The proper action and whether the opponent should take, from the three cubeful
+    equities of the side on roll (per unit of the cube).
+
+    The opponent answers a double with what leaves the doubler least: a take
+    (``double_take``), a pass (``double_pass``) or, with ``beavers``, a beaver, after
+    which the doubler takes (twice ``double_take``) or passes (-2).  The side doubles
+    when that answer leaves it more than ``no_double``; otherwise it is ``"too good"``
+    when playing on is worth more than a pass, else ``"no double"``.  Ties go to no
+    double and to the take.
+    """
+    answers = [double_take, double_pass]
+    beaver = max(-2.0, 2 * double_take)
+    beavered = beavers and beaver < min(answers)
+    take = double_take <= double_pass
+    doubled = min(answers) if not beavered else beaver
+    if doubled > no_double:
+        action = "double/take" if take else "double/pass"
+    elif no_double > double_pass:
+        action = "too good"
+    else:
+        action = "no double"
+    return action + (BEAVER if beavered else ""), take
+
+
+def decide(
+    probabilities: npt.ArrayLike,
+    context: CubeContext | None = None,
+    *,
+    cube_life: float = DEFAULT_CUBE_LIFE,
+    met: MatchEquityTable | None = None,
+) -> CubeDecision:
+    """The cube decision of the side on roll from its cubeless ``probabilities`` (five, in
+    :data:`tavla.eval.OUTPUTS` order) in ``context`` (None: money play, centred cube,
+    Jacoby on), by the model (:mod:`tavla.game.cube_model`) with ``cube_life`` and, in a
+    match, ``met`` (None: :meth:`MatchEquityTable.default`).
+
+    Raises :class:`~tavla.CubeModelError` for probabilities that are not five consistent
+    numbers in [0, 1], a cube life outside [0, 1], a context that is not a
+    :class:`CubeContext`; :class:`~tavla.MatchEquityError` for a score beyond the table.
+    """
+    context = _context(context)
+    values = np.array(check_probabilities(probabilities), dtype=np.float64)
+    life = check_cube_life(cube_life)
+    table = _table(context, met)
+    options = _options(values, context, life, table)
+    refusal = context.refusal()
+    win = float(values[0])
+    no_double = options.no_double(win)
+    cubeless = _cubeless(values, context, table)
+    if refusal is not None:
+        return CubeDecision(
+            values, context, no_double, None, None, "no double", False, refusal, cubeless,
+            life, table,
+        )  # fmt: skip
+    double_take = options.double_take(win)
+    action, take = cube_action(no_double, double_take, 1.0, beavers=context.beavers)
+    return CubeDecision(
+        values, context, no_double, double_take, 1.0, action, take, None, cubeless, life, table
+    )
+
+
+def take_point(
+    probabilities: npt.ArrayLike,
+    context: CubeContext | None = None,
+    *,
+    cube_life: float = DEFAULT_CUBE_LIFE,
+    met: MatchEquityTable | None = None,
+) -> float:
+    """The opponent's take point for a double by the side on roll now: the least chance of
+    winning the game at which the opponent's take is worth its pass, under the model with
+    ``cube_life`` (0: the dead cube's take point, 1: the fully live cube's), the gammon and
+    backgammon shares of ``probabilities`` held fixed (the side on roll's: its gammon wins
+    are the taker's gammon losses).  Money play, gammonless: 25% dead, 20% fully live,
+    Janowski's ``(L - 1/2)/(W + L + x/2)`` in general (W, L the taker's average win and
+    loss).  Arguments and errors as :func:`decide`; also :class:`~tavla.CubeModelError`
+    when the side on roll may not double."""
+    context = _context(context)
+    values = np.array(check_probabilities(probabilities), dtype=np.float64)
+    refusal = context.refusal()
+    if refusal is not None:
+        raise CubeModelError(f"no take point: the side on roll may not double ({refusal})")
+    options = _options(values, context, check_cube_life(cube_life), _table(context, met))
+    return 1.0 - options.double_take.solve(1.0)
+
+
+def _context(context: object) -> CubeContext:
+    if context is None:
+        return CubeContext()
+    if not isinstance(context, CubeContext):
+        raise CubeModelError(f"a context is a CubeContext or None, got {type(context).__name__}")
+    return context
+
+
+def _table(context: CubeContext, met: MatchEquityTable | None) -> MatchEquityTable | None:
+    if context.is_money:
+        return None
+    if met is None:
+        return MatchEquityTable.default()
+    if not isinstance(met, MatchEquityTable):
+        raise CubeModelError(f"met is a MatchEquityTable or None, got {type(met).__name__}")
+    return met
+
+
+def _options(
+    probabilities: npt.NDArray[np.float64],
+    context: CubeContext,
+    life: float,
+    met: MatchEquityTable | None,
+) -> Options:
+    rules = context.game_rules
+    outcomes = Outcomes.from_probabilities(probabilities, rules.backgammons)
+    if met is None:
+        return money_options(outcomes, context.owner, rules.jacoby, life)
+    model = MatchModel(
+        outcomes,
+        context.away,
+        context.opponent_away,
+        met,
+        crawford_rule=context.match.crawford_rule,
+        max_cube=rules.max_cube or MAX_CUBE_VALUE,
+    )
+    return model.options(context.cube.value, context.owner, context.match.crawford, life)
+
+
+def _cubeless(
+    probabilities: npt.NDArray[np.float64], context: CubeContext, met: MatchEquityTable | None
+) -> float:
+    outcomes = Outcomes.from_probabilities(probabilities, context.game_rules.backgammons)
+    win = outcomes.win
+    if met is None:
+        return win * outcomes.win_value - (1 - win) * outcomes.loss_value
+    model = MatchModel(
+        outcomes, context.away, context.opponent_away, met,
+        crawford_rule=context.match.crawford_rule,
+    )  # fmt: skip
+    value = context.cube.value
+    lose, won = model.scale(value)
+    return 2 * (model.dead(value)(win) - lose) / (won - lose) - 1

@@ -1,0 +1,135 @@
+"""A strength ladder (:doc:`/training`): duplicate duels between rungs of policies, each
+played until its 95% interval is as narrow as asked."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from .._validate import check_int, check_seed, excerpt
+from ..errors import PlayoutError
+from ..eval import nets
+from ..eval.policies import PolicyLike
+from ._stats import Z95, mean_and_error
+from .duel import duel
+
+
+@dataclass(frozen=True)
+class LadderDuel:
+    """Rung ``a`` against rung ``b``: ``a``'s points per game with its standard error and
+    95% interval (the duplicate pair as the unit, as :func:`~tavla.duel` has it) over
+    ``games`` games; ``interrupted`` when Ctrl-C stopped it."""
+
+    a: str
+    b: str
+    ppg: float
+    std_error: float
+    ci: tuple[float, float]
+    games: int
+    interrupted: bool = False
+
+
+@dataclass(frozen=True)
+class Ladder:
+    """The rungs, bottom to top, and the duels played: each rung against the one below it,
+    and each against the anchor (when it is a rung and not the one below)."""
+
+    rungs: tuple[str, ...]
+    duels: tuple[LadderDuel, ...]
+
+    @property
+    def interrupted(self) -> bool:
+        return any(d.interrupted for d in self.duels)
+
+    def table(self) -> str:
+        """The duels as a Markdown table, one row each."""
+        rows = [
+            "| a | b | a's points per game | 95% interval | games |",
+            "|---|---|---:|---|---:|",
+        ]
+        for d in self.duels:
+            rows.append(
+                f"| {d.a} | {d.b} | {d.ppg:+.3f} | {d.ci[0]:+.3f} to {d.ci[1]:+.3f} "
+                f"| {d.games:,} |"
+            )
+        return "\n".join(rows)
+
+
+def default_rungs() -> list[str]:
+    """``random``, ``pubeval``, then each shipped net (:mod:`tavla.eval.nets`) at 0-ply and
+    at 1-ply."""
+    shipped = [f"net:{name}{plies}" for name in nets.available() for plies in ("", "@1")]
+    return ["random", "pubeval", *shipped]
+
+
+def _label(policy: PolicyLike) -> str:
+    return policy if isinstance(policy, str) else getattr(policy, "__name__", repr(policy))
+
+
+def ladder(
+    rungs: Sequence[PolicyLike] | None = None,
+    *,
+    anchor: PolicyLike | None = "pubeval",
+    half_width: float = 0.02,
+    batch: int = 4_000,
+    max_games: int = 400_000,
+    seed: int = 0,
+    threads: int | None = None,
+    progress: bool | None = None,
+) -> Ladder:
+    """Duels each rung of ``rungs`` (bottom to top; default :func:`default_rungs`) against the
+    rung below it and against ``anchor``, each in batches of ``batch`` duplicate games (with
+    independent dice: seeds ``seed``, ``seed + 1``, ...) until the half-width of its 95%
+    interval is at most ``half_width`` points per game, or it has played ``max_games``.
+    Returns a :class:`Ladder`. Raises :class:`~tavla.PlayoutError` for bad arguments or
+    policies. Ctrl-C ends the duel in play (its games kept) and the ladder."""
+    rungs = default_rungs() if rungs is None else list(rungs)
+    if len(rungs) < 2:
+        raise PlayoutError(f"a ladder has two rungs or more, got {excerpt(rungs)}")
+    if isinstance(half_width, bool) or not isinstance(half_width, (int, float)):
+        raise PlayoutError(f"half_width must be a number > 0, got {excerpt(half_width)}")
+    if not half_width > 0 or not math.isfinite(half_width):
+        raise PlayoutError(f"half_width must be a finite number > 0, got {excerpt(half_width)}")
+    batch = check_int(batch, "batch", PlayoutError, low=2)
+    if batch % 2:
+        raise PlayoutError(f"batch must be even (duplicate pairs), got {batch}")
+    max_games = check_int(max_games, "max_games", PlayoutError, low=batch)
+    seed = check_seed(seed, "seed", PlayoutError, bits=63)
+    labels = [_label(r) for r in rungs]
+    pairs = [(i + 1, i) for i in range(len(rungs) - 1)]
+    if anchor is not None and _label(anchor) in labels:
+        a = labels.index(_label(anchor))
+        pairs += [(i, a) for i in range(len(rungs)) if i not in (a, a + 1) and i != a - 1]
+    duels: list[LadderDuel] = []
+    for top, bottom in pairs:
+        result = _duel(rungs[top], rungs[bottom], labels[top], labels[bottom], half_width,
+                       batch, max_games, seed, threads, progress)  # fmt: skip
+        duels.append(result)
+        if result.interrupted:
+            break
+    return Ladder(tuple(labels), tuple(duels))
+
+
+def _duel(
+    a: PolicyLike, b: PolicyLike, a_label: str, b_label: str, half_width: float, batch: int,
+    max_games: int, seed: int, threads: int | None, progress: bool | None,
+) -> LadderDuel:  # fmt: skip
+    pairs: list[np.ndarray] = []
+    interrupted = False
+    k = 0
+    while True:
+        result = duel(a, b, batch, seed=seed + k, threads=threads, progress=progress)
+        k += 1
+        pairs.append(result.results.points.astype(np.float64).reshape(-1, 2).mean(axis=1))
+        interrupted = result.interrupted
+        values = np.concatenate(pairs)
+        means, errors = mean_and_error(values[:, None])
+        ppg, error = float(means[0]), float(errors[0])
+        games = 2 * len(values)
+        if interrupted or Z95 * error <= half_width or games + batch > max_games:
+            break
+    return LadderDuel(a_label, b_label, ppg, error, (ppg - Z95 * error, ppg + Z95 * error),
+                      games, interrupted)  # fmt: skip
