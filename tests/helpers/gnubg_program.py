@@ -11,15 +11,13 @@ analysis properties ``A`` and ``DA`` taken out, to keep the files small) and exp
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 import subprocess
 from collections.abc import Sequence
 from pathlib import Path
 
-GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
-"""The gnubg program, or None when it is not installed."""
+from .gnubg import GNUBG, gnubg_environment
+
 MISSING = "GNU Backgammon (gnubg) is not installed: apt-get install gnubg"
 
 _SCORE_ROW = re.compile(r"^\s*(\d+) \| (\d+)\s*$", re.MULTILINE)
@@ -37,7 +35,7 @@ def run(commands: Sequence[str], folder: Path) -> str:
         capture_output=True,
         text=True,
         cwd=folder,
-        env={**os.environ, "LC_ALL": "C", "LANGUAGE": "C"},
+        env=gnubg_environment(LC_ALL="C", LANGUAGE="C"),
         timeout=120,
         check=True,
     )
