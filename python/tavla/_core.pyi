@@ -167,3 +167,28 @@ def encode(boards: npt.NDArray[np.int8], encoding: str) -> npt.NDArray[np.float3
 def encode_sparse(
     board: bytes, encoding: str
 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.float32]]: ...
+
+# The cube model (bind_cube.cpp). MatchEquity holds the MWC after each result at every score:
+# values (L, L, 2, L), [a - 1, b - 1, 0 win / 1 loss, k - 1].
+class MatchEquity:
+    def __init__(self, values: npt.NDArray[np.float64]) -> None: ...
+    @property
+    def length(self) -> int: ...
+    def after(self, away: int, opponent_away: int, points: int) -> float: ...
+
+def cube_equities(
+    probabilities: npt.ArrayLike,
+    value: int,
+    owner: int,
+    backgammons: bool,
+    jacoby: bool,
+    met: MatchEquity | None,
+    away: int,
+    opponent_away: int,
+    crawford_game: bool,
+    max_cube: int,
+    life: float,
+) -> tuple[float, float, float, float]: ...
+def cube_action(
+    no_double: float, double_take: float, double_pass: float, beavers: bool
+) -> tuple[int, bool, bool]: ...
