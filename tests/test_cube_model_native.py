@@ -1,7 +1,8 @@
 """The core's cube model (cpp/src/cube_model.cpp) against the Python model it replaced:
 2000 random decisions (money and match, every owner, Jacoby, backgammons, cube lives, cube
-values, Crawford, max_cube, both shipped tables) that the Python model of tavla 0.x decided,
-stored in tests/data/cube_model_reference.npz by dev/cube_model_reference.py."""
+values, Crawford, max_cube, both shipped tables) that the Python model decided before the
+formulas moved to the core (dev/cube_model_reference.py of commit c8b616a ran it and wrote
+tests/data/cube_model_reference.npz).  All agreed exactly when the core replaced it."""
 
 from __future__ import annotations
 

@@ -49,8 +49,14 @@ def play_games(
     batch: int,
     progress: Callable[[int], None] | None,
 ) -> tuple[
-    npt.NDArray[np.int8], npt.NDArray[np.int8], npt.NDArray[np.int8], npt.NDArray[np.int32],
-    npt.NDArray[np.int8], npt.NDArray[np.int8], int, bool,
+    npt.NDArray[np.int8],
+    npt.NDArray[np.int8],
+    npt.NDArray[np.int8],
+    npt.NDArray[np.int32],
+    npt.NDArray[np.int8],
+    npt.NDArray[np.int8],
+    int,
+    bool,
 ]: ...
 
 # pubeval (bind_pubeval.cpp) and dice streams (bind_dice.cpp).
