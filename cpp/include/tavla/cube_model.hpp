@@ -150,7 +150,7 @@ struct CubeAction {
 
 CubeAction cube_action(double no_double, double double_take, double double_pass, bool beavers);
 
-// After a beaver, the doubler takes when twice double/take is worth more than a pass (-2).
-inline bool takes_beaver(double double_take) { return 2 * double_take > -2; }
+// After a beaver, the doubler takes when twice double/take is worth at least a pass (-2).
+inline bool takes_beaver(double double_take) { return 2 * double_take >= -2; }
 
 }  // namespace tavla
