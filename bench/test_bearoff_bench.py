@@ -1,5 +1,6 @@
-"""The bear-off databases: build time (its peak memory and file size are in the docs), lookups
-per second in batches (exact and by the race approximation), and a 1-ply search of a race.
+"""The bear-off databases: build time with and without the cubeful table (its peak memory and
+file size are in the docs), lookups per second in batches (exact, by the race approximation,
+cubeful), and a 1-ply search of a race.
 
 Run: python -m pytest bench/test_bearoff_bench.py --benchmark-columns=mean,ops
 """
@@ -26,11 +27,12 @@ def home_boards(count: int, most: int) -> np.ndarray:
     return boards
 
 
-@pytest.mark.parametrize("checkers", [2, 6])
-def test_build(benchmark, record_rates, checkers: int) -> None:
-    database = benchmark.pedantic(_core.BearoffDatabase.build, args=(checkers,), rounds=1)
+@pytest.mark.parametrize(("checkers", "cubeful"), [(2, True), (6, False), (6, True)])
+def test_build(benchmark, record_rates, checkers: int, cubeful: bool) -> None:
+    database = benchmark.pedantic(_core.BearoffDatabase.build, args=(checkers, cubeful), rounds=1)
     assert database.off.shape == (_core.ONE_SIDED_BOARDS, database.max_rolls)
     assert database.two_sided.shape == (_core.home_boards(checkers),) * 2
+    assert database.cubeful == cubeful
     record_rates(builds=1)
 
 
@@ -42,6 +44,15 @@ def test_lookups(benchmark, record_rates, kind: str, most: int) -> None:
     boards = boards[covered] if kind == "exact" else boards[~covered]
     values = benchmark(database.probabilities, boards)
     assert values.shape == (len(boards), 5) and len(boards) > 10_000
+    record_rates(positions_per_second=len(boards))
+
+
+def test_cubeful_lookups(benchmark, record_rates) -> None:
+    database = bearoff.database()
+    boards = home_boards(100_000, 6)
+    boards = boards[database.covered(boards)]
+    values = benchmark(database.cubeful_equities, boards)
+    assert values.shape == (len(boards), 3) and len(boards) > 10_000
     record_rates(positions_per_second=len(boards))
 
 

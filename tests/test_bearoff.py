@@ -5,37 +5,16 @@ the race approximation against its formula, and the cache on disk."""
 from __future__ import annotations
 
 import functools
-import itertools
 from fractions import Fraction
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from tavla import EvaluatorError, InvalidPositionError, Position, _core
 from tavla.eval import bearoff
+from tests.helpers.bearoff import ROLLS, home, home_boards, home_side, results, weight
 from tests.helpers.boards import board_array, position
-
-ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
-
-
-def weight(roll: tuple[int, int]) -> int:
-    return 1 if roll[0] == roll[1] else 2
-
-
-def home(counts: tuple[int, ...]) -> dict[int, int]:
-    return {point: n for point, n in enumerate(counts, start=1) if n}
-
-
-def home_boards(most: int) -> list[tuple[int, ...]]:
-    return [c for c in itertools.product(range(most + 1), repeat=6) if sum(c) <= most]
-
-
-def results(counts: tuple[int, ...], roll: tuple[int, int]) -> set[tuple[int, ...]]:
-    """The home boards a side can reach with a roll (opponent out of the way)."""
-    start = position(home(counts), {1: 15})
-    return {tuple(int(n) for n in p.position.board[1, 1:7]) for p in start.legal_plays(roll)}
 
 
 @pytest.fixture(scope="module")
@@ -45,9 +24,7 @@ def database() -> bearoff.Database:
 
 # Hand-counted: one checker on point p is off in one roll unless the roll's pips fall short:
 # 2-1 from the 4-point; 2-1, 3-1 and 1-1 from the 5; those and 4-1, 3-2 from the 6.
-@pytest.mark.parametrize(
-    ("point", "misses"), [(1, 0), (2, 0), (3, 0), (4, 2), (5, 5), (6, 9)]
-)
+@pytest.mark.parametrize(("point", "misses"), [(1, 0), (2, 0), (3, 0), (4, 2), (5, 5), (6, 9)])
 def test_one_checker_distribution(point: int, misses: int) -> None:
     counts = [0] * 6
     counts[point - 1] = 1
@@ -164,14 +141,6 @@ def race_formula(database: bearoff.Database, board: np.ndarray) -> list[float]:
     win_gammon = sum(off[0][n] * first[1][n:].sum() for n in rolls) if board[1, 0] == 0 else 0
     lose_gammon = sum(off[1][n] * first[0][n + 1 :].sum() for n in rolls) if board[0, 0] == 0 else 0
     return [win, win_gammon, 0, lose_gammon, 0]
-
-
-def home_side(most: int) -> st.SearchStrategy[list[int]]:
-    """The counts of points 1-6 of a home board of 1 to ``most`` checkers, each checker on a
-    point drawn alike (no filtering)."""
-    return st.lists(st.integers(1, 6), min_size=1, max_size=most).map(
-        lambda points: [points.count(p) for p in range(1, 7)]
-    )
 
 
 @settings(max_examples=60, deadline=None)

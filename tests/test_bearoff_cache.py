@@ -63,7 +63,7 @@ def test_damaged_files_are_refused(small: Path, tmp_path: Path) -> None:
     other = tmp_path / "other.npz"
     with np.load(path) as entries:
         np.savez(other, **{**entries, "format": np.array("something-else")})
-    with pytest.raises(EvaluatorError, match="not a tavla-bearoff-1 file"):
+    with pytest.raises(EvaluatorError, match="not a tavla-bearoff-2 file"):
         bearoff.load(other)
 
 
@@ -73,12 +73,23 @@ def test_tables_that_break_the_rules_are_refused(small: Path, tmp_path: Path) ->
         fields = dict(entries)
     fields["off"] = fields["off"].copy()
     fields["off"][5] *= 0.5
-    tables = (fields["off"], fields["first"], fields["two_sided"])
-    fields["sha256"] = np.array(bearoff._checksum(*tables))
-    bad = tmp_path / "bad.npz"
-    np.savez(bad, **fields)
     with pytest.raises(EvaluatorError, match="distribution of board 5 sums to"):
-        bearoff.load(bad)
+        bearoff.load(resealed(fields, tmp_path / "bad.npz"))
+    with np.load(small) as entries:
+        fields = dict(entries)
+    fields["no_double"][1, 1, 2] = -1.5
+    with pytest.raises(EvaluatorError, match=r"equity outside \[-1, 1\]"):
+        bearoff.load(resealed(fields, tmp_path / "bad.npz"))
+    fields["no_double"] = fields["no_double"][:, :, :2]
+    with pytest.raises(EvaluatorError, match=r"cubeful table must have shape \(7, 7, 3\)"):
+        bearoff.load(resealed(fields, tmp_path / "bad.npz"))
+
+
+def resealed(fields: dict[str, np.ndarray], path: Path) -> Path:
+    """The fields written to ``path`` with their checksum made to match."""
+    tables = [fields[name] for name in ("off", "first", "two_sided", "no_double")]
+    np.savez(path, **{**fields, "sha256": np.array(bearoff._checksum(*tables))})
+    return path
 
 
 def test_a_corrupt_cache_is_built_again(own_cache: Path) -> None:
@@ -89,6 +100,18 @@ def test_a_corrupt_cache_is_built_again(own_cache: Path) -> None:
     assert database.path == path
     assert bearoff.load(path).checkers == bearoff.DEFAULT_CHECKERS
     assert bearoff.database() is database  # once a process
+
+
+def test_a_cache_of_the_format_before_cubeful_tables_is_built_again(
+    own_cache: Path, small: Path
+) -> None:
+    path = bearoff.default_path()
+    with np.load(small) as entries:
+        old = {name: entries[name] for name in ("checkers", "off", "first", "two_sided")}
+    np.savez(path, format=np.array("tavla-bearoff-1"), sha256=np.array(""), **old)
+    database = bearoff.database()
+    assert database.cubeful and database.checkers == bearoff.DEFAULT_CHECKERS
+    assert bearoff.load(path).cubeful
 
 
 def test_set_default(small: Path) -> None:

@@ -171,3 +171,37 @@ def test_unreadable_input_exits_2_and_names_the_line(tmp_path: Path) -> None:
     assert f"unreadable {bad}: line 4: cannot read the move 'x': '1) 31: 8/5 x'" in result.output
     assert f"unreadable {tmp_path / 'missing.mat'}: no such file or directory" in result.output
     assert "total: 1 match," in result.output
+
+
+def test_an_sgf_file_replays_as_its_mat_export() -> None:
+    sgf = Path(__file__).parent / "data" / "sgf" / "gnubg-3pt"
+    summary = (
+        ": 3-point match, Ann - Bob: 3 games (2 single, 1 gammon), 149 plays, 2 cube actions,"
+        " final score 1-4, 0 mismatches, 3 notes"
+    )
+    for path in (sgf.with_suffix(".sgf"), sgf.with_suffix(".mat")):
+        code, output = run(str(path))
+        assert (code, output.splitlines()[0]) == (0, f"{path}{summary}")
+
+
+def test_a_malformed_sgf_file_is_unreadable(tmp_path: Path) -> None:
+    path = tmp_path / "broken.sgf"
+    path.write_text("(;FF[4]GM[6]MI[length:3]\n;W[31hefe]\n;B[99])\n")
+    result = CliRunner().invoke(main, ["replay", str(path)])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"unreadable {path}: line 3: game 1: cannot read the move B['99']: a roll and its moves"
+        " (31hefe), double, take or drop\n"
+    )
+
+
+def test_a_directory_of_sgf_files() -> None:
+    # gnubg's 3-point match and money session (tests/data/README.md), their .mat exports,
+    # gnubgparser's 7-point match (4 games, 189 rolls, 8 cube actions, 2 resignations as
+    # its .mat) and zmetcalf's money session (11 rolls, a double dropped, a game cut off).
+    code, output = run(str(Path(__file__).parent / "data" / "sgf"))
+    assert code == 0
+    assert output.splitlines()[-1] == (
+        "total: 6 matches, 18 games, 714 plays, 34 cube actions, 0 mismatches, 9 notes,"
+        " 0 files skipped, 0 unreadable"
+    )

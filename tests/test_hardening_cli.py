@@ -158,6 +158,7 @@ def replay(*args: str) -> tuple[int, str, str]:
     return run("replay", *args)
 
 
+GO_SGF = "an SGF record of another game (GM[1]; backgammon is GM[6])"
 TOTAL_ONE_UNREADABLE = (
     "total: 0 matches, 0 games, 0 plays, 0 cube actions, 0 mismatches, 0 notes,"
     " 0 files skipped, 1 unreadable\n"
@@ -167,7 +168,7 @@ TOTAL_ONE_UNREADABLE = (
 @pytest.mark.parametrize(
     ("name", "text", "reason"),
     [
-        ("game.sgf", "(;FF[4]GM[6]SZ[24]PB[Ann]PW[Bob])\n", "not a match file: an SGF game record"),
+        ("go.sgf", "(;FF[4]GM[1]SZ[19]PB[Ann]PW[Bob])\n", f"not a match file: {GO_SGF}"),
         ("position.txt", XGID_31 + "\n", "not a match file: an eXtreme Gammon position export"),
         ("empty.mat", "", "the file is empty"),
     ],
@@ -194,13 +195,13 @@ def test_devices_and_fifos_are_named_for_what_they_are(tmp_path: Path) -> None:
 
 def test_files_in_a_directory_that_are_not_match_files_are_still_skipped(tmp_path: Path) -> None:
     (tmp_path / "match.txt").write_bytes((REALDATA / "test-match01.txt").read_bytes())
-    (tmp_path / "game.txt").write_text("(;FF[4]GM[6])\n")
+    (tmp_path / "game.txt").write_text("(;FF[4]GM[1])\n")
     (tmp_path / "empty.mat").write_text("")
     code, out, _ = replay(str(tmp_path))
     assert code == 0
     assert out.splitlines()[1:3] == [
         f"skipped {tmp_path / 'empty.mat'}: not a match file: the file is empty",
-        f"skipped {tmp_path / 'game.txt'}: not a match file: an SGF game record",
+        f"skipped {tmp_path / 'game.txt'}: not a match file: {GO_SGF}",
     ]
 
 

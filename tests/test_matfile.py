@@ -127,6 +127,41 @@ def test_a_resignation_after_rolling_keeps_the_roll_and_wins_beside_it() -> None
     ]
 
 
+def test_an_accepted_resignation_is_written_as_gnubg_writes_it() -> None:
+    # gnubg 1.07 exports a resigned game as its Wins line alone (tests/data/gnubg_exports),
+    # so the Resigns cell match_record and SGF's RE[B+2R] give is left out; one of other
+    # points, or of none (Backgammon Studio's Concedes), is kept.
+    unplayed = RecordedAction(LEFT, ActionKind.ROLL, (5, 3), "")
+    resigns = RecordedAction(LEFT, ActionKind.RESIGN, value=2)
+    assert ending(unplayed, resigns, RecordedAction(RIGHT, ActionKind.WIN, value=2)) == [
+        "  1) 53:                         Wins 2 points",
+    ]
+    assert ending(
+        ROLL_31, replace(resigns, value=None), RecordedAction(RIGHT, ActionKind.WIN, value=2)
+    ) == [
+        "  1) 31: 8/5 6/5",
+        "      Resigns",
+        "                                  Wins 2 points",
+    ]
+
+
+def test_a_played_resignation_after_rolling_is_gnubgs_layout() -> None:
+    match = Match(3, dice=1)
+    game = match.new_game()
+    game.roll((3, 1))
+    game.play("8/5 6/5")
+    game.roll((6, 4))
+    game.resign("gammon", player=1)
+    game.accept_resignation()
+    record = match_record(match, ("Ann", "Bob"))
+    assert [a.kind for a in record.games[0].actions][-2:] == [ActionKind.RESIGN, ActionKind.WIN]
+    assert format_mat(record).splitlines()[4:] == [
+        "  1) 31: 8/5 6/5                 64:",
+        "      Wins 2 points",
+        "",
+    ]
+
+
 def test_beavers_and_raccoons_are_written_and_read_as_gnubg_writes_them() -> None:
     actions = (
         RecordedAction(LEFT, ActionKind.DOUBLE, value=2),

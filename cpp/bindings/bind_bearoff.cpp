@@ -1,7 +1,9 @@
 // The bear-off databases: built here or from tables read back from disk, evaluated in batches.
 #include <pybind11/numpy.h>
+#include <pybind11/stl.h>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,9 +25,9 @@ std::vector<double> table_of(const Doubles& array, const char* what, py::ssize_t
 }
 
 // A view of a table owned by the database: no copy, the database kept alive by the array.
-py::array_t<double> view(const std::vector<double>& table, py::ssize_t rows, py::ssize_t columns,
+py::array_t<double> view(const std::vector<double>& table, std::vector<py::ssize_t> shape,
                          const py::object& owner) {
-    py::array_t<double> out({rows, columns}, table.data(), owner);
+    py::array_t<double> out(std::move(shape), table.data(), owner);
     py::detail::array_proxy(out.ptr())->flags &= ~py::detail::npy_api::NPY_ARRAY_WRITEABLE_;
     return out;
 }
@@ -60,6 +62,25 @@ py::array_t<double> probabilities(const BearoffDatabase& database, const Boards&
     {
         const py::gil_scoped_release release;
         database.evaluate(data, std::size_t(count), values);
+    }
+    return out;
+}
+
+// The cubeful equities (N, kCubeStates) of boards in the exact two-sided table: no-double
+// equities, or with `optimal` the equities after the best cube action now.
+py::array_t<double> cube_equities(const BearoffDatabase& database, const Boards& boards,
+                                  bool optimal) {
+    if (!database.cubeful()) throw Fault("the database was built without its cubeful table");
+    const Board* data = checked_boards(boards);
+    const py::ssize_t count = boards.shape(0);
+    for (py::ssize_t i = 0; i < count; ++i)
+        if (!database.exact(data[i]))
+            throw Fault("board " + std::to_string(i) + ": not in the exact two-sided table");
+    py::array_t<double> out({count, py::ssize_t(kCubeStates)});
+    for (py::ssize_t i = 0; i < count; ++i) {
+        const double* no_double = database.no_double(data[i]);
+        for (int s = 0; s < kCubeStates; ++s)
+            out.mutable_at(i, s) = optimal ? cubeful_equity(no_double, s) : no_double[s];
     }
     return out;
 }
@@ -102,7 +123,7 @@ void bind_bearoff(py::module_& m) {
     py::class_<BearoffDatabase, Evaluator, std::shared_ptr<BearoffDatabase>>(
         m, "BearoffDatabase", "The exact bear-off databases (one-sided and two-sided).")
         .def(py::init([](const Doubles& off, const Doubles& first, const Doubles& two_sided,
-                         int checkers) {
+                         int checkers, const std::optional<Doubles>& no_double) {
                  BearoffTables tables;
                  tables.max_rolls = off.ndim() == 2 ? int(off.shape(1)) : 0;
                  tables.off = table_of(off, "one-sided", tables.max_rolls);
@@ -110,16 +131,27 @@ void bind_bearoff(py::module_& m) {
                  const py::ssize_t boards = home_boards(checkers);
                  tables.two_sided = table_of(two_sided, "two-sided", boards);
                  tables.checkers = checkers;
+                 if (no_double) {
+                     if (no_double->ndim() != 3 || no_double->shape(0) != boards ||
+                         no_double->shape(1) != boards || no_double->shape(2) != kCubeStates)
+                         throw Fault("the cubeful table must have shape (" +
+                                     std::to_string(boards) + ", " + std::to_string(boards) +
+                                     ", " + std::to_string(kCubeStates) + ")");
+                     tables.no_double.assign(no_double->data(),
+                                             no_double->data() + no_double->size());
+                 }
                  return std::make_shared<BearoffDatabase>(std::move(tables));
              }),
-             py::arg("off"), py::arg("first"), py::arg("two_sided"), py::arg("checkers"))
+             py::arg("off"), py::arg("first"), py::arg("two_sided"), py::arg("checkers"),
+             py::arg("no_double") = py::none())
         .def_static(
             "build",
-            [](int checkers) {
+            [](int checkers, bool cubeful) {
                 return std::make_shared<BearoffDatabase>(
-                    interruptible([&] { return build_bearoff_tables(checkers); }));
+                    interruptible([&] { return build_bearoff_tables(checkers, cubeful); }));
             },
-            py::arg("checkers"), "Builds every table (two-sided up to `checkers` a side).")
+            py::arg("checkers"), py::arg("cubeful") = true,
+            "Builds every table (two-sided up to `checkers` a side, cubeful when `cubeful`).")
         .def_property_readonly("checkers",
                                [](const BearoffDatabase& d) { return d.tables().checkers; })
         .def_property_readonly("max_rolls",
@@ -127,19 +159,37 @@ void bind_bearoff(py::module_& m) {
         .def_property_readonly("off",
                                [](const py::object& self) {
                                    const auto& t = self.cast<const BearoffDatabase&>().tables();
-                                   return view(t.off, kOneSidedBoards, t.max_rolls, self);
+                                   return view(t.off, {kOneSidedBoards, t.max_rolls}, self);
                                })
         .def_property_readonly("first",
                                [](const py::object& self) {
                                    const auto& t = self.cast<const BearoffDatabase&>().tables();
-                                   return view(t.first, kOneSidedBoards, t.max_rolls, self);
+                                   return view(t.first, {kOneSidedBoards, t.max_rolls}, self);
                                })
         .def_property_readonly("two_sided",
                                [](const py::object& self) {
                                    const auto& t = self.cast<const BearoffDatabase&>().tables();
                                    const py::ssize_t n = home_boards(t.checkers);
-                                   return view(t.two_sided, n, n, self);
+                                   return view(t.two_sided, {n, n}, self);
                                })
+        .def_property_readonly("cubeful", &BearoffDatabase::cubeful)
+        .def_property_readonly("no_double",
+                               [](const py::object& self) -> py::object {
+                                   const auto& d = self.cast<const BearoffDatabase&>();
+                                   if (!d.cubeful()) return py::none();
+                                   const py::ssize_t n = home_boards(d.tables().checkers);
+                                   return view(d.tables().no_double, {n, n, kCubeStates}, self);
+                               })
+        .def(
+            "no_double_equities",
+            [](const BearoffDatabase& d, const Boards& b) { return cube_equities(d, b, false); },
+            py::arg("boards"),
+            "(N, 3) no-double cubeful equities (centred, owned, opponent's) of exact boards.")
+        .def(
+            "cubeful_equities",
+            [](const BearoffDatabase& d, const Boards& b) { return cube_equities(d, b, true); },
+            py::arg("boards"),
+            "(N, 3) cubeful equities after the best cube action (centred, owned, opponent's).")
         .def("probabilities", &probabilities, py::arg("boards"),
              "(N, 5) probabilities of (N, 2, 26) bear-off boards, side on roll.")
         .def(

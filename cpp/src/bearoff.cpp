@@ -145,10 +145,20 @@ int used_length(const std::vector<double>& table) {
     return length;
 }
 
-// The two-sided table for boards of at most `checkers`: the distinct results of every board and
-// roll, then the win probabilities in order of the two sides' pip total (every play lowers it).
-std::vector<double> two_sided(const std::vector<std::array<std::int8_t, kSlots>>& boards,
-                              int checkers, MoveGenerator& gen) {
+struct TwoSided {
+    std::vector<double> win;
+    std::vector<double> no_double;
+};
+
+// The side on roll's cube state once it has played: the opponent's view of the cube.
+constexpr std::array<int, kCubeStates> kAfterPlay = {kCentred, kOpponents, kOwned};
+
+// The two-sided tables for boards of at most `checkers`: the distinct results of every board and
+// roll, then the values in order of the two sides' pip total (every play lowers it). Each value
+// takes, for each roll, the play best for it: for the win probability, and for the cubeful
+// equity in each cube state apart (the best play may depend on the cube).
+TwoSided two_sided(const std::vector<std::array<std::int8_t, kSlots>>& boards, int checkers,
+                   bool cubeful, MoveGenerator& gen) {
     const int count = home_boards(checkers);
     std::vector<int> first(std::size_t(count) * 21 + 1, 0);
     std::vector<int> results;
@@ -171,32 +181,54 @@ std::vector<double> two_sided(const std::vector<std::array<std::int8_t, kSlots>>
     for (int a = 1; a < count; ++a)
         by_pips[std::size_t(pips_home(boards[std::size_t(a)].data()))].push_back(a);
 
-    std::vector<double> win(std::size_t(count) * std::size_t(count), 0.0);
+    const std::size_t entries = std::size_t(count) * std::size_t(count);
+    TwoSided out{std::vector<double>(entries, 0.0),
+                 std::vector<double>(cubeful ? entries * kCubeStates : 0, 0.0)};
+    const auto at = [count](int mover, int opponent) {
+        return std::size_t(mover) * std::size_t(count) + std::size_t(opponent);
+    };
+    // The opponent's board outermost: the values read, those of (b, next), are row b's.
     for (int total = 2; total <= 2 * most_pips; ++total)
-        for (int pa = std::max(1, total - most_pips); pa <= std::min(most_pips, total - 1); ++pa)
-            for (const int a : by_pips[std::size_t(pa)]) {
+        for (int pb = std::max(1, total - most_pips); pb <= std::min(most_pips, total - 1); ++pb)
+            for (const int b : by_pips[std::size_t(pb)]) {
                 check_stop();
-                for (const int b : by_pips[std::size_t(total - pa)]) {
-                    double sum = 0;
+                for (const int a : by_pips[std::size_t(total - pb)]) {
+                    double win = 0;
+                    std::array<double, kCubeStates> equity{};
                     int roll = 0;
                     for (int d1 = 1; d1 <= 6; ++d1)
                         for (int d2 = d1; d2 <= 6; ++d2, ++roll) {
                             double best = 0;
-                            const std::size_t at = std::size_t(a) * 21 + std::size_t(roll);
-                            for (int k = first[at]; k < first[at + 1]; ++k) {
+                            std::array<double, kCubeStates> best_equity = {-1.0, -1.0, -1.0};
+                            const std::size_t plays = std::size_t(a) * 21 + std::size_t(roll);
+                            for (int k = first[plays]; k < first[plays + 1]; ++k) {
                                 const int next = results[std::size_t(k)];
-                                const double value =
-                                    next == 0 ? 1.0
-                                              : 1.0 - win[std::size_t(b) * std::size_t(count) +
-                                                          std::size_t(next)];
-                                best = std::max(best, value);
+                                if (next == 0) {  // the last checker off: won, one unit
+                                    best = 1.0;
+                                    best_equity = {1.0, 1.0, 1.0};
+                                    break;
+                                }
+                                best = std::max(best, 1.0 - out.win[at(b, next)]);
+                                if (!cubeful) continue;
+                                const double* theirs = &out.no_double[at(b, next) * kCubeStates];
+                                for (int s = 0; s < kCubeStates; ++s)
+                                    best_equity[std::size_t(s)] =
+                                        std::max(best_equity[std::size_t(s)],
+                                                 -cubeful_equity(theirs, kAfterPlay[std::size_t(s)]));
                             }
-                            sum += (d1 == d2 ? 1.0 : 2.0) * best;
+                            const double weight = d1 == d2 ? 1.0 : 2.0;
+                            win += weight * best;
+                            for (int s = 0; s < kCubeStates; ++s)
+                                equity[std::size_t(s)] += weight * best_equity[std::size_t(s)];
                         }
-                    win[std::size_t(a) * std::size_t(count) + std::size_t(b)] = sum / 36.0;
+                    out.win[at(a, b)] = win / 36.0;
+                    if (cubeful)
+                        for (int s = 0; s < kCubeStates; ++s)
+                            out.no_double[at(a, b) * kCubeStates + std::size_t(s)] =
+                                equity[std::size_t(s)] / 36.0;
                 }
             }
-    return win;
+    return out;
 }
 
 void check_distributions(const std::vector<double>& table, int length, const char* what) {
@@ -222,6 +254,11 @@ void check_distributions(const std::vector<double>& table, int length, const cha
 
 }  // namespace
 
+double cubeful_equity(const double* no_double, int state) {
+    if (state == kOpponents) return no_double[kOpponents];
+    return std::max(no_double[state], std::min(2.0 * no_double[kOpponents], 1.0));
+}
+
 int home_boards(int checkers) {
     return checkers < 0 ? 0 : binomial(checkers + kHomePoints, kHomePoints);
 }
@@ -236,7 +273,7 @@ int home_index(const std::int8_t* row) {
     return index;
 }
 
-BearoffTables build_bearoff_tables(int checkers) {
+BearoffTables build_bearoff_tables(int checkers, bool cubeful) {
     if (checkers < 0 || checkers > kMaxTwoSidedCheckers)
         throw Fault("the two-sided bear-off database holds 0 to " +
                     std::to_string(kMaxTwoSidedCheckers) + " checkers a side, not " +
@@ -257,7 +294,9 @@ BearoffTables build_bearoff_tables(int checkers) {
     tables.off = cut(off, tables.max_rolls);
     tables.first = cut(first, tables.max_rolls);
     tables.checkers = checkers;
-    tables.two_sided = two_sided(boards, checkers, *gen);
+    TwoSided two = two_sided(boards, checkers, cubeful, *gen);
+    tables.two_sided = std::move(two.win);
+    tables.no_double = std::move(two.no_double);
     return tables;
 }
 
@@ -279,6 +318,13 @@ BearoffDatabase::BearoffDatabase(BearoffTables tables)
     for (const double p : tables_.two_sided)
         if (!(p >= 0.0 && p <= kOne))
             throw Fault("the two-sided table holds a probability outside [0, 1]");
+    if (!tables_.no_double.empty() && tables_.no_double.size() != boards * boards * kCubeStates)
+        throw Fault("the cubeful table has " + std::to_string(tables_.no_double.size()) +
+                    " entries, not " + std::to_string(boards) + " x " + std::to_string(boards) +
+                    " x " + std::to_string(kCubeStates));
+    for (const double e : tables_.no_double)
+        if (!(e >= -kOne && e <= kOne))
+            throw Fault("the cubeful table holds an equity outside [-1, 1]");
 }
 
 bool BearoffDatabase::applies(const Board& board) const {
@@ -296,6 +342,13 @@ const double* BearoffDatabase::off_distribution(const std::int8_t* row) const {
 
 const double* BearoffDatabase::first_distribution(const std::int8_t* row) const {
     return &tables_.first[std::size_t(home_index(row)) * std::size_t(tables_.max_rolls)];
+}
+
+const double* BearoffDatabase::no_double(const Board& board) const {
+    const std::size_t entry =
+        std::size_t(home_index(board.mover())) * std::size_t(two_sided_boards_) +
+        std::size_t(home_index(board.opponent()));
+    return &tables_.no_double[entry * kCubeStates];
 }
 
 // The side on roll finishes on its n-th roll (n = 1, 2, ...) before the opponent's n-th: it wins

@@ -27,12 +27,13 @@ from ..board.position import ResultKind
 from ..errors import MatchFileError
 from ..formats.gnubg_text import looks_like_analysis, read_analysis
 from ..formats.mat import looks_like_mat, not_a_regular_file
+from ..formats.sgf import looks_like_sgf
 from ..render.names import term_label
 from ..replay import Decision, Finding, MatchReplay, decisions, replay_analysis, replay_file
 from .errors import InputError
 from .options import lang_option
 
-MATCH_SUFFIXES = (".mat", ".txt")
+MATCH_SUFFIXES = (".mat", ".txt", ".sgf")
 
 # Text exports that share the .txt suffix but hold positions, not games.  gnubg's export of a
 # whole game (looks_like_analysis) is replayed; what else holds its IDs is skipped.
@@ -42,8 +43,8 @@ _OTHER_FORMATS = (
         "a GNU Backgammon export of positions, not of a whole game",
     ),
     (re.compile(r"^XGID=", re.MULTILINE), "an eXtreme Gammon position export"),
-    (re.compile(r"^\s*\(;\s*FF\[|^\s*\(;\s*GM\["), "an SGF game record"),
 )
+_SGF_GAME = re.compile(r"GM\[\s*(\d+)\s*\]")
 
 
 @dataclass
@@ -75,7 +76,7 @@ class _Run:
 
 def _files(paths: tuple[str, ...], run: _Run) -> Iterator[tuple[Path, str | None]]:
     """The files to replay, each with the directory it was found in (None when named):
-    given files as they are, directories searched for .mat/.txt."""
+    given files as they are, directories searched for .mat/.txt/.sgf."""
     for name in paths:
         path = Path(name)
         if path.is_dir():
@@ -96,6 +97,11 @@ def _head(path: Path) -> str:
 
 def _other_format(head: str) -> str | None:
     """What the file is when it is a known text format other than a match file."""
+    if looks_like_sgf(head):
+        game = _SGF_GAME.search(head)
+        if game is not None and game.group(1) != "6":
+            return f"an SGF record of another game (GM[{game.group(1)}]; backgammon is GM[6])"
+        return None
     for pattern, name in _OTHER_FORMATS:
         if pattern.search(head):
             return name
@@ -103,15 +109,17 @@ def _other_format(head: str) -> str | None:
 
 
 def _plainly_not_a_match_file(path: Path) -> str | None:
-    """Why a file is plainly not a match file (empty, or with neither a match line nor a
-    game line), or None."""
+    """Why a file is plainly not a match file (empty, or neither SGF nor text with a match
+    line or a game line), or None."""
     try:
         text = path.read_bytes().decode("utf-8", errors="replace")
     except OSError:
         return None
     if not text:
         return "the file is empty"
-    return None if looks_like_mat(text) else "no ' N point match' line and no 'Game N' line"
+    if looks_like_mat(text) or looks_like_sgf(text):
+        return None
+    return "no ' N point match' line and no 'Game N' line"
 
 
 def _replay_one(path: Path, run: _Run, scanned: bool) -> bool:
@@ -251,10 +259,11 @@ def replay(
     threshold: float,
     lang: str,
 ) -> None:
-    """Replay the match files in PATHS (.mat/.txt files, or directories searched for them)
-    and GNU Backgammon's analysis exports (one game each, as "export game text" writes it),
-    and check every play, cube action, result and score against the rules; for an analysis
-    export also that its Position and Match IDs agree with its plays.
+    """Replay the match files in PATHS (.mat/.txt files, GNU Backgammon's .sgf files, or
+    directories searched for them) and GNU Backgammon's analysis exports (one game each, as
+    "export game text" writes it), and check every play, cube action, result and score
+    against the rules; for an analysis export also that its Position and Match IDs agree
+    with its plays.  A file whose text begins "(;" is read as SGF, any other as .mat.
 
     Each match gets a summary line: its games and how they ended (single, gammon,
     backgammon, unfinished: a game without a result, as in a file cut off mid-game), plays,
@@ -266,9 +275,10 @@ def replay(
     every decision (play, double, take) that lost at least --threshold against gnubg's
     best, as its analysis measured it.
 
-    Files found in a directory that are not match files (position exports, SGF records,
-    empty files, or text with no "N point match" and no "Game N" line) are skipped with a
-    message.  A named file that is not a match file is not skipped: it is unreadable.
+    Files found in a directory that are not match files (position exports, SGF records of
+    other games than backgammon, empty files, or text with no "N point match" and no
+    "Game N" line) are skipped with a message.  A named file that is not a match file is
+    not skipped: it is unreadable.
 
     The report has a line for every path given: on stdout each match's summary (with its
     MISMATCH lines, and note lines with --notes), then "skipped FILE: REASON" lines; on

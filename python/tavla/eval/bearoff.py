@@ -11,6 +11,13 @@ can be hit again and each side's race is its own.  The databases, built by the C
   (924 x 924 positions for the default 6), the probability that the side on roll wins when
   both sides play to win, by retrograde dynamic programming over all 21 rolls and every legal
   play.  Such positions have no gammons: each side has borne off a checker.
+- **Cubeful** (exact, money play): for the same pairs, the side on roll's equity per unit of
+  the cube when both sides play the checkers and the cube optimally, with the cube centred,
+  the side's own or the opponent's (:data:`CUBE_STATES`): :func:`cubeful_equities`,
+  :func:`cube_options`, :func:`cube_actions`.  "Optimal" includes doubling before the roll
+  (from the centre or one's own cube, R18) and taking or passing (R19); beavers and raccoons
+  (R20) would change no value, a beaver being right only against a double that was wrong
+  (:doc:`/evaluation`, "Cubeful bear-offs").
 
 :func:`probabilities` is **exact** for positions in the two-sided table (:func:`covered`), and
 the **one-sided race approximation** for the other positions with both sides home: the two
@@ -18,8 +25,8 @@ sides' numbers of rolls taken as independent, the side on roll winning when it n
 rolls than the opponent, a gammon when the opponent (none borne off) has not borne off its
 first checker by then.  Backgammons cannot happen with both sides home.
 
-The tables are built on first use (about 2 seconds and 35 MB on disk for the default, 6
-checkers; 5.5 seconds and 105 MB for 8) and kept in the user cache directory
+The tables are built on first use (about 2 seconds and 55 MB on disk for the default, 6
+checkers; 7 seconds and 320 MB for 8) and kept in the user cache directory
 (``platformdirs.user_cache_dir("tavla")``, or ``$TAVLA_CACHE_DIR``) with a format version and a
 SHA-256 checksum; a missing or corrupt file is built again.  Files are written atomically and
 under a file lock, so several processes starting at once build them once.
@@ -32,7 +39,6 @@ import os
 import tempfile
 import threading
 import zipfile
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -41,12 +47,13 @@ import numpy.typing as npt
 
 from .. import _core
 from .._validate import check_bool, check_int, excerpt
-from ..board.position import Position
 from ..errors import EvaluatorError, InvalidPositionError
+from . import _bearoff_cube
 from ._boards import boards_argument
 
-FORMAT = "tavla-bearoff-1"
-"""The ``format`` entry of a database file; a file of another format is built again."""
+FORMAT = "tavla-bearoff-2"
+"""The ``format`` entry of a database file; a file of another format (such as
+``tavla-bearoff-1``, which had no cubeful table) is built again."""
 
 DEFAULT_CHECKERS = 6
 """Checkers a side of the default two-sided table."""
@@ -54,7 +61,18 @@ DEFAULT_CHECKERS = 6
 MAX_CHECKERS: int = _core.MAX_TWO_SIDED_CHECKERS
 """The largest two-sided table that can be built (10 checkers: 8,008² positions, 513 MB)."""
 
-Positions = Position | Sequence[Position] | npt.ArrayLike
+CUBE_STATES = _bearoff_cube.CUBE_STATES
+"""``("centred", "owned", "opponent")``: where the cube is for the side on roll, in the order
+of the columns of :func:`cubeful_equities`: centred (either side may double, R18), the
+side's own (only it may double), the opponent's (only the opponent may)."""
+
+CUBE_ACTIONS = _bearoff_cube.CUBE_ACTIONS
+"""``("no double", "double/take", "double/pass")``: the cube actions :func:`cube_actions`
+names.  "Too good" (playing on worth more than a pass) needs gammons, which the two-sided
+table has none of. The action is :func:`tavla.game.cubeful.cube_action`'s, whose ties go to no
+double: where playing on and a pass are both worth +1 (a certain win) it is no double."""
+
+Positions = _bearoff_cube.Positions
 
 
 class Database:
@@ -84,11 +102,27 @@ class Database:
         outside = np.flatnonzero(~self._test(self.native.applies, boards))
         if len(outside):
             raise EvaluatorError(
-                f"board {outside[0]}: not a bear-off (a side has a checker outside its home "
-                "board)"
+                f"board {outside[0]}: not a bear-off (a side has a checker outside its home board)"
             )
         values = np.asarray(self.native.probabilities(boards))
         return values[0] if single else values
+
+    @property
+    def cubeful(self) -> bool:
+        """Whether the database has its cubeful table (:func:`build` with ``cubeful``)."""
+        return bool(self.native.cubeful)
+
+    def cubeful_equities(self, positions: Positions) -> npt.NDArray[np.float64]:
+        """See the module function :func:`cubeful_equities`."""
+        return _bearoff_cube.cubeful_equities(self.native, positions)
+
+    def cube_options(self, positions: Positions, cube: str = "centred") -> npt.NDArray[np.float64]:
+        """See the module function :func:`cube_options`."""
+        return _bearoff_cube.cube_options(self.native, positions, cube)
+
+    def cube_actions(self, positions: Positions, cube: str = "centred") -> str | list[str]:
+        """See the module function :func:`cube_actions`."""
+        return _bearoff_cube.cube_actions(self.native, positions, cube)
 
     def applies(self, positions: Positions) -> bool | npt.NDArray[np.bool_]:
         """See the module function :func:`applies`."""
@@ -163,24 +197,31 @@ def default_path(checkers: int = DEFAULT_CHECKERS) -> Path:
     return cache_directory() / f"bearoff-{checkers}.npz"
 
 
-def _checksum(off: npt.NDArray[Any], first: npt.NDArray[Any], two: npt.NDArray[Any]) -> str:
+def _checksum(*tables: npt.NDArray[Any]) -> str:
+    """The SHA-256 of the format and the tables (off, first, two_sided and, when there is
+    one, the cubeful no_double), shapes and little-endian float64 values."""
     digest = hashlib.sha256(FORMAT.encode())
-    for table in (off, first, two):
+    for table in tables:
         digest.update(repr(table.shape).encode())
-        digest.update(np.ascontiguousarray(table, dtype="<f8").tobytes())
+        digest.update(np.ascontiguousarray(table, dtype="<f8").data)  # its buffer, not a copy
     return digest.hexdigest()
+
+
+_TABLES = ("off", "first", "two_sided")
+"""The tables every file holds; a file built with ``cubeful`` holds ``no_double`` too."""
 
 
 def _write(database: Database, path: Path) -> None:
     native = database.native
-    off, first, two = np.asarray(native.off), np.asarray(native.first), np.asarray(native.two_sided)
+    tables: dict[str, Any] = {name: np.asarray(getattr(native, name)) for name in _TABLES}
+    if native.cubeful:
+        tables["no_double"] = np.asarray(native.no_double)
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as file:
             np.savez(file, format=np.array(FORMAT), checkers=np.array(native.checkers),
-                     off=off, first=first, two_sided=two,
-                     sha256=np.array(_checksum(off, first, two)))  # fmt: skip
+                     sha256=np.array(_checksum(*tables.values())), **tables)  # fmt: skip
         os.chmod(temporary, 0o644)  # mkstemp makes it private; a cache is readable
         os.replace(temporary, path)
     except BaseException:
@@ -193,7 +234,7 @@ def load(path: str | os.PathLike[str]) -> Database:
 
     Raises :class:`~tavla.EvaluatorError` when the file is missing, unreadable, of another
     format, or fails its checksum or the core's checks of the tables (distributions summing
-    to 1, probabilities in [0, 1], the sizes of the tables)."""
+    to 1, probabilities in [0, 1], equities in [-1, 1], the sizes of the tables)."""
     path = _path_argument(path)
     where = excerpt(str(path), 200)
     try:
@@ -203,34 +244,43 @@ def load(path: str | os.PathLike[str]) -> Database:
         raise EvaluatorError(f"no bear-off database at {where}") from None
     except (OSError, ValueError, EOFError, zipfile.BadZipFile) as exc:
         raise EvaluatorError(f"the bear-off database {where} cannot be read: {exc}") from None
-    missing = {"format", "checkers", "off", "first", "two_sided", "sha256"} - set(entries)
+    missing = {"format", "checkers", "sha256", *_TABLES} - set(entries)
     if missing:
         raise EvaluatorError(f"the bear-off database {where} lacks {sorted(missing)}")
     if str(entries["format"]) != FORMAT:
         raise EvaluatorError(
             f"{where} is not a {FORMAT} file (format {excerpt(str(entries['format']))})"
         )
-    off, first, two = entries["off"], entries["first"], entries["two_sided"]
-    if str(entries["sha256"]) != _checksum(off, first, two):
+    off, first, two = (entries[name] for name in _TABLES)
+    no_double = entries.get("no_double")
+    cubeful = [] if no_double is None else [no_double]
+    if str(entries["sha256"]) != _checksum(off, first, two, *cubeful):
         raise EvaluatorError(f"the bear-off database {where} fails its checksum")
     try:
         checkers = int(entries["checkers"])
-        native = _core.BearoffDatabase(off, first, two, checkers)
+        native = _core.BearoffDatabase(off, first, two, checkers, no_double)
     except (TypeError, ValueError) as exc:
         raise EvaluatorError(f"the bear-off database {where}: {exc}") from None
     return Database(native, path)
 
 
-def build(path: str | os.PathLike[str] | None = None, checkers: int = DEFAULT_CHECKERS) -> Path:
+def build(
+    path: str | os.PathLike[str] | None = None,
+    checkers: int = DEFAULT_CHECKERS,
+    *,
+    cubeful: bool = True,
+) -> Path:
     """Build the databases now, with a two-sided table of ``checkers`` (0 to
-    :data:`MAX_CHECKERS`) a side, and write them to ``path`` (default: :func:`default_path`),
+    :data:`MAX_CHECKERS`) a side and, with ``cubeful``, its cubeful table (three times the
+    two-sided table's size), and write them to ``path`` (default: :func:`default_path`),
     atomically.  Returns the path.  Raises :class:`~tavla.EvaluatorError` for a bad
-    ``checkers``, and OSError when the file cannot be written."""
+    ``checkers`` or ``cubeful``, and OSError when the file cannot be written."""
     checkers = check_int(checkers, "checkers", EvaluatorError, low=0, high=MAX_CHECKERS)
+    cubeful = check_bool(cubeful, "cubeful", EvaluatorError)
     target = default_path(checkers) if path is None else _path_argument(path)
     if target.is_dir():
         raise EvaluatorError(f"{excerpt(str(target), 200)} is a folder: give a file's path")
-    _write(Database(_core.BearoffDatabase.build(checkers)), target)
+    _write(Database(_core.BearoffDatabase.build(checkers, cubeful)), target)
     return target
 
 
@@ -327,3 +377,38 @@ def rolls_distribution(side: npt.ArrayLike, *, first: bool = False) -> npt.NDArr
 def expected_rolls(side: npt.ArrayLike, *, first: bool = False) -> float:
     """The mean of :func:`rolls_distribution`: the expected number of rolls."""
     return database().expected_rolls(side, first=first)
+
+
+def cubeful_equities(positions: Positions) -> npt.NDArray[np.float64]:
+    """The exact cubeful money equities of the side on roll of bear-off positions, before it
+    rolls, per unit of the cube, when both sides play the checkers and the cube optimally:
+    ``(3,)`` float64 for one position, ``(N, 3)`` for a batch, the columns in
+    :data:`CUBE_STATES` order (cube centred, the side's own, the opponent's).  The side
+    doubles now where that is right: from the centre or its own cube an entry is
+    ``max(no_double, min(double_take, double_pass))`` of :func:`cube_options`.
+
+    Raises :class:`~tavla.EvaluatorError` for a position outside the exact two-sided table
+    (:func:`covered`) or a database built without its cubeful table,
+    :class:`~tavla.InvalidPositionError` for an invalid or finished one."""
+    return database().cubeful_equities(positions)
+
+
+def cube_options(positions: Positions, cube: str = "centred") -> npt.NDArray[np.float64]:
+    """The side on roll's exact cubeful equities per unit of the cube of its three cube
+    options, with the cube where ``cube`` says (one of :data:`CUBE_STATES`): ``(3,)``
+    float64 for one position, ``(N, 3)`` for a batch, the columns no double, double/take
+    (twice the no-double equity with the cube the opponent's), double/pass (+1, R19).  With
+    ``cube="opponent"`` the side may not double (R18): the last two columns are NaN.
+    Raises as :func:`cubeful_equities`, and :class:`~tavla.EvaluatorError` for another
+    ``cube``."""
+    return database().cube_options(positions, cube)
+
+
+def cube_actions(positions: Positions, cube: str = "centred") -> str | list[str]:
+    """The side on roll's proper cube action, one of :data:`CUBE_ACTIONS`, with the cube
+    centred (``cube="centred"``) or its own (``"owned"``): a str for one position, a list
+    for a batch.  From :func:`cube_options`: the opponent takes when a take leaves the doubler
+    no more than a pass (a tie goes to the take); a take is doubled when it gains on playing
+    on, a pass always.  Raises as :func:`cube_options`, and :class:`~tavla.EvaluatorError`
+    for ``cube="opponent"``."""
+    return database().cube_actions(positions, cube)

@@ -1,9 +1,11 @@
 """Cube decisions of positions: :func:`cube_decision` evaluates a position (or takes given
 probabilities) and applies the cube model of :mod:`tavla.game.cubeful` (:doc:`/cube`).
 
-An exact source of cubeful equities (such as a cubeful bear-off database) plugs in through
-:data:`EXACT_SOURCES`: each is asked in turn, and the first that answers for a position gives
-the equities instead of the model.  tavla ships none yet, so every decision is the model's.
+Money positions in the exact two-sided bear-off table get the exact cubeful equities of
+:func:`tavla.eval.bearoff.cube_options` (optimal cube play, unlimited redoubles) unless
+``bearoff=False``.  Other exact sources plug in through :data:`EXACT_SOURCES`: each is asked
+in turn, before the database, and the first that answers for a position gives the equities
+instead of the model.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from ..game.cube_context import CubeContext
 from ..game.cube_model import DEFAULT_CUBE_LIFE
 from ..game.cubeful import CubeDecision, cube_action, decide
 from ..game.equity import MatchEquityTable
+from . import bearoff as _bearoff
 from .evaluators import DEFAULT_KEEP, DEFAULT_MARGIN, EvaluatorLike
 from .search import evaluate
 
@@ -30,7 +33,27 @@ roll's ``(no_double, double_take, double_pass)`` per unit of the cube (as in
 :class:`~tavla.game.cubeful.CubeDecision`), or None where it does not know the position."""
 
 EXACT_SOURCES: list[ExactCubeSource] = []
-"""The exact sources :func:`cube_decision` asks, in order (empty: none is shipped yet)."""
+"""More exact sources :func:`cube_decision` asks, in order, before the bear-off database."""
+
+
+def bearoff_cube_options(
+    position: Position, context: CubeContext
+) -> tuple[float, float, float] | None:
+    """The exact ``(no_double, double_take, double_pass)`` of a money position in the
+    two-sided bear-off table (None elsewhere, in matches, or with a ``max_cube``: the table
+    assumes unlimited redoubles)."""
+    database = _bearoff.database()
+    if (
+        not context.is_money
+        or context.game_rules.max_cube is not None
+        or not database.cubeful
+        or not database.covered(position)
+    ):
+        return None
+    owner = context.cube.owner
+    cube = "centred" if owner is None else "owned" if owner == context.on_roll else "opponent"
+    no_double, double_take, double_pass = database.cube_options(position, cube)
+    return float(no_double), float(double_take), float(double_pass)
 
 
 def cube_decision(
@@ -58,6 +81,9 @@ def cube_decision(
     ``cube_life`` is Janowski's cube life (0 dead .. 1 fully live), ``met`` the match
     equity table (None: Kazaross-XG2).
 
+    A money position in the exact two-sided bear-off table gets the table's exact cubeful
+    equities (``exact`` set), unless ``bearoff`` is False.
+
     Raises what :func:`~tavla.eval.evaluate` raises for a position, and
     :class:`~tavla.CubeModelError` for probabilities that are not five consistent numbers
     in [0, 1], an evaluator given with probabilities, a bad cube life or context;
@@ -72,7 +98,8 @@ def cube_decision(
     evaluation = evaluate(position, evaluator, plies, bearoff=bearoff, keep=keep, margin=margin)
     decision = decide(evaluation.probabilities, context, cube_life=cube_life, met=met)
     decision = replace(decision, plies=evaluation.plies, probabilities_exact=evaluation.exact)
-    for source in EXACT_SOURCES:
+    sources = [*EXACT_SOURCES, bearoff_cube_options] if bearoff else EXACT_SOURCES
+    for source in sources:
         equities = source(position, decision.context)
         if equities is not None:
             return _exact(decision, *equities)

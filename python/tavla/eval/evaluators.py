@@ -68,7 +68,10 @@ def load_net(evaluator: str) -> Net | None:
         ):
             return nets.load(path)
         if not os.path.isfile(path):
-            raise EvaluatorError(f"no net file at {excerpt(path)}")
+            shipped = ", ".join(nets.available()) or "none"
+            raise EvaluatorError(
+                f"no net file at {excerpt(path)} (the shipped nets, net:NAME: {shipped})"
+            )
         return Net.load(path)
     raise EvaluatorError(
         f"unknown evaluator {excerpt(evaluator)}: give a Net, 'net:PATH' (a .npz net) or 'bearoff'"

@@ -1,6 +1,7 @@
 """Interchange formats, one module each: GNU Backgammon's Match ID and GNUbg ID
 (:mod:`~tavla.formats.gnubg`), XGID (:mod:`~tavla.formats.xgid`), FIBS board strings
-(:mod:`~tavla.formats.fibs`), match files (:mod:`~tavla.formats.mat`) and gnubg's text
+(:mod:`~tavla.formats.fibs`), match files (:mod:`~tavla.formats.mat`, and gnubg's SGF:
+:mod:`~tavla.formats.sgf`, its syntax :mod:`~tavla.formats.sgf_syntax`) and gnubg's text
 exports of analysed games (:mod:`~tavla.formats.gnubg_text`); the match context they share
 with games and the limits every ID holds (:mod:`~tavla.formats.context`).
 

@@ -3,6 +3,7 @@ once, and the limits of the values every ID format can hold."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .._validate import check_bool, check_count, check_int, excerpt
@@ -156,3 +157,21 @@ def match_context(length: object, score: object, crawford: object) -> MatchConte
         return MatchContext(length, score, crawford)  # type: ignore[arg-type]
     except RulesError as exc:
         raise InvalidIdError(str(exc)) from None
+
+
+def crawford_games(
+    length: int, scores: Iterable[tuple[int, int]], crawford_rule: bool = True
+) -> list[bool]:
+    """For each game of a match, given the score before it, whether it is the Crawford game
+    (R24): under the Crawford rule, the first game that begins with a side one point from
+    ``length``; never in a 1-point match or money play (``length`` 0).  At most one True.
+    This is how :class:`~tavla.Match` marks it, how match files are read (no ``.mat``
+    dialect marks it, :ref:`mat`) and how SGF files are written (gnubg needs the mark,
+    :ref:`sgf`)."""
+    marks = []
+    seen = not crawford_rule or length <= 1
+    for score in scores:
+        crawford = not seen and length - 1 in score
+        seen = seen or crawford
+        marks.append(crawford)
+    return marks

@@ -21,6 +21,7 @@ import os
 import re
 import stat
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -429,15 +430,19 @@ def not_a_regular_file(path: str | os.PathLike[str]) -> str | None:
     return f"not a regular file ({kind})"
 
 
-def read_mat(path: str | os.PathLike[str]) -> MatchRecord:
-    """Read a ``.mat`` match file from disk (UTF-8, a byte-order mark skipped; Latin-1 as a
-    fallback for files that are not UTF-8).
+def read_match_file(
+    path: str | os.PathLike[str], parse: Callable[[str], MatchRecord]
+) -> MatchRecord:
+    """Read a match file from disk (UTF-8, a byte-order mark skipped; Latin-1 as a fallback
+    for files that are not UTF-8) and ``parse`` its text (:func:`parse_mat`,
+    :func:`~tavla.formats.sgf.parse_sgf`).
 
-    Raises :class:`~tavla.MatchFileError` naming the file and the line; naming the file for
-    an empty file, and, before opening it, for a path to something other than a regular
-    file (a FIFO, a device such as ``/dev/null``, a directory), which could block or never
-    end; and for a ``path`` that is neither a ``str`` nor a path object.  Raises OSError
-    when the file cannot be opened (a missing file, no permission).
+    Raises :class:`~tavla.MatchFileError` naming the file, and the line where ``parse``
+    names one; naming the file for an empty file, and, before opening it, for a path to
+    something other than a regular file (a FIFO, a device such as ``/dev/null``, a
+    directory), which could block or never end; and for a ``path`` that is neither a
+    ``str`` nor a path object.  Raises OSError when the file cannot be opened (a missing
+    file, no permission).
     """
     if not isinstance(path, (str, os.PathLike)):
         raise MatchFileError(
@@ -453,9 +458,16 @@ def read_mat(path: str | os.PathLike[str]) -> MatchRecord:
     except UnicodeDecodeError:
         text = data.decode("latin-1")
     try:
-        return parse_mat(text)
+        return parse(text)
     except MatchFileError as exc:
         raise MatchFileError(f"{path}: {exc}") from None
+
+
+def read_mat(path: str | os.PathLike[str]) -> MatchRecord:
+    """Read a ``.mat`` match file from disk: :func:`parse_mat` of its text, read and
+    checked as :func:`read_match_file` says (its errors: :class:`~tavla.MatchFileError`
+    naming the file and the line, OSError when the file cannot be opened)."""
+    return read_match_file(path, parse_mat)
 
 
 # -- writing -------------------------------------------------------------------------------
@@ -503,8 +515,9 @@ def _cell_text(action: RecordedAction) -> str:
     return f" {word} {action.value} point{'s' if action.value != 1 else ''}{match}"
 
 
-def _unwritable_character(text: str) -> str | None:
-    """Why the text cannot stand on a line of the file, or None."""
+def unwritable_character(text: str) -> str | None:
+    """Why the text cannot stand on a line of a match file (.mat or SGF), or None: it holds
+    a control character (a line break, a tab), a line or paragraph separator or a surrogate."""
     bad = next((c for c in text if unicodedata.category(c) in _UNWRITABLE), None)
     if bad is None:
         return None
@@ -514,7 +527,7 @@ def _unwritable_character(text: str) -> str | None:
 def _check_name(name: str, side: int) -> None:
     """Raise MatchFileError for a name that would not read back from a score line."""
     which = "left" if side == LEFT else "right"
-    if unwritable := _unwritable_character(name):
+    if unwritable := unwritable_character(name):
         reason = unwritable
     elif name != name.strip():
         reason = "leading or trailing space would be lost on reading"
@@ -524,6 +537,30 @@ def _check_name(name: str, side: int) -> None:
         return
     shown = excerpt(name, _QUOTED_WHOLE)
     raise MatchFileError(f"the {which} player's name {shown} cannot be written: {reason}")
+
+
+def _written_actions(actions: tuple[RecordedAction, ...]) -> list[RecordedAction]:
+    """The actions that have a cell in gnubg's layout.  gnubg leaves out the take of a
+    beaver or raccoon (the doubler's roll shows it; it loses its place in the game on
+    reading one) and an accepted resignation: a ``Resigns`` cell offering the points the
+    opponent's ``Wins`` that follows gives (the ``Wins`` alone says it, as GNU Backgammon
+    1.07 exports a resigned game: tests/data/gnubg_exports)."""
+    written = []
+    for index, action in enumerate(actions):
+        before = actions[index - 1] if index else None
+        after = actions[index + 1] if index + 1 < len(actions) else None
+        if action.kind is ActionKind.TAKE and before is not None and before.kind in _REDOUBLES:
+            continue
+        accepted = (
+            after is not None
+            and after.kind is ActionKind.WIN
+            and after.player != action.player
+            and after.value == action.value
+        )
+        if action.kind is ActionKind.RESIGN and action.value is not None and accepted:
+            continue
+        written.append(action)
+    return written
 
 
 def _game_lines(game: GameRecord, players: tuple[str, str]) -> list[str]:
@@ -542,12 +579,9 @@ def _game_lines(game: GameRecord, players: tuple[str, str]) -> list[str]:
         lines.append(f"{prefix}{row[0] or '':<{cell_width}} {row[1] or ''}".rstrip())
         row[:] = [None, None]
 
-    for index, action in enumerate(game.actions):
-        before_kind = game.actions[index - 1].kind if index else None
-        if action.kind is ActionKind.TAKE and before_kind in _REDOUBLES:
-            # gnubg leaves out the take of a beaver or raccoon (the doubler's roll shows
-            # it) and loses its place in the game on reading one.
-            continue
+    actions = _written_actions(game.actions)
+    for index, action in enumerate(actions):
+        before_kind = actions[index - 1].kind if index else None
         ends_game = action.kind in (ActionKind.WIN, ActionKind.LOSE, ActionKind.RESIGN)
         joins_left = row[LEFT] is not None and row[RIGHT] is None
         if action.kind is ActionKind.WIN and action.player == RIGHT and joins_left:
@@ -584,10 +618,14 @@ def format_mat(record: MatchRecord) -> str:
     points twice); a raccoon is written ``Beavers => N``, the beaver of a beaver, and the
     take of a beaver or raccoon is left out, as gnubg writes them (gnubg misreads
     ``Raccoons`` and loses its place on such a ``Takes``; :func:`parse_mat` puts both back).
+    An accepted resignation is its ``Wins`` line alone, as gnubg exports it: a ``Resigns``
+    cell offering the points of the opponent's ``Wins`` that follows (as
+    :func:`~tavla.replay.match_record` and an SGF result ``RE[B+2R]`` give) is left out.
 
     The games read back by :func:`parse_mat` are the same as the record's (see
-    :meth:`GameRecord.same_as`), and so are the players' names, of any length, when there is
-    a game to hold its score line: a long left name widens the columns.
+    :meth:`GameRecord.same_as`) but for such ``Resigns`` cells, and so are the players'
+    names, of any length, when there is a game to hold its score line: a long left name
+    widens the columns.
 
     Raises :class:`~tavla.MatchFileError` naming the name when a player's name cannot be
     read back from the score line ``name : n   name : n``: a control character (a line
@@ -601,7 +639,7 @@ def format_mat(record: MatchRecord) -> str:
         _check_name(name, side)
     headers = [(key, value) for key, value in record.headers if key in _WRITTEN_HEADERS and value]
     for key, value in headers:
-        if unwritable := _unwritable_character(value):
+        if unwritable := unwritable_character(value):
             raise MatchFileError(
                 f"the {key} header {excerpt(value, _QUOTED_WHOLE)} cannot be written: {unwritable}"
             )

@@ -10,14 +10,16 @@ from dataclasses import replace
 from .._validate import check_instance, excerpt
 from ..board.position import Play, ResultKind
 from ..errors import IllegalPlayError, MatchFileError, TavlaError
-from ..formats.context import MAX_CUBE_VALUE
+from ..formats.context import MAX_CUBE_VALUE, crawford_games
 from ..formats.mat import (
     ActionKind,
     GameRecord,
     MatchRecord,
     RecordedAction,
-    read_mat,
+    parse_mat,
+    read_match_file,
 )
+from ..formats.sgf import looks_like_sgf, parse_sgf
 from ..game.game import Game, Phase
 from ..game.rules import Rules
 from ..game.scoring import GameEnd
@@ -420,18 +422,16 @@ def replay_record(record: MatchRecord, file: str = "") -> MatchReplay:
     replay = MatchReplay(file, record)
     length = record.length
     rules = match_rules(record)
-    crawford_seen = not rules.crawford
+    crawford_rule = rules.crawford
     marks_hits = _marks_hits(record)
     expected: tuple[int, int] | None = (0, 0)
     start_note = None
     if length and record.games and record.games[0].score != (0, 0):
         expected = record.games[0].score
         start_note, past_crawford = _mid_match_start(record.games[0], length, rules)
-        crawford_seen = crawford_seen or past_crawford
-    for game in record.games:
-        crawford = False
-        if length > 1 and length - 1 in game.score and not crawford_seen:
-            crawford = crawford_seen = True
+        crawford_rule = crawford_rule and not past_crawford
+    crawford_marks = crawford_games(length, (game.score for game in record.games), crawford_rule)
+    for game, crawford in zip(record.games, crawford_marks, strict=True):
         report = _GameReplayer(file, record, game, rules, crawford, marks_hits).run()
         if start_note is not None:
             report.notes.insert(0, Finding(file, game.number, None, game.line, None, start_note))
@@ -473,8 +473,14 @@ def replay_record(record: MatchRecord, file: str = "") -> MatchReplay:
 
 
 def replay_file(path: str | os.PathLike[str]) -> MatchReplay:
-    """Read a ``.mat`` file and replay it.  Raises :class:`~tavla.MatchFileError` naming the
-    line when the file cannot be read as a match file (naming the file when it is empty or
-    not a regular file, refused before it is opened: see :func:`~tavla.formats.mat.read_mat`),
-    OSError when it cannot be opened."""
-    return replay_record(read_mat(path), str(path))
+    """Read a match file and replay it: an SGF file (:ref:`sgf`, told by its text, which
+    begins ``(;``: :func:`~tavla.formats.sgf.looks_like_sgf`) or else a ``.mat`` file.
+    Raises :class:`~tavla.MatchFileError` naming the line when the file cannot be read as
+    a match file (naming the file when it is empty or not a regular file, refused before it
+    is opened: see :func:`~tavla.formats.mat.read_match_file`), OSError when it cannot be
+    opened."""
+    return replay_record(read_match_file(path, _parse_match_text), str(path))
+
+
+def _parse_match_text(text: str) -> MatchRecord:
+    return parse_sgf(text) if looks_like_sgf(text) else parse_mat(text)

@@ -17,6 +17,8 @@ from ..formats.mat import (
 )
 from ..game import actions as played
 from ..game.match import Match, MoneySession
+from ..game.rules import Rules
+from ..game.scoring import GameEnd
 
 
 def record_plays(record: MatchRecord, plays: Sequence[Sequence[Play | None]]) -> MatchRecord:
@@ -47,10 +49,15 @@ def match_record(
     session: Match | MoneySession, players: tuple[str, str] = ("Player 1", "Player 2")
 ) -> MatchRecord:
     """The record of a played :class:`~tavla.Match` or :class:`~tavla.MoneySession`, ready
-    for :func:`format_mat`: each play in the plain form, each cube action, a ``Wins`` line
-    for each finished game, and a roll left unplayed (a resignation after rolling) as
-    ``dd:`` (:ref:`mat`).  Rejected resignations have no cell in the format and are
-    left out.  Money sessions get length 0 and the running points as their scores.
+    for :func:`~tavla.formats.mat.format_mat` and :func:`~tavla.formats.sgf.format_sgf`:
+    each play in the plain form, each cube action, a ``Wins`` action for each finished game
+    after a ``Resigns`` action when the game ended by a resignation (format_mat leaves it
+    out, as gnubg does; format_sgf writes it as the ``R`` of the result), and a roll left
+    unplayed (a resignation after rolling) as ``dd:`` (:ref:`mat`).  Rejected resignations
+    have no cell in the formats and are left out.  Money sessions get length 0 and the
+    running points as their scores.  The headers give the rules that
+    :func:`~tavla.replay.match_rules` reads: ``Crawford`` (On or Off) in a match, ``Jacoby``
+    in money play, ``CubeLimit`` when the cube has a limit.
 
     Raises :class:`~tavla.MatchFileError` (a ValueError) when ``session`` is not a Match or
     MoneySession, or ``players`` not a pair of names (two str).
@@ -86,11 +93,25 @@ def match_record(
             actions.append(RecordedAction(rolled.player, ActionKind.ROLL, dice, ""))
         score = game.score if length else (won[0], won[1])
         result = game.result
+        if result is not None and result.end is GameEnd.RESIGNATION:
+            loser = 1 - result.winner
+            actions.append(RecordedAction(loser, ActionKind.RESIGN, value=result.points))
         if result is not None:
             actions.append(RecordedAction(result.winner, ActionKind.WIN, value=result.points))
             won[result.winner] += result.points
         games.append(GameRecord(number, score, tuple(actions)))
-    return MatchRecord(length, players, games=tuple(games))
+    return MatchRecord(length, players, _rule_headers(session.rules, length), tuple(games))
+
+
+def _rule_headers(rules: Rules, length: int) -> tuple[tuple[str, str], ...]:
+    """The header tags that :func:`~tavla.replay.match_rules` reads back as ``rules``."""
+    on_off = {True: "On", False: "Off"}
+    headers = (
+        [("Crawford", on_off[rules.crawford])] if length else [("Jacoby", on_off[rules.jacoby])]
+    )
+    if rules.max_cube is not None:
+        headers.append(("CubeLimit", str(rules.max_cube)))
+    return tuple(headers)
 
 
 def _checked_players(players: object) -> tuple[str, str]:
