@@ -4,6 +4,7 @@
 #include <utility>
 #include <vector>
 
+#include "bind_cube.hpp"
 #include "playout_binding.hpp"
 #include "tavla/cube_policy.hpp"
 
@@ -163,8 +164,9 @@ py::dict play_cube(const py::object& a, const py::object& b, const py::object& c
                                      [&] { return check_in(progress, done, stop); });
                              });
     } else {
-        finished = run_lockstep(spec, policies, {cube_policies[0].callable, cube_policies[1].callable},
-                                units, batch, out, finished_unit, progress, stop);
+        const CubeCallables callables = {cube_policies[0].callable, cube_policies[1].callable};
+        finished = run_lockstep(spec, policies, callables, units, batch, out, finished_unit,
+                                progress, stop);
     }
     const bool interrupted = stop.interrupted();
 
@@ -196,6 +198,40 @@ py::dict play_cube(const py::object& a, const py::object& b, const py::object& c
     return result;
 }
 
+// The model's choices (model_cube_choice) for cube questions (CubeQuestion rows) of a run
+// played by `play`, from the doubler's probabilities (N, 5).
+template <typename T>
+using Array = py::array_t<T, py::array::c_style | py::array::forcecast>;
+
+py::array_t<std::int64_t> cube_choices(const Array<double>& probabilities,
+                                       const Array<std::int32_t>& questions, const CubePlay& play,
+                                       double life) {
+    if (probabilities.ndim() != 2 || probabilities.shape(1) != kOutputs)
+        throw Fault("probabilities have shape (N, 5)");
+    if (questions.ndim() != 2 || questions.shape(1) != 6 ||
+        questions.shape(0) != probabilities.shape(0))
+        throw Fault("questions have shape (N, 6), one row per row of probabilities");
+    const CubeSpec& spec = play.spec;
+    const py::ssize_t count = questions.shape(0);
+    py::array_t<std::int64_t> choices(count);
+    for (py::ssize_t i = 0; i < count; ++i) {
+        const std::int32_t* q = questions.data(i, 0);
+        if (q[0] < 0 || q[0] > 2) throw Fault("a cube question's kind is 0, 1 or 2");
+        Probabilities p;
+        for (int k = 0; k < kOutputs; ++k) p[std::size_t(k)] = *probabilities.data(i, k);
+        const std::string fault = probabilities_fault(p);
+        if (!fault.empty()) throw Fault("probabilities of row " + std::to_string(i) + ": " + fault);
+        const bool match = spec.match_length > 0;
+        const CubeSituation situation = situation_of(
+            q[1], q[2], spec.backgammons, !match && spec.jacoby, spec.met, match ? q[3] : 0,
+            match ? q[4] : 0, false, spec.max_cube);
+        const CubeEquities e = cube_equities(p, situation, life);
+        choices.mutable_at(i) =
+            model_cube_choice(CubeQuestionKind(q[0]), e.no_double, e.double_take, q[5] != 0);
+    }
+    return choices;
+}
+
 }  // namespace
 
 void bind_cube_play(py::module_& m) {
@@ -210,16 +246,23 @@ void bind_cube_play(py::module_& m) {
         m, "NativeCubePolicy", "A cube policy played in C++.");
     m.def(
         "model_cube_policy",
-        [](std::shared_ptr<Search> search, int plies, double life) -> std::shared_ptr<CubePolicy> {
-            return std::make_shared<ModelCubePolicy>(std::move(search), plies, life);
+        [](std::shared_ptr<Search> search, int plies, double life,
+           std::shared_ptr<BearoffDatabase> exact) -> std::shared_ptr<CubePolicy> {
+            return std::make_shared<ModelCubePolicy>(std::move(search), plies, life,
+                                                     std::move(exact));
         },
-        py::arg("search"), py::arg("plies"), py::arg("life"),
-        "The cube model on a search's probabilities at `plies`, with cube life `life`.");
+        py::arg("search"), py::arg("plies"), py::arg("life"), py::arg("exact").none(true),
+        "The cube model on a search's probabilities at `plies`, with cube life `life`; the "
+        "exact cubeful bear-offs of `exact` (a BearoffDatabase) where they apply.");
     m.def(
         "never_double_cube_policy",
         []() -> std::shared_ptr<CubePolicy> { return std::make_shared<NeverDoubleCubePolicy>(); },
         "Never doubles, always takes.");
 
+    m.def("cube_choices", &cube_choices, py::arg("probabilities"), py::arg("questions"),
+          py::arg("play"), py::arg("life"),
+          "The cube model's choices (N,) int64 for cube questions (N, 6) from the doubler's "
+          "probabilities (N, 5).");
     m.def("play_cube", &play_cube, py::arg("a"), py::arg("b"), py::arg("cube_a"),
           py::arg("cube_b"), py::arg("play"), py::arg("units"), py::arg("first_unit"),
           py::arg("start"), py::arg("opening"), py::arg("seed"), py::arg("rotate"),

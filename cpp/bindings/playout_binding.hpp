@@ -193,9 +193,10 @@ inline std::int64_t run_lockstep(const PlayoutSpec& spec, std::array<PolicyArg, 
                 const auto& questions = lockstep->cube_questions(s);
                 if (!questions.empty()) {
                     const auto n = py::ssize_t(questions.size());
-                    const py::array_t<std::int32_t> asked(
-                        {n, py::ssize_t(6)}, reinterpret_cast<const std::int32_t*>(questions.data()));
-                    using Choices = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>;
+                    const auto* rows = reinterpret_cast<const std::int32_t*>(questions.data());
+                    const py::array_t<std::int32_t> asked({n, py::ssize_t(6)}, rows);
+                    using Choices =
+                        py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>;
                     const Choices choices =
                         Choices::ensure(cube[s](boards_array(lockstep->cube_positions(s)), asked));
                     if (!choices || choices.ndim() != 1 || choices.shape(0) != n)

@@ -320,7 +320,8 @@ MatchEquity::MatchEquity(int length, std::vector<double> values)
 double MatchEquity::after(int away, int opponent_away, std::int64_t points) const {
     const int side = points > 0 ? 0 : 1;
     const std::int64_t k = std::min<std::int64_t>(points > 0 ? points : -points, length_);
-    const std::size_t score = std::size_t(away - 1) * std::size_t(length_) + std::size_t(opponent_away - 1);
+    const std::size_t score =
+        std::size_t(away - 1) * std::size_t(length_) + std::size_t(opponent_away - 1);
     return values_[(score * 2 + std::size_t(side)) * std::size_t(length_) + std::size_t(k - 1)];
 }
 

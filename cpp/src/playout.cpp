@@ -75,17 +75,20 @@ bool make_play(const PlayoutSpec& spec, std::int64_t game, GameState& state, con
 
 namespace {
 
-// Whether the side on roll may double now (R18, R19, R24; the first offer of a rollout).
-bool may_double(const CubeSpec& cube, const GameState& state) {
+// Whether the side on roll may double now (R18, R19, R24): not before a game's opening roll,
+// which is played at once (R5), nor before the first roll of a rollout's no-double line.
+bool may_double(const PlayoutSpec& spec, const GameState& state) {
+    const CubeSpec& cube = *spec.cube;
     if (cube.match_length == 1 || state.crawford_game) return false;
     if (state.cube_owner >= 0 && state.cube_owner != state.mover_policy) return false;
     if (2 * std::int64_t(state.cube) > cube.max_cube) return false;
-    return cube.first_offer || state.game_in_unit > 0 || state.result.plies > 0;
+    if (state.result.plies > 0) return true;
+    return !spec.opening && state.game_in_unit == 0 && cube.first_offer;
 }
 
 void begin_turn(const PlayoutSpec& spec, GameState& state) {
-    state.phase = spec.cube != nullptr && may_double(*spec.cube, state) ? CubePhase::kOffer
-                                                                        : CubePhase::kPlay;
+    state.phase = spec.cube != nullptr && may_double(spec, state) ? CubePhase::kOffer
+                                                                  : CubePhase::kPlay;
 }
 
 // Game j >= 1 of the match `state` belongs to, at the score the last game left.
@@ -228,6 +231,7 @@ CubeSituation cube_situation(const PlayoutSpec& spec, const GameState& state) {
               : state.cube_owner == state.mover_policy ? CubeOwner::kOnRoll
                                                          : CubeOwner::kOpponent;
     s.backgammons = cube.backgammons;
+    s.max_cube = cube.max_cube;
     if (cube.match_length == 0) {
         s.jacoby = cube.jacoby;
         return s;
@@ -236,7 +240,6 @@ CubeSituation cube_situation(const PlayoutSpec& spec, const GameState& state) {
     s.away = cube.match_length - state.score[std::size_t(state.mover_policy)];
     s.opponent_away = cube.match_length - state.score[std::size_t(1 - state.mover_policy)];
     s.crawford_game = state.crawford_game;
-    s.max_cube = cube.max_cube;
     return s;
 }
 

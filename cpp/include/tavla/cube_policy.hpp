@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "tavla/bearoff.hpp"
 #include "tavla/board.hpp"
 #include "tavla/cube_model.hpp"
 #include "tavla/search.hpp"
@@ -14,6 +15,17 @@
 namespace tavla {
 
 enum class CubeAnswer : std::int8_t { kTake = 0, kDrop = 1, kBeaver = 2 };
+
+// The three cube questions, in the numbering external policies see (playout.hpp).
+enum class CubeQuestionKind : std::int8_t { kDouble = 0, kAnswer = 1, kBeaver = 2 };
+
+// The model's choice from the doubler's cubeful equities per unit of its cube (cube_model.hpp):
+// kDouble: 1 when the proper action is double/take or double/pass, else 0; kAnswer: 0 take (the
+// take worth no more than the pass to the doubler), 1 drop, 2 beaver (when `beaver_allowed` and
+// the model's best answer); kBeaver: 1 when the doubler takes (twice double/take worth -2 or
+// more), 0 when it drops.
+int model_cube_choice(CubeQuestionKind kind, double no_double, double double_take,
+                      bool beaver_allowed);
 
 class CubePolicy {
 public:
@@ -45,11 +57,15 @@ public:
 // The cube model (cube_model.hpp) on the probabilities of a search at `plies`, with cube life
 // `life`: doubles when the proper action is double/take or double/pass, takes when
 // double/take is worth no more than the pass to the doubler, beavers when the model says so,
-// takes a beaver when twice double/take beats -2. Where the search does not answer (a bear-off
-// database alone, outside the bear-off) it never doubles and always takes.
+// takes a beaver when twice double/take is worth a pass (-2) or more. Where the search does not
+// answer (a bear-off database alone, outside the bear-off) it never doubles and always takes.
+// With `exact`, a bear-off database with its cubeful table, money positions in that table with
+// no cube limit below kMaxCubeValue take the table's exact equities instead of the model's
+// (no double: the table's; double/take: twice the no-double equity with the opponent's cube).
 class ModelCubePolicy final : public CubePolicy {
 public:
-    ModelCubePolicy(std::shared_ptr<const Search> search, int plies, double life);
+    ModelCubePolicy(std::shared_ptr<const Search> search, int plies, double life,
+                    std::shared_ptr<const BearoffDatabase> exact = nullptr);
 
     bool doubles(const Board& board, const CubeSituation& doubler) const override;
     CubeAnswer answer(const Board& board, const CubeSituation& doubler,
@@ -57,16 +73,16 @@ public:
     bool takes_beaver(const Board& board, const CubeSituation& doubler) const override;
 
 private:
-    struct Decision {
-        bool known = false;  // the search answered
-        CubeAction action;
-        double double_take = 0;
-    };
-    Decision decide(const Board& board, const CubeSituation& doubler, bool beavers) const;
+    // The doubler's (no double, double/take), or false where nothing answers.
+    bool equities(const Board& board, const CubeSituation& doubler, double& no_double,
+                  double& double_take) const;
+    int choice(CubeQuestionKind kind, const Board& board, const CubeSituation& doubler,
+               bool beaver_allowed) const;
 
     std::shared_ptr<const Search> search_;
     int plies_;
     double life_;
+    std::shared_ptr<const BearoffDatabase> exact_;
 };
 
 }  // namespace tavla

@@ -39,7 +39,9 @@ struct CubeSpec {
     int max_cube = kMaxCubeValue;   // R19
     int start_cube = 1;         // the first game's cube value and owner (-1 centred, else a
     int start_owner = -1;       // policy), for rollouts; a match's later games start centred at 1
-    bool first_offer = true;    // the side on roll at the start may double before its first roll
+    bool first_offer = true;    // from `start` without an opening roll: the side on roll may
+                                // double before its first roll (no double before an opening
+                                // roll, which is played at once, R5)
     const MatchEquity* met = nullptr;  // match play: what the model cube policies read
 };
 

@@ -307,6 +307,10 @@ class MatchEquityTable:
         )
         return self._mwc(trailer_away - 1, 1, True) - self._mwc(trailer_away, 1, True)
 
+    def __getstate__(self) -> dict[str, object]:
+        """What pickles: the tables and the name, not the core's copies (made again)."""
+        return {**self.__dict__, "_native": {}}
+
     def __repr__(self) -> str:
         return f"<MatchEquityTable {self.name!r}, {self.length} points>"
 

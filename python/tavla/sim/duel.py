@@ -12,7 +12,8 @@ from .._validate import excerpt
 from ..errors import PlayoutError
 from ..eval.policies import PolicyLike
 from ._stats import Z95, mean_and_error
-from .playout import DEFAULT_BATCH, PlayoutResults, count_argument, play_games
+from .playout import DEFAULT_BATCH, count_argument, play_games
+from .results import PlayoutResults
 
 if TYPE_CHECKING:
     from distributed import Client

@@ -23,17 +23,17 @@ from ..board.position import Play, Position
 from ..errors import EvaluatorError, PlayoutError
 from ..eval.evaluators import resolve_net
 from ..eval.net import Net
-from ..eval.policies import PolicyLike, real_numbers
+from ..eval.policies import PolicyLike, probability_rows
 from ..eval.search import evaluate_boards
 from ._stats import mean_and_error
 from .playout import (
     DEFAULT_BATCH,
     GAME_BYTES,
-    PlayoutResults,
     check_memory,
     count_argument,
     play_games,
 )
+from .results import PlayoutResults
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -110,30 +110,7 @@ def _equity(probabilities: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
 
 
 def _estimates(evaluator: Estimator, boards: npt.NDArray[np.int8]) -> npt.NDArray[np.float64]:
-    estimates = real_numbers(evaluator(boards), "an evaluator")
-    if estimates.shape != (len(boards), 5):
-        raise PlayoutError(
-            f"an evaluator must return shape ({len(boards)}, 5) for boards of shape "
-            f"{boards.shape}, got {estimates.shape}"
-        )
-    if not np.all((estimates >= 0) & (estimates <= 1)):
-        raise PlayoutError("an evaluator returned a probability outside 0..1 (or NaN)")
-    win, win_gammon, win_backgammon, lose_gammon, lose_backgammon = estimates.T
-    slack = 1e-9  # for sums rounded by the evaluator
-    consistent = (
-        (win_backgammon <= win_gammon + slack)
-        & (win_gammon <= win + slack)
-        & (lose_backgammon <= lose_gammon + slack)
-        & (lose_gammon <= 1 - win + slack)
-    )
-    if not consistent.all():
-        row = int(np.argmin(consistent))
-        raise PlayoutError(
-            f"an evaluator returned impossible probabilities {estimates[row].tolist()} for "
-            f"board {row}: a win includes its gammons and a gammon its backgammons, so "
-            "win >= win gammon >= win backgammon and 1 - win >= lose gammon >= lose backgammon"
-        )
-    return estimates
+    return probability_rows(evaluator(boards), boards, "an evaluator")
 
 
 def _outcomes(
