@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from .._validate import excerpt
 from ..board.position import Position
 from ..errors import PlayoutError
 from ..eval.policies import PolicyLike
@@ -140,13 +141,7 @@ def cube_rollout(
     Raises :class:`~tavla.PlayoutError` for bad arguments, among them a finished position
     and rules without the cube.
     """
-    if not isinstance(position, Position):
-        raise PlayoutError(f"position must be a Position, got {type(position).__name__}")
-    if position.is_over:
-        raise PlayoutError("the position is a finished game: there is nothing to roll out")
-    if not isinstance(rotate, (bool, np.bool_)):
-        raise PlayoutError(f"rotate must be True or False, got {rotate!r}")
-    games = count_argument("games", games, low=1)
+    games = check_rollout(position, rotate, games)
     context = CubeContext() if context is None else context
     no_double_run = CubeRun(context, first_offer=False, met=met)
     check_memory(games, 2 * CUBE_GAME_BYTES + 64)
@@ -168,6 +163,18 @@ def cube_rollout(
         if double_take.games < no_double.games:  # interrupted: the same games in both lines
             no_double = no_double.head(double_take.games)
     return _summary(no_double, double_take, no_double_run, refusal, rotate)
+
+
+def check_rollout(position: object, rotate: object, games: int) -> int:
+    """The games of a rollout of ``position`` (a Position not finished) with ``rotate`` (a
+    bool), checked: :class:`~tavla.PlayoutError` otherwise."""
+    if not isinstance(position, Position):
+        raise PlayoutError(f"position must be a Position, got {type(position).__name__}")
+    if position.is_over:
+        raise PlayoutError("the position is a finished game: there is nothing to roll out")
+    if not isinstance(rotate, (bool, np.bool_)):
+        raise PlayoutError(f"rotate must be True or False, got {excerpt(rotate)}")
+    return count_argument("games", games, low=1)
 
 
 def _equities(results: PlayoutResults, run: CubeRun) -> npt.NDArray[np.float64]:

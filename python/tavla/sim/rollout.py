@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Literal, overload
 import numpy as np
 import numpy.typing as npt
 
-from .._validate import check_bool, excerpt
+from .._validate import check_bool
 from ..board.dice import parse_roll
 from ..board.position import Play, Position
 from ..errors import EvaluatorError, PlayoutError
@@ -28,12 +28,11 @@ from ..eval.search import evaluate_boards
 from ..game.cube_context import CubeContext
 from ..game.equity import MatchEquityTable
 from ._stats import mean_and_error
-from .cube_rollout import ROTATION_GAMES, CubefulRolloutResult, cube_rollout
+from .cube_rollout import ROTATION_GAMES, CubefulRolloutResult, check_rollout, cube_rollout
 from .playout import (
     DEFAULT_BATCH,
     GAME_BYTES,
     check_memory,
-    count_argument,
     play_games,
 )
 from .results import PlayoutResults
@@ -365,13 +364,7 @@ def rollout(
         )  # fmt: skip
     if context is not None or met is not None:
         raise PlayoutError("context and met are for cubeful rollouts: give cubeful=True")
-    if not isinstance(position, Position):
-        raise PlayoutError(f"position must be a Position, got {type(position).__name__}")
-    if position.is_over:
-        raise PlayoutError("the position is a finished game: there is nothing to roll out")
-    if not isinstance(rotate, (bool, np.bool_)):
-        raise PlayoutError(f"rotate must be True or False, got {excerpt(rotate)}")
-    games = count_argument("games", games, low=1)
+    games = check_rollout(position, rotate, games)
     if (truncate is None) != (evaluator is None):
         raise PlayoutError(
             "truncate and evaluator go together: a truncated rollout needs an evaluator for "
