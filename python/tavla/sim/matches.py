@@ -62,7 +62,7 @@ def play_matches(
     Raises :class:`~tavla.PlayoutError` for bad arguments, :class:`~tavla.RulesError` for
     rules a match cannot have.
 
-    >>> results = play_matches("pubeval", "random", 20, 3, seed=1)
+    >>> results = tavla.sim.play_matches("pubeval", "random", 20, 3, seed=1)
     >>> results.matches, results.win_rate > 0.5, bool((results.score.max(axis=1) >= 3).all())
     (20, True, True)
     """
