@@ -70,6 +70,20 @@ def test_nets_and_the_bearoff_database_on_the_cluster(client: distributed.Client
     assert np.array_equal(local.probabilities, spread.probabilities)
 
 
+def test_cube_play_on_the_cluster_plays_the_same_games_and_matches(
+    client: distributed.Client,
+) -> None:
+    net = tavla.eval.Net.random((198, 16, 5), seed=3)
+    here = tavla.selfplay((net, "pubeval"), 120, seed=9, cubeful=True)
+    there = tavla.selfplay((net, "pubeval"), 120, seed=9, cubeful=True, client=client, chunk=50)
+    assert_same_games(here, there)
+    assert np.array_equal(here.scored, there.scored) and np.array_equal(here.cube, there.cube)
+    local = tavla.sim.play_matches(net, "pubeval", 30, 3, seed=9)
+    spread = tavla.sim.play_matches(net, "pubeval", 30, 3, seed=9, client=client, chunk=7)
+    assert np.array_equal(local.score, spread.score) and np.array_equal(local.games, spread.games)
+    assert_same_games(local.game_results, spread.game_results)
+
+
 def test_default_chunk_gives_every_worker_thread_four() -> None:
     class TwoWorkers:
         def nthreads(self) -> dict[str, int]:

@@ -72,5 +72,7 @@ void bind_search(py::module_& m);
 void bind_bearoff(py::module_& m);
 void bind_net(py::module_& m);  // after bind_search: Net derives from Evaluator
 void bind_td(py::module_& m);
+void bind_cube(py::module_& m);
+void bind_cube_play(py::module_& m);  // after bind_search and bind_cube
 
 }  // namespace tavla::bindings

@@ -5,6 +5,7 @@
 #include <memory>
 #include <vector>
 
+#include "tavla/fault.hpp"
 #include "tavla/stop.hpp"
 #include "workers.hpp"
 
@@ -30,21 +31,23 @@ GameState begin_game(const PlayoutSpec& spec, std::int64_t game) {
     state.dice_key = stream_key(spec.seed, std::uint64_t(state.stream));
     state.policy_key = policy_key(spec.seed, std::uint64_t(state.stream));
     state.board = spec.start;
-    const bool swapped = spec.alternate && (game % 2 == 1);
+    state.swapped = spec.alternate && (game % 2 == 1);
     int seat_on_roll = 0;
     if (spec.opening) {
         const Roll opening = opening_roll_of_bits(draw(state.dice_key, 0));
         seat_on_roll = opening.d1 > opening.d2 ? 0 : 1;
     }
-    state.mover_policy = seat_on_roll ^ int(swapped);
+    state.mover_policy = seat_on_roll ^ int(state.swapped);
     state.result.first = std::int8_t(state.mover_policy);
     return state;
 }
 
 Roll roll_dice(const PlayoutSpec& spec, const GameState& state) {
     const int ply = state.result.plies;
-    if (ply == 0 && spec.opening) return opening_roll_of_bits(draw(state.dice_key, 0));
-    if (ply < spec.rotate) {
+    const bool later_game = state.game_in_unit > 0;  // of a match: R4 and an opening roll
+    if (ply == 0 && (spec.opening || later_game))
+        return opening_roll_of_bits(draw(state.dice_key, 0));
+    if (ply < spec.rotate && !later_game) {
         std::int64_t index = state.stream;
         for (int i = 0; i < ply; ++i) index /= 36;
         return roll_of_index(int(index % 36));
@@ -70,10 +73,126 @@ bool make_play(const PlayoutSpec& spec, std::int64_t game, GameState& state, con
     return false;
 }
 
-GameResult play_game(const PlayoutSpec& spec, std::int64_t game,
-                     const std::array<const Policy*, 2>& policies, MoveGenerator& gen) {
-    GameState state = begin_game(spec, game);
+namespace {
+
+// Whether the side on roll may double now (R18, R19, R24): not before a game's opening roll,
+// which is played at once (R5), nor before the first roll of a rollout's no-double line.
+bool may_double(const PlayoutSpec& spec, const GameState& state) {
+    const CubeSpec& cube = *spec.cube;
+    if (cube.match_length == 1 || state.crawford_game) return false;
+    if (state.cube_owner >= 0 && state.cube_owner != state.mover_policy) return false;
+    if (2 * std::int64_t(state.cube) > cube.max_cube) return false;
+    if (state.result.plies > 0) return true;
+    return !spec.opening && state.game_in_unit == 0 && cube.first_offer;
+}
+
+void begin_turn(const PlayoutSpec& spec, GameState& state) {
+    state.phase = spec.cube != nullptr && may_double(spec, state) ? CubePhase::kOffer
+                                                                  : CubePhase::kPlay;
+}
+
+// Game j >= 1 of the match `state` belongs to, at the score the last game left.
+GameState next_match_game(const PlayoutSpec& spec, const GameState& last) {
+    const CubeSpec& cube = *spec.cube;
+    GameState state;
+    state.game_in_unit = last.game_in_unit + 1;
+    state.stream = last.stream;
+    const std::uint64_t seed = match_game_seed(spec.seed, std::uint64_t(state.game_in_unit));
+    state.dice_key = stream_key(seed, std::uint64_t(state.stream));
+    state.policy_key = policy_key(seed, std::uint64_t(state.stream));
+    state.board = Board::initial();
+    state.swapped = last.swapped;
+    const Roll opening = opening_roll_of_bits(draw(state.dice_key, 0));
+    state.mover_policy = (opening.d1 > opening.d2 ? 0 : 1) ^ int(state.swapped);
+    state.result.first = std::int8_t(state.mover_policy);
+    state.score = last.score;
+    const int one_away = cube.match_length - 1;
+    const bool reached = state.score[0] == one_away || state.score[1] == one_away;
+    state.crawford_done = last.crawford_done;
+    state.crawford_game =
+        cube.crawford_rule && cube.match_length > 1 && !state.crawford_done && reached;
+    state.crawford_done = state.crawford_done || state.crawford_game;
+    begin_turn(spec, state);
+    return state;
+}
+
+// Scores the game that just ended (R16, R19, R22) and records it; starts the next game of an
+// unfinished match. Returns true when the unit is finished.
+bool finish_game(const PlayoutSpec& spec, std::int64_t unit, GameState& state,
+                 const RunOutput& out) {
+    if (spec.cube == nullptr || state.result.winner < 0) {  // cubeless, or stopped by truncate
+        out.games[unit] = state.result;
+        return true;
+    }
+    const CubeSpec& cube = *spec.cube;
+    CubeResult& result = state.cube_result;
+    if (result.dropped < 0) {
+        int kind = state.result.kind;
+        if (kind == 3 && !cube.backgammons) kind = 2;
+        if (cube.match_length == 0 && cube.jacoby && !state.cube_turned) kind = 1;
+        result.cube = state.cube;
+        result.points = state.cube * kind;
+    }
+    result.owner = std::int8_t(state.cube_owner);
+    result.crawford = std::int8_t(state.crawford_game);
+    if (!cube.whole_matches) {
+        out.games[unit] = state.result;
+        out.cubes[unit] = result;
+        return true;
+    }
+    MatchRecord& match = out.matches[unit];
+    match.games.push_back({state.result, result});
+    state.score[std::size_t(state.result.winner)] += result.points;
+    if (state.score[std::size_t(state.result.winner)] >= cube.match_length) {
+        match.winner = state.result.winner;
+        match.score = {state.score[0], state.score[1]};
+        return true;
+    }
+    state = next_match_game(spec, state);
+    return false;
+}
+
+// A drop: the side `loser` passes, and the game ends at `points` single (R19).
+bool end_by_drop(const PlayoutSpec& spec, std::int64_t unit, GameState& state, int loser,
+                 std::int32_t points, const RunOutput& out) {
+    state.result.winner = std::int8_t(1 - loser);
+    state.result.kind = 1;
+    state.cube_result.dropped = std::int8_t(loser);
+    state.cube_result.cube = points;
+    state.cube_result.points = points;
+    return finish_game(spec, unit, state, out);
+}
+
+int builtin_cube_choice(const PlayoutSpec& spec, const GameState& state, const CubePolicy& policy) {
+    const CubeSituation situation = cube_situation(spec, state);
+    switch (state.phase) {
+        case CubePhase::kOffer:
+            return int(policy.doubles(state.board, situation));
+        case CubePhase::kAnswer:
+            return int(policy.answer(state.board, situation, beaver_allowed(spec, state)));
+        default:
+            return int(policy.takes_beaver(state.board, situation));
+    }
+}
+
+// The policy whose choice the state waits for: the doubler offers and answers a beaver, its
+// opponent answers a double; the mover plays.
+int chooser(const GameState& state) {
+    return state.phase == CubePhase::kAnswer ? 1 - state.mover_policy : state.mover_policy;
+}
+
+// Plays unit `unit` to its end with built-in policies.
+void play_unit(const PlayoutSpec& spec, std::int64_t unit,
+               const std::array<const Policy*, 2>& policies, MoveGenerator& gen,
+               const RunOutput& out) {
+    GameState state = begin_unit(spec, unit);
     for (;;) {
+        if (state.phase != CubePhase::kPlay) {
+            const CubePolicy& policy = *spec.cube->policies[std::size_t(chooser(state))];
+            if (apply_cube(spec, unit, state, builtin_cube_choice(spec, state, policy), out))
+                return;
+            continue;
+        }
         const Roll roll = roll_dice(spec, state);
         const int count = gen.generate(state.board, roll.d1, roll.d2);
         int chosen = 0;
@@ -81,15 +200,101 @@ GameResult play_game(const PlayoutSpec& spec, std::int64_t game,
             const std::uint64_t entropy = draw(state.policy_key, std::uint64_t(state.result.plies));
             chosen = policies[state.mover_policy]->choose(state.board, gen, entropy);
         }
-        if (make_play(spec, game, state, gen.play(chosen).result)) return state.result;
+        if (apply_play(spec, unit, state, gen.play(chosen).result, out)) return;
     }
 }
 
-std::int64_t run_games(const PlayoutSpec& spec, const std::array<const Policy*, 2>& policies,
-                       std::int64_t games, int threads, int chunk, GameResult* out,
+}  // namespace
+
+GameState begin_unit(const PlayoutSpec& spec, std::int64_t unit) {
+    GameState state = begin_game(spec, unit);
+    if (spec.cube == nullptr) return state;
+    const CubeSpec& cube = *spec.cube;
+    state.cube = cube.start_cube;
+    state.cube_owner = cube.start_owner;
+    state.cube_turned = cube.start_owner >= 0;
+    state.score = cube.score;
+    state.crawford_game = cube.crawford_game;
+    const int one_away = cube.match_length - 1;
+    const bool post_crawford = cube.crawford_rule && cube.match_length > 1 &&
+                               (cube.score[0] == one_away || cube.score[1] == one_away);
+    state.crawford_done = cube.crawford_game || post_crawford;
+    begin_turn(spec, state);
+    return state;
+}
+
+CubeSituation cube_situation(const PlayoutSpec& spec, const GameState& state) {
+    const CubeSpec& cube = *spec.cube;
+    CubeSituation s;
+    s.value = state.cube;
+    s.owner = state.cube_owner < 0                        ? CubeOwner::kCentred
+              : state.cube_owner == state.mover_policy ? CubeOwner::kOnRoll
+                                                         : CubeOwner::kOpponent;
+    s.backgammons = cube.backgammons;
+    s.max_cube = cube.max_cube;
+    if (cube.match_length == 0) {
+        s.jacoby = cube.jacoby;
+        return s;
+    }
+    s.met = cube.met;
+    s.away = cube.match_length - state.score[std::size_t(state.mover_policy)];
+    s.opponent_away = cube.match_length - state.score[std::size_t(1 - state.mover_policy)];
+    s.crawford_game = state.crawford_game;
+    return s;
+}
+
+bool beaver_allowed(const PlayoutSpec& spec, const GameState& state) {
+    const CubeSpec& cube = *spec.cube;
+    return cube.match_length == 0 && cube.beavers && 4 * std::int64_t(state.cube) <= cube.max_cube;
+}
+
+bool apply_cube(const PlayoutSpec& spec, std::int64_t unit, GameState& state, int choice,
+                const RunOutput& out) {
+    const int doubler = state.mover_policy;
+    switch (state.phase) {
+        case CubePhase::kOffer:
+            if (choice != 0 && choice != 1) throw Fault("a double is answered 0 (no) or 1 (yes)");
+            state.phase = choice ? CubePhase::kAnswer : CubePhase::kPlay;
+            if (choice) state.cube_result.doubler = std::int8_t(doubler);
+            return false;
+        case CubePhase::kAnswer:
+            if (choice == int(CubeAnswer::kDrop))
+                return end_by_drop(spec, unit, state, 1 - doubler, state.cube, out);
+            if (choice == int(CubeAnswer::kBeaver) && beaver_allowed(spec, state)) {
+                state.phase = CubePhase::kBeaver;
+                return false;
+            }
+            if (choice != int(CubeAnswer::kTake))
+                throw Fault("a double is answered 0 (take), 1 (drop) or, where beavers are "
+                            "allowed, 2 (beaver)");
+            state.cube *= 2;
+            break;
+        case CubePhase::kBeaver:
+            if (choice != 0 && choice != 1) throw Fault("a beaver is answered 0 (drop) or 1 (take)");
+            if (!choice) return end_by_drop(spec, unit, state, doubler, 2 * state.cube, out);
+            state.cube *= 4;
+            break;
+        case CubePhase::kPlay:
+            throw Fault("no cube action is pending");
+    }
+    state.cube_owner = 1 - doubler;
+    state.cube_turned = true;
+    state.phase = CubePhase::kPlay;
+    return false;
+}
+
+bool apply_play(const PlayoutSpec& spec, std::int64_t unit, GameState& state, const Board& after,
+                const RunOutput& out) {
+    if (make_play(spec, unit, state, after)) return finish_game(spec, unit, state, out);
+    begin_turn(spec, state);
+    return false;
+}
+
+std::int64_t run_units(const PlayoutSpec& spec, const std::array<const Policy*, 2>& policies,
+                       std::int64_t units, int threads, int chunk, const RunOutput& out,
                        const std::function<bool(std::int64_t)>& between_chunks) {
     chunk = std::max(1, chunk);
-    const std::int64_t chunks = (games + chunk - 1) / chunk;
+    const std::int64_t chunks = (units + chunk - 1) / chunk;
     std::atomic<std::int64_t> next_chunk{0};
     std::atomic<std::int64_t> finished{0};
     std::atomic<bool> stop{false};
@@ -102,10 +307,9 @@ std::int64_t run_games(const PlayoutSpec& spec, const std::array<const Policy*, 
         if (stop.load(std::memory_order_relaxed)) return false;
         const std::int64_t c = next_chunk.fetch_add(1);
         if (c >= chunks) return false;
-        const std::int64_t end = std::min(games, (c + 1) * chunk);
+        const std::int64_t end = std::min(units, (c + 1) * chunk);
         try {
-            for (std::int64_t g = c * chunk; g < end; ++g)
-                out[g] = play_game(spec, g, policies, gen);
+            for (std::int64_t u = c * chunk; u < end; ++u) play_unit(spec, u, policies, gen, out);
         } catch (const Stopped&) {
             return false;
         }
@@ -136,28 +340,40 @@ std::int64_t run_games(const PlayoutSpec& spec, const std::array<const Policy*, 
     workers.join();
     std::int64_t done = 0;
     while (done < chunks && chunk_done[std::size_t(done)]) ++done;
-    return std::min(games, done * chunk);
+    return std::min(units, done * chunk);
+}
+
+std::int64_t run_games(const PlayoutSpec& spec, const std::array<const Policy*, 2>& policies,
+                       std::int64_t games, int threads, int chunk, GameResult* out,
+                       const std::function<bool(std::int64_t)>& between_chunks) {
+    RunOutput output;
+    output.games = out;
+    return run_units(spec, policies, games, threads, chunk, output, between_chunks);
 }
 
 Lockstep::Lockstep(const PlayoutSpec& spec, const std::array<const Policy*, 2>& builtin,
-                   const std::array<int, 2>& slot, std::int64_t games, int batch,
-                   GameResult* out)
-    : spec_(spec), builtin_(builtin), slot_(slot), games_(games), out_(out) {
-    const std::int64_t size = std::min<std::int64_t>(std::max(1, batch), games);
+                   const std::array<int, 2>& slot, std::int64_t units, int batch,
+                   const RunOutput& out)
+    : spec_(spec), builtin_(builtin), slot_(slot), units_(units), out_(out) {
+    const std::int64_t size = std::min<std::int64_t>(std::max(1, batch), units);
     for (std::int64_t i = 0; i < size; ++i) {
-        active_.push_back(begin_game(spec_, next_game_));
-        active_game_.push_back(next_game_++);
+        active_.push_back(begin_unit(spec_, next_unit_));
+        active_unit_.push_back(next_unit_++);
     }
 }
 
-bool Lockstep::start_next(int a) {
-    if (next_game_ >= games_) {
-        active_game_[a] = -1;
-        return false;
+Lockstep::Lockstep(const PlayoutSpec& spec, const std::array<const Policy*, 2>& builtin,
+                   const std::array<int, 2>& slot, std::int64_t games, int batch, GameResult* out)
+    : Lockstep(spec, builtin, slot, games, batch, RunOutput{out, nullptr, nullptr}) {}
+
+void Lockstep::finish(int a) {
+    ++finished_;
+    if (next_unit_ >= units_) {
+        active_unit_[std::size_t(a)] = -1;
+        return;
     }
-    active_[a] = begin_game(spec_, next_game_);
-    active_game_[a] = next_game_++;
-    return true;
+    active_[std::size_t(a)] = begin_unit(spec_, next_unit_);
+    active_unit_[std::size_t(a)] = next_unit_++;
 }
 
 bool Lockstep::advance() {
@@ -166,16 +382,40 @@ bool Lockstep::advance() {
         offsets_[s].assign(1, 0);
         positions_[s].clear();
         waiting_[s].clear();
+        cube_positions_[s].clear();
+        cube_questions_[s].clear();
+        cube_waiting_[s].clear();
     }
     bool any_waiting = false;
     for (int a = 0; a < int(active_.size()); ++a) {
-        while (active_game_[a] >= 0) {
-            GameState& state = active_[a];
+        while (active_unit_[std::size_t(a)] >= 0) {
+            GameState& state = active_[std::size_t(a)];
+            const std::int64_t unit = active_unit_[std::size_t(a)];
+            if (state.phase != CubePhase::kPlay) {
+                const int p = chooser(state);
+                const CubePolicy* policy = spec_.cube->policies[std::size_t(p)];
+                if (policy == nullptr) {
+                    const int s = slot_[std::size_t(p)];
+                    const CubeSituation situation = cube_situation(spec_, state);
+                    cube_positions_[s].push_back(state.board);
+                    cube_questions_[s].push_back({std::int32_t(state.phase), situation.value,
+                                                  std::int32_t(situation.owner), situation.away,
+                                                  situation.opponent_away,
+                                                  std::int32_t(beaver_allowed(spec_, state))});
+                    cube_waiting_[s].push_back(a);
+                    any_waiting = true;
+                    break;
+                }
+                if (tavla::apply_cube(spec_, unit, state, builtin_cube_choice(spec_, state, *policy),
+                               out_))
+                    finish(a);
+                continue;
+            }
             const Roll roll = roll_dice(spec_, state);
             const int count = gen_.generate(state.board, roll.d1, roll.d2);
-            const Policy* policy = builtin_[state.mover_policy];
+            const Policy* policy = builtin_[std::size_t(state.mover_policy)];
             if (count > 1 && policy == nullptr) {
-                const int s = slot_[state.mover_policy];
+                const int s = slot_[std::size_t(state.mover_policy)];
                 for (int i = 0; i < count; ++i) candidates_[s].push_back(gen_.play(i).result.swapped());
                 offsets_[s].push_back(std::int64_t(candidates_[s].size()));
                 positions_[s].push_back(state.board);
@@ -189,11 +429,7 @@ bool Lockstep::advance() {
                     draw(state.policy_key, std::uint64_t(state.result.plies));
                 chosen = policy->choose(state.board, gen_, entropy);
             }
-            if (make_play(spec_, active_game_[a], state, gen_.play(chosen).result)) {
-                out_[active_game_[a]] = state.result;
-                ++finished_;
-                start_next(a);
-            }
+            if (apply_play(spec_, unit, state, gen_.play(chosen).result, out_)) finish(a);
         }
     }
     return any_waiting;
@@ -206,14 +442,31 @@ void Lockstep::apply(int s, const double* scores) {
         std::int64_t best = offsets[w];
         for (std::int64_t k = offsets[w] + 1; k < offsets[w + 1]; ++k)
             if (scores[k] > scores[best]) best = k;
-        GameState& state = active_[a];
-        if (make_play(spec_, active_game_[a], state, candidates_[s][std::size_t(best)].swapped())) {
-            out_[active_game_[a]] = state.result;
-            ++finished_;
-            start_next(a);
-        }
+        GameState& state = active_[std::size_t(a)];
+        const Board after = candidates_[s][std::size_t(best)].swapped();
+        if (apply_play(spec_, active_unit_[std::size_t(a)], state, after, out_)) finish(a);
     }
     waiting_[s].clear();
+}
+
+void Lockstep::apply_cube(int s, const std::int64_t* choices) {
+    // Every choice is checked before any is applied, so that a bad one changes nothing.
+    for (std::size_t w = 0; w < cube_waiting_[s].size(); ++w) {
+        const CubeQuestion& question = cube_questions_[s][w];
+        const std::int64_t choice = choices[w];
+        const std::int64_t highest = question.kind == int(CubePhase::kAnswer) ? 1 + question.beaver : 1;
+        if (choice < 0 || choice > highest)
+            throw Fault("cube answer " + std::to_string(w) + " is " + std::to_string(choice) +
+                        ": a double is offered 1 or not 0, answered 0 (take), 1 (drop) or, where "
+                        "allowed, 2 (beaver), a beaver taken 1 or dropped 0");
+    }
+    for (std::size_t w = 0; w < cube_waiting_[s].size(); ++w) {
+        const int a = cube_waiting_[s][w];
+        GameState& state = active_[std::size_t(a)];
+        if (tavla::apply_cube(spec_, active_unit_[std::size_t(a)], state, int(choices[w]), out_))
+            finish(a);
+    }
+    cube_waiting_[s].clear();
 }
 
 }  // namespace tavla

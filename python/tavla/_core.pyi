@@ -5,6 +5,7 @@ the fault (``board_error`` itself only checks the length). The core's faults are
 """
 
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -49,8 +50,14 @@ def play_games(
     batch: int,
     progress: Callable[[int], None] | None,
 ) -> tuple[
-    npt.NDArray[np.int8], npt.NDArray[np.int8], npt.NDArray[np.int8], npt.NDArray[np.int32],
-    npt.NDArray[np.int8], npt.NDArray[np.int8], int, bool,
+    npt.NDArray[np.int8],
+    npt.NDArray[np.int8],
+    npt.NDArray[np.int8],
+    npt.NDArray[np.int32],
+    npt.NDArray[np.int8],
+    npt.NDArray[np.int8],
+    int,
+    bool,
 ]: ...
 
 # pubeval (bind_pubeval.cpp) and dice streams (bind_dice.cpp).
@@ -174,3 +181,79 @@ def encode(boards: npt.NDArray[np.int8], encoding: str) -> npt.NDArray[np.float3
 def encode_sparse(
     board: bytes, encoding: str
 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.float32]]: ...
+
+# The cube model (bind_cube.cpp). MatchEquity holds the MWC after each result at every score:
+# values (L, L, 2, L), [a - 1, b - 1, 0 win / 1 loss, k - 1].
+class MatchEquity:
+    def __init__(self, values: npt.NDArray[np.float64]) -> None: ...
+    @property
+    def length(self) -> int: ...
+    def after(self, away: int, opponent_away: int, points: int) -> float: ...
+
+def cube_equities(
+    probabilities: npt.ArrayLike,
+    value: int,
+    owner: int,
+    backgammons: bool,
+    jacoby: bool,
+    met: MatchEquity | None,
+    away: int,
+    opponent_away: int,
+    crawford_game: bool,
+    max_cube: int,
+    life: float,
+) -> tuple[float, float, float, float]: ...
+def cube_action(
+    no_double: float, double_take: float, double_pass: float, beavers: bool
+) -> tuple[int, bool, bool]: ...
+
+# Games and matches with the cube (bind_cube_play.cpp).
+class CubePlay:
+    def __init__(
+        self,
+        *,
+        match_length: int,
+        whole_matches: bool,
+        score: tuple[int, int],
+        crawford_game: bool,
+        crawford_rule: bool,
+        jacoby: bool,
+        beavers: bool,
+        backgammons: bool,
+        max_cube: int,
+        start_cube: int,
+        start_owner: int,
+        first_offer: bool,
+        met: MatchEquity | None,
+    ) -> None: ...
+
+class NativeCubePolicy: ...
+
+def model_cube_policy(
+    search: Search, plies: int, life: float, exact: BearoffDatabase | None
+) -> NativeCubePolicy: ...
+def never_double_cube_policy() -> NativeCubePolicy: ...
+def cube_choices(
+    probabilities: npt.NDArray[np.float64],
+    questions: npt.NDArray[np.int32],
+    play: CubePlay,
+    life: float,
+) -> npt.NDArray[np.int64]: ...
+def play_cube(
+    a: object,
+    b: object,
+    cube_a: object,
+    cube_b: object,
+    play: CubePlay,
+    units: int,
+    first_unit: int,
+    start: bytes,
+    opening: bool,
+    seed: int,
+    rotate: int,
+    duplicate: bool,
+    alternate: bool,
+    threads: int,
+    batch: int,
+    progress: Callable[[int], None] | None,
+) -> dict[str, Any]: ...

@@ -1,8 +1,13 @@
-// Whole cubeless games (DESIGN.md "Playouts, rollouts, duels"): from a position or from the
-// opening roll until a side has borne off all 15 (R15), scored single, gammon or backgammon
-// (R16). Two entry points share one game loop: run_games plays built-in policies on many
+// Whole games (DESIGN.md "Playouts, rollouts, duels"): from a position or from the opening roll
+// until a side has borne off all 15 (R15), scored single, gammon or backgammon (R16); with a
+// CubeSpec, played with the doubling cube (R18-R22), as money games or whole matches (R23,
+// R24). Two entry points share one game loop: run_games plays built-in policies on many
 // threads; Lockstep advances a batch of games together and hands every choice of an external
-// policy (a Python callable) out as one array of candidates.
+// policy (a Python callable) out as one array of candidates or cube questions.
+//
+// A run plays *units* numbered 0, 1, ...: a unit is one game, or with CubeSpec::whole_matches
+// one match. Unit u is the same wherever it is played: its dice, seats and rotated rolls
+// follow its number (below).
 #pragma once
 
 #include <array>
@@ -12,11 +17,33 @@
 #include <vector>
 
 #include "tavla/board.hpp"
+#include "tavla/cube_policy.hpp"
 #include "tavla/movegen.hpp"
 #include "tavla/policy.hpp"
 #include "tavla/rng.hpp"
 
 namespace tavla {
+
+// Cube play: the rules, the match, the cube the first game starts with, and the cube policies.
+// Scores and owners are by policy index (0 = a, 1 = b), not by seat.
+struct CubeSpec {
+    std::array<const CubePolicy*, 2> policies{};  // null: the policy is external (Lockstep)
+    int match_length = 0;       // 0: money play (R26); N: a match to N points (R23)
+    bool whole_matches = false; // a unit is a match played to its end, not one game
+    std::array<int, 2> score{}; // the match score when a unit starts
+    bool crawford_game = false; // the unit's first game is the Crawford game (R24)
+    bool crawford_rule = true;  // R24
+    bool jacoby = false;        // R22, money play
+    bool beavers = false;       // R20, money play (the engine plays no raccoons)
+    bool backgammons = true;    // R16
+    int max_cube = kMaxCubeValue;   // R19
+    int start_cube = 1;         // the first game's cube value and owner (-1 centred, else a
+    int start_owner = -1;       // policy), for rollouts; a match's later games start centred at 1
+    bool first_offer = true;    // from `start` without an opening roll: the side on roll may
+                                // double before its first roll (no double before an opening
+                                // roll, which is played at once, R5)
+    const MatchEquity* met = nullptr;  // match play: what the model cube policies read
+};
 
 // What every game of a run shares. Policies are called "a" (index 0) and "b" (index 1).
 struct PlayoutSpec {
@@ -29,6 +56,7 @@ struct PlayoutSpec {
     bool alternate = false; // in odd-numbered games the policies change seats
     int truncate = 0;       // > 0: a game still on after this many plies stops unfinished
     Board* final_boards = nullptr;  // with truncate: where game g's last board goes, at [g]
+    const CubeSpec* cube = nullptr;  // cube play; null: cubeless (and no truncate with it)
 };
 
 // Game i (numbered first_game + g for the run's game g, so that a run split in parts plays
@@ -36,7 +64,9 @@ struct PlayoutSpec {
 // policy b, except in odd games when `alternate`. With rotate >= 1 the roll of ply 0 is outcome
 // (stream mod 36) of the 36 ordered rolls; with rotate == 2 the roll of ply 1 is outcome
 // ((stream / 36) mod 36): every 36 (1296) consecutive streams see each first roll (pair of
-// first rolls) exactly once. Other rolls are draw `ply` of the stream's key (rng.hpp).
+// first rolls) exactly once. Other rolls are draw `ply` of the stream's key (rng.hpp). Game j
+// of a match (j >= 1) uses the same stream number under the seed match_game_seed(seed, j)
+// (rng.hpp), starts from R4 with an opening roll and is not rotated. Cube actions draw no dice.
 struct GameResult {
     std::int8_t winner = -1;  // 0 = policy a, 1 = policy b; -1 while unfinished
     std::int8_t kind = 0;     // 1 single, 2 gammon, 3 backgammon (R16)
@@ -47,7 +77,34 @@ struct GameResult {
     bool done() const { return winner >= 0 || on_roll >= 0; }
 };
 
-// One game in progress.
+// What a game played with the cube adds to its GameResult (whose kind is 1 for a drop).
+struct CubeResult {
+    std::int32_t cube = 0;     // the value it was scored at (a drop: before the double); > 0
+    std::int32_t points = 0;   // what the winner scored (R16, R19, R22)
+    std::int8_t owner = -1;    // the cube's owner at the end: a policy, -1 centred
+    std::int8_t doubler = -1;  // the policy that made the last double, -1 for none
+    std::int8_t dropped = -1;  // the policy that dropped a double (or beaver), -1 for none
+    std::int8_t crawford = 0;  // 1: the game was the Crawford game (R24)
+};
+
+struct GameRecord {
+    GameResult game;
+    CubeResult cube;
+};
+
+// A whole match (CubeSpec::whole_matches): its games in order, and the end.
+struct MatchRecord {
+    std::int8_t winner = -1;          // the policy that reached the length (R23)
+    std::array<std::int32_t, 2> score{};  // the final score (points beyond the length kept)
+    std::vector<GameRecord> games;
+};
+
+// Where the cube stands before a roll (cube play). kOffer: the side on roll may double now;
+// kAnswer: it has doubled and its opponent answers; kBeaver: the opponent has beavered and the
+// doubler answers; kPlay: the cube is settled for this turn.
+enum class CubePhase : std::int8_t { kOffer, kAnswer, kBeaver, kPlay };
+
+// One game in progress, and with cube play the unit it belongs to.
 struct GameState {
     Board board;             // seen from the side on roll
     int mover_policy = 0;    // the policy on roll: 0 = a, 1 = b
@@ -55,6 +112,17 @@ struct GameState {
     std::uint64_t dice_key = 0;
     std::uint64_t policy_key = 0;
     GameResult result;
+    // Cube play.
+    bool swapped = false;          // the policies change seats in this unit (alternate)
+    int game_in_unit = 0;          // j: game j of a match
+    std::int32_t cube = 1;         // the cube's value (the value before a pending double)
+    int cube_owner = -1;           // a policy, -1 centred
+    bool cube_turned = false;      // a double was taken in this game (R22)
+    CubePhase phase = CubePhase::kPlay;
+    CubeResult cube_result;
+    std::array<int, 2> score{};    // the match score before this game, by policy
+    bool crawford_game = false;    // this game is the Crawford game (R24)
+    bool crawford_done = false;    // the Crawford game has come (this one or before)
 };
 
 GameState begin_game(const PlayoutSpec& spec, std::int64_t game);
@@ -67,31 +135,74 @@ Roll roll_dice(const PlayoutSpec& spec, const GameState& state);
 // then goes to spec.final_boards[game]). Returns true when the game is done.
 bool make_play(const PlayoutSpec& spec, std::int64_t game, GameState& state, const Board& after);
 
-// Plays game `game` to its end (or to spec.truncate plies) with built-in policies.
-GameResult play_game(const PlayoutSpec& spec, std::int64_t game,
-                     const std::array<const Policy*, 2>& policies, MoveGenerator& gen);
+// Where a run's results go, by unit: games[u] (a one-game unit), cubes[u] (its cube, with cube
+// play), matches[u] (a whole match). Only the arrays the run fills are set.
+struct RunOutput {
+    GameResult* games = nullptr;
+    CubeResult* cubes = nullptr;
+    MatchRecord* matches = nullptr;
+};
 
-// Plays games 0..games-1 into out[0..games-1] on `threads` threads (the calling thread is one
-// of them), in chunks of `chunk` games. After each chunk it plays, and every 50 ms within a
-// policy's search (check_stop, stop.hpp), the calling thread calls
-// `between_chunks(games_finished_so_far)`; when that returns false the run stops: no chunk is
-// started, and a game in a search stops at its next check. Returns n: games 0..n-1 are finished
-// (the chunks done from the first, a prefix). Results do not depend on threads or chunk.
+// The cube play of one unit, step by step (Lockstep answers external policies with these).
+GameState begin_unit(const PlayoutSpec& spec, std::int64_t unit);
+// The side on roll's situation for the cube model, before any double of this turn.
+CubeSituation cube_situation(const PlayoutSpec& spec, const GameState& state);
+// Whether the external answer to a beaver is allowed now (money play with beavers, the cube
+// not beyond max_cube after it).
+bool beaver_allowed(const PlayoutSpec& spec, const GameState& state);
+// Applies a cube choice in the state's phase: kOffer: `choice` 1 doubles, 0 does not; kAnswer: a
+// CubeAnswer; kBeaver: 1 takes, 0 drops. Returns true when the unit is finished (a drop that
+// ended a money game or a match); a finished game of an unfinished match starts the next.
+bool apply_cube(const PlayoutSpec& spec, std::int64_t unit, GameState& state, int choice,
+                const RunOutput& out);
+// Makes the play `after` (seen from the mover); returns true when the unit is finished.
+bool apply_play(const PlayoutSpec& spec, std::int64_t unit, GameState& state, const Board& after,
+                const RunOutput& out);
+
+// Plays units 0..units-1 into `out` on `threads` threads (the calling thread is one of them),
+// in chunks of `chunk` units. After each chunk it plays, and every 50 ms within a policy's
+// search (check_stop, stop.hpp), the calling thread calls `between_chunks(units_finished)`;
+// when that returns false the run stops: no chunk is started, and a game in a search stops at
+// its next check. Returns n: units 0..n-1 are finished (the chunks done from the first, a
+// prefix). Results do not depend on threads or chunk. Every policy and cube policy is built in.
+std::int64_t run_units(const PlayoutSpec& spec, const std::array<const Policy*, 2>& policies,
+                       std::int64_t units, int threads, int chunk, const RunOutput& out,
+                       const std::function<bool(std::int64_t)>& between_chunks);
+
+// run_units for cubeless games into out[0..games-1].
 std::int64_t run_games(const PlayoutSpec& spec, const std::array<const Policy*, 2>& policies,
                        std::int64_t games, int threads, int chunk, GameResult* out,
                        const std::function<bool(std::int64_t)>& between_chunks);
 
-// Games advanced together for external policies. Policy p is built-in when builtin[p] is set;
-// otherwise its choices go to external slot `slot[p]` (0 or 1; both policies may share a slot
-// when they are the same callable). Up to `batch` games are in play at a time; a finished one
-// is replaced by the next game number, so results do not depend on `batch`.
+// A cube question waiting for an external cube policy, about the position before the
+// doubler's roll (the doubler on roll): kind 0 (does it double?), 1 (its opponent's answer) or
+// 2 (does it take the beaver?); the doubler's cube value before the double, the owner from the
+// doubler's side (0 centred, 1 the doubler, 2 its opponent), the away scores of the doubler
+// and its opponent (0 in money play), and whether a beaver is allowed as an answer.
+struct CubeQuestion {
+    std::int32_t kind;
+    std::int32_t cube;
+    std::int32_t owner;
+    std::int32_t away;
+    std::int32_t opponent_away;
+    std::int32_t beaver;
+};
+
+// Units advanced together for external policies. Policy p is built-in when builtin[p] (and with
+// cube play its cube policy) is set; otherwise its choices go to external slot `slot[p]` (0 or
+// 1; both policies may share a slot when they are the same callable). Up to `batch` units are
+// in play at a time; a finished one is replaced by the next unit number, so results do not
+// depend on `batch`.
 class Lockstep {
 public:
     Lockstep(const PlayoutSpec& spec, const std::array<const Policy*, 2>& builtin,
+             const std::array<int, 2>& slot, std::int64_t units, int batch, const RunOutput& out);
+    // Cubeless games into out[0..games-1].
+    Lockstep(const PlayoutSpec& spec, const std::array<const Policy*, 2>& builtin,
              const std::array<int, 2>& slot, std::int64_t games, int batch, GameResult* out);
 
-    // Plays every game in play up to its next choice among two or more plays by an external
-    // policy. Returns false when every game is finished (nothing waits).
+    // Plays every unit in play up to its next choice by an external policy: a play among two or
+    // more, or a cube question. Returns false when every unit is finished (nothing waits).
     bool advance();
 
     // The candidates waiting in `slot`: results of every legal play, seen by the opponent
@@ -101,31 +212,43 @@ public:
     const std::vector<std::int64_t>& offsets(int slot) const { return offsets_[slot]; }
     // The position before each waiting turn, seen by the side on roll.
     const std::vector<Board>& positions(int slot) const { return positions_[slot]; }
+    // The cube questions waiting in `slot`, and their positions (the doubler on roll).
+    const std::vector<CubeQuestion>& cube_questions(int slot) const {
+        return cube_questions_[slot];
+    }
+    const std::vector<Board>& cube_positions(int slot) const { return cube_positions_[slot]; }
 
     // Makes, in every game waiting in `slot`, the play with the highest score (the first one
     // on a tie). `scores` has one entry per candidate.
     void apply(int slot, const double* scores);
+    // Answers every cube question of `slot` (CubeQuestion's kinds: 1 doubles / 0 not; 0 take,
+    // 1 drop, 2 beaver; 1 takes the beaver / 0 drops); a Fault for a choice out of range, and
+    // then nothing is applied.
+    void apply_cube(int slot, const std::int64_t* choices);
 
-    // Games finished so far (not necessarily a prefix).
+    // Units finished so far (not necessarily a prefix).
     std::int64_t finished() const { return finished_; }
 
 private:
-    bool start_next(int active_index);
+    void finish(int active_index);
 
     PlayoutSpec spec_;
     std::array<const Policy*, 2> builtin_;
     std::array<int, 2> slot_;
-    std::int64_t games_;
-    std::int64_t next_game_ = 0;
+    std::int64_t units_;
+    std::int64_t next_unit_ = 0;
     std::int64_t finished_ = 0;
-    GameResult* out_;
+    RunOutput out_;
 
     std::vector<GameState> active_;
-    std::vector<std::int64_t> active_game_;
+    std::vector<std::int64_t> active_unit_;
     std::array<std::vector<Board>, 2> candidates_;
     std::array<std::vector<std::int64_t>, 2> offsets_;
     std::array<std::vector<Board>, 2> positions_;
     std::array<std::vector<int>, 2> waiting_;  // active indices, in candidate order
+    std::array<std::vector<Board>, 2> cube_positions_;
+    std::array<std::vector<CubeQuestion>, 2> cube_questions_;
+    std::array<std::vector<int>, 2> cube_waiting_;
     MoveGenerator gen_;
 };
 

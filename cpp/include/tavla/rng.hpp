@@ -35,6 +35,12 @@ constexpr std::uint64_t policy_key(std::uint64_t seed, std::uint64_t stream) {
     return mix64(stream_key(seed, stream) ^ 0xD1B54A32D192ED03ull);
 }
 
+// The seed of game j of a match (j >= 1) whose game 0 has seed `seed`: game j of unit u draws
+// from stream_key(match_game_seed(seed, j), u), so every game of every match has its own dice.
+constexpr std::uint64_t match_game_seed(std::uint64_t seed, std::uint64_t game) {
+    return game == 0 ? seed : mix64(seed ^ mix64(game * kGolden));
+}
+
 constexpr std::uint64_t draw(std::uint64_t key, std::uint64_t counter) {
     return mix64(key + (counter + 1) * kGolden);
 }

@@ -97,13 +97,24 @@ class CubeOptions:
     cube_life: float
     met: str
 
+    @classmethod
+    def none(cls) -> CubeOptions:
+        """No option given: the defaults."""
+        return cls(None, None, None, None, None, None, None, DEFAULT_CUBE_LIFE, BUILTIN_TABLES[0])
+
     def table(self, context: CubeContext) -> MatchEquityTable | None:
         """The table ``met`` names (a built-in name, else a file's path); None in money play."""
         if context.is_money:
             return None
-        if self.met in BUILTIN_TABLES or not os.path.exists(self.met):
-            return MatchEquityTable.builtin(self.met)
-        return MatchEquityTable.read(self.met)
+        return read_table(self.met)
+
+
+def read_table(name: str) -> MatchEquityTable:
+    """The table ``--met`` names: a built-in table's name, else a GNU Backgammon MET file's
+    path."""
+    if name in BUILTIN_TABLES or not os.path.exists(name):
+        return MatchEquityTable.builtin(name)
+    return MatchEquityTable.read(name)
 
 
 def cube_context(text: str, settings: CubeOptions) -> CubeContext:

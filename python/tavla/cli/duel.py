@@ -1,28 +1,59 @@
-"""``tavla duel A B``: compare two policies with duplicate dice."""
+"""``tavla duel A B``: compare two policies with duplicate dice, cubeless, in money games
+with the cube (``--cubeful``) or over whole matches (``--match N --matches M``)."""
 
 from __future__ import annotations
 
 import click
 
+from ..errors import PlayoutError
+from ..game.equity import BUILTIN_TABLES
+from ..sim.duel import MatchDuelResult
 from ..sim.duel import duel as run_duel
+from .cube import read_table
+from .errors import input_errors
 from .playout_options import POLICIES_HELP, POLICY, games_option, playout_options, playout_run
 from .playout_output import echo_json, exit_if_interrupted, games_text, percent, signed
 
 
-@click.command(
-    short_help="Compare two policies with duplicate dice.", epilog=POLICIES_HELP
-)
+@click.command(short_help="Compare two policies with duplicate dice.", epilog=POLICIES_HELP)
 @click.argument("a", type=POLICY, metavar="A")
 @click.argument("b", type=POLICY, metavar="B")
 @games_option(10_000)
 @click.option("--duplicate/--no-duplicate", default=True, show_default=True,
               help="Play each dice stream twice with the seats swapped.")  # fmt: skip
+@click.option(
+    "--cubeful",
+    is_flag=True,
+    help="Money games with the cube (Jacoby on): each policy plays its cube.",
+)
+@click.option(
+    "--match",
+    "match_length",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="Play whole matches to N points instead of single games.",
+)
+@click.option(
+    "--matches",
+    type=click.IntRange(min=1),
+    default=1000,
+    show_default=True,
+    help="Number of matches, with --match.",
+)
+@click.option("--met", default=BUILTIN_TABLES[0], show_default=True, metavar="TABLE",
+              help=f"With --match, the match equity table of the cube policies: "
+              f"{' or '.join(BUILTIN_TABLES)}, or a GNU Backgammon MET XML file.")  # fmt: skip
 @playout_options
 def duel(
     a: str,
     b: str,
     games: int,
     duplicate: bool,
+    cubeful: bool,
+    match_length: int | None,
+    matches: int,
+    met: str,
     seed: int,
     threads: int | None,
     progress: bool | None,
@@ -31,17 +62,29 @@ def duel(
     chunk: int | None,
 ) -> None:
     """Play A against B, two policies played in C++ (cubeless, from the opening roll), and print
-    A's points per game with a 95% confidence interval, win rate and gammon rates."""
+    A's points per game with a 95% confidence interval, win rate and gammon rates.
+
+    --cubeful plays money games with the cube, each policy playing its cube policy (a net
+    the cube model on its own probabilities; pubeval and random never double and always
+    take), the points counting the cube. --match N plays --matches whole matches to N
+    points with the cube and the Crawford rule and prints A's match winning rate and
+    points per game, each with a 95% interval (--chunk counts matches then)."""
+    if match_length is not None:
+        _match_duel(a, b, match_length, matches, met, cubeful, duplicate, seed=seed,
+                    threads=threads, progress=progress, as_json=as_json, scheduler=scheduler,
+                    chunk=chunk)  # fmt: skip
+        return
     with playout_run(scheduler) as client:
         result = run_duel(
             a, b, games, seed=seed, duplicate=duplicate, threads=threads, progress=progress,
-            client=client, chunk=chunk,
+            client=client, chunk=chunk, cubeful=cubeful,
         )  # fmt: skip
     record = {
         "a": a,
         "b": b,
         "games": result.games,
         "duplicate": duplicate,
+        "cubeful": cubeful,
         "seed": seed,
         "ppg": result.ppg,
         "std_error": result.std_error,
@@ -59,7 +102,8 @@ def duel(
         return
     dice = "duplicate dice" if duplicate else "independent dice"
     played = games_text(result.games, result.interrupted)
-    click.echo(f"a ({a}) vs b ({b}): {played}, {dice}, seed {seed}")
+    cube = ", with the cube" if cubeful else ""
+    click.echo(f"a ({a}) vs b ({b}): {played}{cube}, {dice}, seed {seed}")
     low, high = map(signed, result.ci)
     rows = [
         ("points per game for a", f"{signed(result.ppg)}  (95% CI {low} .. {high})"),
@@ -68,6 +112,71 @@ def duel(
         ("a loses a gammon or backgammon", percent(result.gammon_loss_rate)),
         ("a wins a backgammon", percent(result.backgammon_win_rate)),
         ("a loses a backgammon", percent(result.backgammon_loss_rate)),
+    ]
+    width = max(len(label) for label, _ in rows)
+    for label, value in rows:
+        click.echo(f"  {label:<{width}}  {value}")
+    exit_if_interrupted(result.interrupted)
+
+
+def _match_duel(
+    a: str,
+    b: str,
+    length: int,
+    matches: int,
+    met: str,
+    cubeful: bool,
+    duplicate: bool,
+    *,
+    seed: int,
+    threads: int | None,
+    progress: bool | None,
+    as_json: bool,
+    scheduler: str | None,
+    chunk: int | None,
+) -> None:
+    with input_errors():
+        if cubeful:
+            raise PlayoutError(
+                "--cubeful is for money games: a match is always played with the cube"
+            )
+        table = read_table(met)
+    with playout_run(scheduler) as client:
+        result: MatchDuelResult = run_duel(
+            a, b, None, match_length=length, matches=matches, met=table, seed=seed,
+            duplicate=duplicate, threads=threads, progress=progress, client=client, chunk=chunk,
+        )  # fmt: skip
+    record = {
+        "a": a,
+        "b": b,
+        "match_length": length,
+        "matches": result.matches,
+        "games": result.games,
+        "duplicate": duplicate,
+        "seed": seed,
+        "met": table.name,
+        "match_win_rate": result.win_rate,
+        "std_error": result.std_error,
+        "ci95": list(result.ci),
+        "ppg": result.ppg,
+        "ppg_std_error": result.ppg_std_error,
+        "ppg_ci95": list(result.ppg_ci),
+        "interrupted": result.interrupted,
+    }
+    if as_json:
+        echo_json(record)
+        exit_if_interrupted(result.interrupted)
+        return
+    dice = "duplicate dice" if duplicate else "independent dice"
+    played = f"{result.matches:,} matches to {length}"
+    if result.interrupted:
+        played += " (interrupted)"
+    click.echo(f"a ({a}) vs b ({b}): {played}, {games_text(result.games)}, {dice}, seed {seed}")
+    low, high = map(percent, result.ci)
+    ppg_low, ppg_high = map(signed, result.ppg_ci)
+    rows = [
+        ("a wins the match", f"{percent(result.win_rate)}  (95% CI {low} .. {high})"),
+        ("points per game for a", f"{signed(result.ppg)}  (95% CI {ppg_low} .. {ppg_high})"),
     ]
     width = max(len(label) for label, _ in rows)
     for label, value in rows:

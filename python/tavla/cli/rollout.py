@@ -1,5 +1,5 @@
 """``tavla rollout POSITION_ID [--roll 31]``: cubeless rollouts of a position or of every
-play of a roll."""
+play of a roll; ``--cubeful`` (with the cube options of ``tavla eval``): a cube rollout."""
 
 from __future__ import annotations
 
@@ -8,8 +8,12 @@ from typing import Any
 
 import click
 
+from ..errors import PlayoutError
 from ..sim.rollout import RolloutResult
 from ..sim.rollout import rollout as run_rollout
+from .cube import CubeOptions, cube_options
+from .cube_rollout import cube_rollout
+from .errors import input_errors
 from .playout_options import POLICY, games_option, playout_options, playout_run
 from .playout_output import echo_json, exit_if_interrupted, games_text
 from .positions import read_position_and_dice, roll_to_play
@@ -50,6 +54,10 @@ def _line(result: RolloutResult) -> str:
 @games_option(1296)
 @click.option("--rotate/--no-rotate", default=True, show_default=True,
               help="Stratify the first rolls over the 36 outcomes.")  # fmt: skip
+@click.option("--cubeful", is_flag=True,
+              help="A cube rollout: the no-double and double/take lines on the same dice, "
+                   "played with the cube where the ID and the cube options say.")  # fmt: skip
+@cube_options
 @playout_options
 def rollout(
     position_id: str,
@@ -57,6 +65,8 @@ def rollout(
     policy: str,
     games: int,
     rotate: bool,
+    cubeful: bool,
+    cube: CubeOptions,
     seed: int,
     threads: int | None,
     progress: bool | None,
@@ -69,7 +79,23 @@ def rollout(
     dice (rolled, not yet played) rolls out every play of those dice, as --roll does; a
     --roll that differs from them is an error. Probabilities are in percent from the side on
     roll (the side playing): win, win gammon, win backgammon, lose gammon, lose backgammon;
-    the equity is cubeless points per game."""
+    the equity is cubeless points per game.
+
+    With --cubeful, a cube rollout as GNU Backgammon's: the cubeful equities of no double
+    and double/take (per unit of the cube, with the MWC in a match) and their standard
+    errors, and the proper cube action, where the ID says (a GNUbg ID or XGID holds the
+    match, score, cube and Jacoby flag), changed by --match, --score, --crawford, --cube,
+    --owner, --jacoby/--no-jacoby and --beavers; --cube-life sets the cube life of the
+    policy's cube model, --met the match equity table. pubeval and random never double."""
+    if cubeful:
+        cube_rollout(
+            position_id, roll, policy, games, rotate, cube, seed=seed, threads=threads,
+            progress=progress, as_json=as_json, scheduler=scheduler, chunk=chunk,
+        )  # fmt: skip
+        return
+    if cube != CubeOptions.none():
+        with input_errors():
+            raise PlayoutError("the cube options are for cube rollouts: give --cubeful")
     with playout_run(scheduler) as client:
         position, dice_in_id = read_position_and_dice(position_id)
         dice = None if roll is None and dice_in_id is None else roll_to_play(roll, dice_in_id)

@@ -4,6 +4,7 @@ encodings, pubeval), the n-ply search over them, cube decisions, the policies th
 
 from . import bearoff
 from .cube_analysis import cube_decision
+from .cube_policy import CubePolicy
 from .encoding import encode, encodings
 from .evaluators import OUTPUTS, EvaluatorLike, cubeless_equity
 from .net import Net
@@ -14,6 +15,7 @@ from .train import TdSettings, TrainResult, read_checkpoint, td_errors, train_td
 
 __all__ = [
     "OUTPUTS",
+    "CubePolicy",
     "Evaluation",
     "EvaluatorLike",
     "Net",

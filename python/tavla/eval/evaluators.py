@@ -16,6 +16,7 @@ position, where the search then stops, and by the one-sided race approximation e
 from __future__ import annotations
 
 import os
+from dataclasses import fields
 from typing import Any
 
 import numpy as np
@@ -98,6 +99,18 @@ def make_search(net: Net | None, use_bearoff: bool, keep: int, margin: float) ->
     if net is None and database is None:
         raise EvaluatorError("an evaluator is needed: give a Net or 'net:PATH', or bearoff=True")
     return _core.Search(net.native if net is not None else None, database, keep, margin)
+
+
+class FieldsPickle:
+    """A frozen dataclass holding a cached C++ object (``native``, which does not pickle)
+    pickles its fields only, and makes the C++ object again when asked."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {field.name: getattr(self, field.name) for field in fields(self)}  # type: ignore[arg-type]
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
 
 
 def check_filter(keep: object, margin: object) -> tuple[int, float]:

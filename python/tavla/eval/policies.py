@@ -30,11 +30,13 @@ import numpy.typing as npt
 from .. import _core
 from .._validate import check_bool, check_int, excerpt
 from ..errors import EvaluatorError, PlayoutError
+from .cube_policy import NEVER_DOUBLE, CubePolicy
 from .evaluators import (
     DEFAULT_KEEP,
     DEFAULT_MARGIN,
     MAX_PLIES,
     NET_PREFIX,
+    FieldsPickle,
     check_filter,
     load_net,
     make_search,
@@ -56,7 +58,7 @@ class TurnScorer(Protocol):
 
 
 @dataclass(frozen=True)
-class Policy:
+class Policy(FieldsPickle):
     """A policy played in C++ (self-play, rollouts, duels, Dask): the play with the highest
     cubeless equity by ``evaluator`` searched at ``plies``.
 
@@ -78,6 +80,7 @@ class Policy:
     keep: int = DEFAULT_KEEP
     margin: float = DEFAULT_MARGIN
     fallback: str = "pubeval"
+    cube: CubePolicy | None = None
 
     def __post_init__(self) -> None:
         set_field = functools.partial(object.__setattr__, self)
@@ -91,6 +94,10 @@ class Policy:
             raise EvaluatorError(
                 f"fallback must be a built-in policy ({', '.join(builtins)}), got "
                 f"{excerpt(self.fallback)}"
+            )
+        if self.cube is not None and not isinstance(self.cube, CubePolicy):
+            raise EvaluatorError(
+                f"a Policy's cube is a CubePolicy or None, got {type(self.cube).__name__}"
             )
         evaluator = self.evaluator
         if isinstance(evaluator, str) and evaluator in builtins:
@@ -120,16 +127,21 @@ class Policy:
         search = make_search(net, self.bearoff or net is None, self.keep, self.margin)
         return _core.search_policy(search, self.plies, self.fallback if net is None else "")
 
-    def __getstate__(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self.__dataclass_fields__}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        for name, value in state.items():
-            object.__setattr__(self, name, value)
+    @property
+    def cube_policy(self) -> CubePolicy:
+        """The cube policy it plays: ``cube``, or the default described above."""
+        if self.cube is not None:
+            return self.cube
+        if isinstance(self.evaluator, str) and self.evaluator != "bearoff":
+            return NEVER_DOUBLE
+        return CubePolicy(self.evaluator, self.plies, bearoff=self.bearoff, keep=self.keep,
+                          margin=self.margin)  # fmt: skip
 
     def __repr__(self) -> str:
         shown = self.evaluator if isinstance(self.evaluator, str) else repr(self.evaluator)
         extra = "" if self.bearoff else ", bearoff=False"
+        if self.cube is not None:
+            extra += f", cube={self.cube!r}"
         return f"Policy({shown}, plies={self.plies}{extra})"
 
 
@@ -182,6 +194,39 @@ def real_numbers(raw: object, source: str) -> npt.NDArray[np.float64]:
             f"{source} must return real numbers, got {type(raw).__name__} of dtype {array.dtype}"
         )
     return array.astype(np.float64)
+
+
+def probability_rows(
+    raw: object, boards: npt.NDArray[np.int8], source: str
+) -> npt.NDArray[np.float64]:
+    """What ``source`` ("an evaluator") returned for ``boards`` ``(M, 2, 26)``: ``(M, 5)``
+    probabilities in [0, 1] (:data:`~tavla.eval.OUTPUTS` order), a win including its gammons
+    and a gammon its backgammons (within 1e-9), as float64; raises
+    :class:`~tavla.PlayoutError` naming the fault otherwise."""
+    estimates = real_numbers(raw, source)
+    if estimates.shape != (len(boards), 5):
+        raise PlayoutError(
+            f"{source} must return shape ({len(boards)}, 5) for boards of shape "
+            f"{boards.shape}, got {estimates.shape}"
+        )
+    if not np.all((estimates >= 0) & (estimates <= 1)):
+        raise PlayoutError(f"{source} returned a probability outside 0..1 (or NaN)")
+    win, win_gammon, win_backgammon, lose_gammon, lose_backgammon = estimates.T
+    slack = 1e-9  # for sums rounded by the evaluator
+    consistent = (
+        (win_backgammon <= win_gammon + slack)
+        & (win_gammon <= win + slack)
+        & (lose_backgammon <= lose_gammon + slack)
+        & (lose_gammon <= 1 - win + slack)
+    )
+    if not consistent.all():
+        row = int(np.argmin(consistent))
+        raise PlayoutError(
+            f"{source} returned impossible probabilities {estimates[row].tolist()} for "
+            f"board {row}: a win includes its gammons and a gammon its backgammons, so "
+            "win >= win gammon >= win backgammon and 1 - win >= lose gammon >= lose backgammon"
+        )
+    return estimates
 
 
 def validated_policy(policy: object) -> Any:

@@ -13,18 +13,10 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from .. import _core
 from ..errors import CubeModelError
-from ..formats.context import MAX_CUBE_VALUE
 from .cube_context import CubeContext
-from .cube_model import (
-    DEFAULT_CUBE_LIFE,
-    MatchModel,
-    Options,
-    Outcomes,
-    check_cube_life,
-    check_probabilities,
-    money_options,
-)
+from .cube_model import DEFAULT_CUBE_LIFE, check_cube_life, check_probabilities, equities
 from .equity import MatchEquityTable
 
 ACTIONS = ("no double", "double/take", "double/pass", "too good")
@@ -124,18 +116,10 @@ def cube_action(
     when playing on is worth more than a pass, else ``"no double"``.  Ties go to no
     double and to the take.
     """
-    answers = [double_take, double_pass]
-    beaver = max(-2.0, 2 * double_take)
-    beavered = beavers and beaver < min(answers)
-    take = double_take <= double_pass
-    doubled = min(answers) if not beavered else beaver
-    if doubled > no_double:
-        action = "double/take" if take else "double/pass"
-    elif no_double > double_pass:
-        action = "too good"
-    else:
-        action = "no double"
-    return action + (BEAVER if beavered else ""), take
+    kind, take, beavered = _core.cube_action(
+        float(no_double), float(double_take), float(double_pass), bool(beavers)
+    )
+    return ACTIONS[kind] + (BEAVER if beavered else ""), take
 
 
 def decide(
@@ -158,21 +142,18 @@ def decide(
     values = np.array(check_probabilities(probabilities), dtype=np.float64)
     life = check_cube_life(cube_life)
     table = _table(context, met)
-    options = _options(values, context, life, table)
+    model = equities(values, context, life, table)
     refusal = context.refusal()
-    win = float(values[0])
-    no_double = options.no_double(win)
-    cubeless = _cubeless(values, context, table)
     if refusal is not None:
         return CubeDecision(
-            values, context, no_double, None, None, "no double", False, refusal, cubeless,
-            life, table,
+            values, context, model.no_double, None, None, "no double", False, refusal,
+            model.cubeless, life, table,
         )  # fmt: skip
-    double_take = options.double_take(win)
-    action, take = cube_action(no_double, double_take, 1.0, beavers=context.beavers)
+    action, take = cube_action(model.no_double, model.double_take, 1.0, beavers=context.beavers)
     return CubeDecision(
-        values, context, no_double, double_take, 1.0, action, take, None, cubeless, life, table
-    )
+        values, context, model.no_double, model.double_take, 1.0, action, take, None,
+        model.cubeless, life, table,
+    )  # fmt: skip
 
 
 def take_point(
@@ -195,8 +176,7 @@ def take_point(
     refusal = context.refusal()
     if refusal is not None:
         raise CubeModelError(f"no take point: the side on roll may not double ({refusal})")
-    options = _options(values, context, check_cube_life(cube_life), _table(context, met))
-    return 1.0 - options.double_take.solve(1.0)
+    return equities(values, context, check_cube_life(cube_life), _table(context, met)).take_point
 
 
 def _context(context: object) -> CubeContext:
@@ -215,40 +195,3 @@ def _table(context: CubeContext, met: MatchEquityTable | None) -> MatchEquityTab
     if not isinstance(met, MatchEquityTable):
         raise CubeModelError(f"met is a MatchEquityTable or None, got {type(met).__name__}")
     return met
-
-
-def _options(
-    probabilities: npt.NDArray[np.float64],
-    context: CubeContext,
-    life: float,
-    met: MatchEquityTable | None,
-) -> Options:
-    rules = context.game_rules
-    outcomes = Outcomes.from_probabilities(probabilities, rules.backgammons)
-    if met is None:
-        return money_options(outcomes, context.owner, rules.jacoby, life)
-    model = MatchModel(
-        outcomes,
-        context.away,
-        context.opponent_away,
-        met,
-        crawford_rule=context.match.crawford_rule,
-        max_cube=rules.max_cube or MAX_CUBE_VALUE,
-    )
-    return model.options(context.cube.value, context.owner, context.match.crawford, life)
-
-
-def _cubeless(
-    probabilities: npt.NDArray[np.float64], context: CubeContext, met: MatchEquityTable | None
-) -> float:
-    outcomes = Outcomes.from_probabilities(probabilities, context.game_rules.backgammons)
-    win = outcomes.win
-    if met is None:
-        return win * outcomes.win_value - (1 - win) * outcomes.loss_value
-    model = MatchModel(
-        outcomes, context.away, context.opponent_away, met,
-        crawford_rule=context.match.crawford_rule,
-    )  # fmt: skip
-    value = context.cube.value
-    lose, won = model.scale(value)
-    return 2 * (model.dead(value)(win) - lose) / (won - lose) - 1

@@ -31,6 +31,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from .. import _core
 from .._validate import check_bool, check_int, check_power_of_two, excerpt
 from ..errors import MatchEquityError
 from ..formats.context import MAX_CUBE_VALUE
@@ -84,6 +85,7 @@ class MatchEquityTable:
         self.pre_crawford = pre
         self.post_crawford = post
         self.name = name
+        self._native: dict[bool, _core.MatchEquity] = {}
 
     @classmethod
     def default(cls) -> MatchEquityTable:
@@ -168,10 +170,32 @@ class MatchEquityTable:
         if points == 0:
             raise MatchEquityError("a game moves points: give the points won (> 0) or lost (< 0)")
         crawford_rule = check_bool(crawford_rule, "crawford_rule", MatchEquityError)
+        return self._after_points(away, opponent_away, points, crawford_rule)
+
+    def _after_points(
+        self, away: int, opponent_away: int, points: int, crawford_rule: bool
+    ) -> float:
         post_next = min(away, opponent_away) == 1 or not crawford_rule
         if points > 0:
             return self._after(away - points, opponent_away, post_next)
         return self._after(away, opponent_away + points, post_next)
+
+    def native(self, crawford_rule: bool = True) -> _core.MatchEquity:
+        """The table as the core's cube model reads it (made once per Crawford rule): the
+        MWC after every result of a game at every score, :meth:`mwc_after`'s values."""
+        crawford_rule = check_bool(crawford_rule, "crawford_rule", MatchEquityError)
+        if crawford_rule not in self._native:
+            n = self.length
+            values = np.empty((n, n, 2, n))
+            for away in range(1, n + 1):
+                for opponent_away in range(1, n + 1):
+                    for points in range(1, n + 1):
+                        for side, signed in ((0, points), (1, -points)):
+                            values[away - 1, opponent_away - 1, side, points - 1] = (
+                                self._after_points(away, opponent_away, signed, crawford_rule)
+                            )
+            self._native[crawford_rule] = _core.MatchEquity(values)
+        return self._native[crawford_rule]
 
     def _after(self, away: int, opponent_away: int, post_crawford: bool) -> float:
         if away <= 0:
@@ -282,6 +306,10 @@ class MatchEquityTable:
             trailer_away, "the trailer's away score", MatchEquityError, low=2, high=self.length
         )
         return self._mwc(trailer_away - 1, 1, True) - self._mwc(trailer_away, 1, True)
+
+    def __getstate__(self) -> dict[str, object]:
+        """What pickles: the tables and the name, not the core's copies (made again)."""
+        return {**self.__dict__, "_native": {}}
 
     def __repr__(self) -> str:
         return f"<MatchEquityTable {self.name!r}, {self.length} points>"

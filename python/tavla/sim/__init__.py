@@ -3,19 +3,23 @@ or on a Dask cluster."""
 
 from .duel import DuelResult, duel
 from .ladder import Ladder, LadderDuel, ladder
+from .matches import play_matches
 from .monitor import duel_monitor
-from .playout import PlayoutResults, selfplay
+from .playout import selfplay
+from .results import MatchResults, PlayoutResults
 from .rollout import RolloutResult, rollout
 
 __all__ = [
     "DuelResult",
     "Ladder",
     "LadderDuel",
+    "MatchResults",
     "PlayoutResults",
     "RolloutResult",
     "duel",
     "duel_monitor",
     "ladder",
+    "play_matches",
     "rollout",
     "selfplay",
 ]

@@ -45,12 +45,12 @@ if TYPE_CHECKING:
     from distributed import Client, Future
 
 
-
 class Chunk(Protocol):
-    """What the cluster reads of a chunk's results (a playout's results, say)."""
+    """What the cluster reads of a chunk's results (a playout's results, say): the units it
+    finished (games, or matches)."""
 
     @property
-    def games(self) -> int: ...
+    def units(self) -> int: ...
     @property
     def interrupted(self) -> bool: ...
 
@@ -152,10 +152,12 @@ def play_chunks(
     games: int,
     chunk: int | None,
     progress: bool | None,
+    what: str = "games",
 ) -> tuple[list[ChunkResult], bool]:
-    """``games`` games played as ``play(first_game, count, stop_event_name)`` in chunks of
-    ``chunk`` games (None: :func:`default_chunk`) on ``client``'s workers: the results of the
-    chunks in game order, and whether Ctrl-C stopped the run.
+    """``games`` games (or matches: ``what`` names the units for the progress bar) played
+    as ``play(first_game, count, stop_event_name)`` in chunks of ``chunk`` units (None:
+    :func:`default_chunk`) on ``client``'s workers: the results of the chunks in game order,
+    and whether Ctrl-C stopped the run.
 
     ``play`` is pickled here once (cloudpickle) and sent to each worker once, and should end
     early once the Dask event named by its third argument is set (:func:`stop_check`). An
@@ -188,7 +190,7 @@ def play_chunks(
     position: dict[object, int] = {}  # of each future in game order
     finished: list[ChunkResult | None] = [None] * math.ceil(games / chunk)
     interrupted = False
-    with progress_bar(games, progress, "games") as update:
+    with progress_bar(games, progress, what) as update:
         try:
             # One copy of the pickled run per worker, not one per task (a policy can be large).
             payload = client.scatter(cloudpickle.dumps(play), broadcast=True)
@@ -201,7 +203,7 @@ def play_chunks(
             for future in as_completed(futures):
                 part = future.result()
                 finished[position[future.key]] = part
-                done += part.games
+                done += part.units
                 if update is not None:
                     update(done)
         except KeyboardInterrupt:
@@ -256,9 +258,7 @@ def _stop(
                 wait(stopping, timeout=4 * STOP_CHECK_SECONDS + 1)
             except TimeoutError:
                 client.cancel([future for future in stopping if not future.done()])
-        return {
-            future.key: future.result() for future in stopping if future.status == "finished"
-        }
+        return {future.key: future.result() for future in stopping if future.status == "finished"}
     finally:
         if previous is not None:
             signal.signal(signal.SIGINT, previous)

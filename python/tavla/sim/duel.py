@@ -1,21 +1,34 @@
-"""Duels: two policies compared over many cubeless games, with duplicate dice."""
+"""Duels: two policies compared over many games (cubeless, or money games with the cube) or
+whole matches, with duplicate dice."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, overload
 
 import numpy as np
 import numpy.typing as npt
 
-from .._validate import excerpt
+from .._validate import check_bool, excerpt
 from ..errors import PlayoutError
 from ..eval.policies import PolicyLike
+from ..game.cube_context import CubeContext
+from ..game.equity import MatchEquityTable
+from ..game.rules import Rules
 from ._stats import Z95, mean_and_error
-from .playout import DEFAULT_BATCH, PlayoutResults, count_argument, play_games
+from .cube_play import CubeRun
+from .matches import play_matches
+from .playout import DEFAULT_BATCH, count_argument, play_games
+from .results import MatchResults, PlayoutResults
 
 if TYPE_CHECKING:
     from distributed import Client
+
+DEFAULT_GAMES = 10_000
+"""Games of a duel when none are given."""
+
+DEFAULT_MATCHES = 1000
+"""Matches of a match duel when none are given."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -48,10 +61,77 @@ class DuelResult:
         return self.results.interrupted
 
 
+@dataclass(frozen=True, eq=False)
+class MatchDuelResult:
+    """The outcome of :func:`duel` over whole matches, from ``a``'s side.
+
+    ``win_rate``: the fraction of the matches a won, with its ``std_error`` and 95% interval
+    ``ci``.  ``ppg``: points per game, a's points minus b's over every game played divided
+    by the games, with ``ppg_std_error`` and ``ppg_ci``.  ``matches`` and ``games``: played;
+    ``length``: the match length; ``duplicate``; ``results``: the per-match and per-game
+    arrays (policy index 0 = a).
+    """
+
+    win_rate: float
+    std_error: float
+    ci: tuple[float, float]
+    ppg: float
+    ppg_std_error: float
+    ppg_ci: tuple[float, float]
+    matches: int
+    games: int
+    length: int
+    duplicate: bool
+    results: MatchResults
+
+    @property
+    def interrupted(self) -> bool:
+        """Ctrl-C stopped the duel early: ``matches`` counts the matches kept (whole pairs)."""
+        return self.results.interrupted
+
+
+@overload
 def duel(
     a: PolicyLike,
     b: PolicyLike,
-    games: int = 10_000,
+    games: int = ...,
+    *,
+    seed: int = ...,
+    duplicate: bool = ...,
+    threads: int | None = ...,
+    batch: int = ...,
+    progress: bool | None = ...,
+    client: Client | None = ...,
+    chunk: int | None = ...,
+    cubeful: bool = ...,
+    rules: Rules | None = ...,
+    match_length: None = ...,
+    matches: int = ...,
+    met: None = ...,
+) -> DuelResult: ...
+@overload
+def duel(
+    a: PolicyLike,
+    b: PolicyLike,
+    games: None = ...,
+    *,
+    seed: int = ...,
+    duplicate: bool = ...,
+    threads: int | None = ...,
+    batch: int = ...,
+    progress: bool | None = ...,
+    client: Client | None = ...,
+    chunk: int | None = ...,
+    cubeful: bool = ...,
+    rules: Rules | None = ...,
+    match_length: int,
+    matches: int = ...,
+    met: MatchEquityTable | None = ...,
+) -> MatchDuelResult: ...
+def duel(
+    a: PolicyLike,
+    b: PolicyLike,
+    games: int | None = None,
     *,
     seed: int = 0,
     duplicate: bool = True,
@@ -60,8 +140,20 @@ def duel(
     progress: bool | None = None,
     client: Client | None = None,
     chunk: int | None = None,
-) -> DuelResult:
-    """Compare policy ``a`` with ``b`` over ``games`` cubeless games from the start (R4, R5).
+    cubeful: bool = False,
+    rules: Rules | None = None,
+    match_length: int | None = None,
+    matches: int = DEFAULT_MATCHES,
+    met: MatchEquityTable | None = None,
+) -> DuelResult | MatchDuelResult:
+    """Compare policy ``a`` with ``b`` over ``games`` (None: 10,000) cubeless games from the
+    start (R4, R5); with ``cubeful=True`` over money games with the cube (R26; ``rules``:
+    None for :meth:`Rules.standard_money`, Jacoby on); with ``match_length=N`` over
+    ``matches`` whole matches to N points (:func:`~tavla.sim.matches.play_matches`;
+    ``rules`` None for :meth:`Rules.standard_match`, ``met`` the table the cube policies
+    read), returning a :class:`MatchDuelResult`.  Each side plays the cube by its cube
+    policy (:mod:`tavla.sim.cube_play`: a net's model on its own evaluator, "never double,
+    always take" for pubeval).
 
     Policies are built-in names or Python policies (:mod:`tavla.sim.playout`). With
     ``duplicate=True`` (``games`` must then be even) the games come in pairs that use the
@@ -77,29 +169,45 @@ def duel(
     against itself with duplicate dice scores exactly 0 when it is deterministic given the
     dice (both built-ins are: random draws its choices from the dice stream's own key).
 
+    Whole matches: with ``duplicate``, matches 2k and 2k + 1 share their dice, game for game,
+    with the seats swapped (``matches`` must be even), and the unit is the pair; otherwise
+    the match.  ``win_rate``'s error is that of the mean over the units of a's match wins
+    (as ``ppg``'s above); ``ppg`` is a ratio, the units' points over their games, whose
+    error is the delta method's: ``sqrt(sum (x_i - ppg g_i)^2 / (n (n - 1))) / mean(g)``
+    with ``x_i`` a's net points and ``g_i`` the games of unit i.
+
     Built-in policies run on ``threads`` threads (None = every core); with ``client`` (a
-    ``distributed.Client``) the games run on a Dask cluster in chunks of ``chunk`` games,
-    with the same results (:func:`~tavla.sim.playout.play_games`). Ctrl-C stops the duel and
-    reports the complete pairs played. Raises :class:`~tavla.PlayoutError` for bad
-    arguments; a Python policy's own exceptions pass through, as do Dask's on a cluster.
+    ``distributed.Client``) the games run on a Dask cluster in chunks of ``chunk`` games
+    (matches), with the same results (:func:`~tavla.sim.playout.play_games`). Ctrl-C stops
+    the duel and reports the complete pairs played. Raises :class:`~tavla.PlayoutError` for
+    bad arguments; a Python policy's own exceptions pass through, as do Dask's on a cluster.
     """
     if not isinstance(duplicate, (bool, np.bool_)):
         raise PlayoutError(f"duplicate must be True or False, got {excerpt(duplicate)}")
+    cubeful = check_bool(cubeful, "cubeful", PlayoutError)
+    if match_length is not None:
+        if games is not None or cubeful:
+            raise PlayoutError("a match duel counts matches: give matches=, not games or cubeful")
+        return _match_duel(
+            a, b, match_length, matches, rules=rules, met=met, seed=seed, duplicate=duplicate,
+            threads=threads, batch=batch, progress=progress, client=client, chunk=chunk,
+        )  # fmt: skip
+    if met is not None or matches != DEFAULT_MATCHES:
+        raise PlayoutError("matches and met are for match duels: give match_length")
+    games = DEFAULT_GAMES if games is None else games
     if duplicate and count_argument("games", games) % 2:
         raise PlayoutError(f"a duplicate duel plays games in pairs: games must be even: {games}")
+    cube = None
+    if cubeful:
+        cube = CubeRun(CubeContext(rules=Rules.standard_money() if rules is None else rules))
+    elif rules is not None:
+        raise PlayoutError("rules are for duels with the cube: give cubeful=True or match_length")
     results = play_games(
         a, b, games, seed=seed, duplicate=duplicate, alternate=True, threads=threads,
-        batch=batch, progress=progress, client=client, chunk=chunk,
+        batch=batch, progress=progress, client=client, chunk=chunk, cube=cube,
     )  # fmt: skip
     if duplicate and results.games % 2:  # interrupted inside a pair: keep whole pairs
-        paired = slice(0, results.games - 1)
-        results = replace(
-            results,
-            winner=results.winner[paired],
-            kind=results.kind[paired],
-            first=results.first[paired],
-            plies=results.plies[paired],
-        )
+        results = results.head(results.games - 1)
     points = results.points.astype(np.float64)
     if duplicate:
         points = points.reshape(-1, 2).mean(axis=1)
@@ -121,6 +229,63 @@ def duel(
         backgammon_win_rate=rate(won & (kind == 3)),
         backgammon_loss_rate=rate(~won & (kind == 3)),
         games=results.games,
+        duplicate=duplicate,
+        results=results,
+    )
+
+
+def _match_duel(
+    a: PolicyLike,
+    b: PolicyLike,
+    length: int,
+    matches: int,
+    *,
+    rules: Rules | None,
+    met: MatchEquityTable | None,
+    seed: int,
+    duplicate: bool,
+    threads: int | None,
+    batch: int,
+    progress: bool | None,
+    client: Client | None,
+    chunk: int | None,
+) -> MatchDuelResult:
+    if duplicate and count_argument("matches", matches) % 2:
+        raise PlayoutError(
+            f"a duplicate duel plays matches in pairs: matches must be even: {matches}"
+        )
+    results = play_matches(
+        a, b, matches, length, rules=rules, met=met, seed=seed, duplicate=duplicate,
+        alternate=True, threads=threads, batch=batch, progress=progress, client=client,
+        chunk=chunk,
+    )  # fmt: skip
+    if duplicate and results.matches % 2:  # interrupted inside a pair: keep whole pairs
+        results = results.head(results.matches - 1)
+    per_game = results.game_results.points.astype(np.float64)
+    net = np.add.reduceat(per_game, results.offsets[:-1]) if len(per_game) else per_game
+    wins = (results.winner == 0).astype(np.float64)
+    played = results.games.astype(np.float64)
+    if duplicate:
+        net, wins, played = (values.reshape(-1, 2).sum(axis=1) for values in (net, wins, played))
+        wins = wins / 2
+    means, errors = mean_and_error(wins[:, None])
+    win_rate, error = float(means[0]), float(errors[0])
+    units = len(played)
+    ppg = float(net.sum() / played.sum()) if units else float("nan")
+    ppg_error = float("nan")
+    if units >= 2:
+        residuals = net - ppg * played
+        ppg_error = float(np.sqrt((residuals**2).sum() / (units * (units - 1))) / played.mean())
+    return MatchDuelResult(
+        win_rate=win_rate,
+        std_error=error,
+        ci=(win_rate - Z95 * error, win_rate + Z95 * error),
+        ppg=ppg,
+        ppg_std_error=ppg_error,
+        ppg_ci=(ppg - Z95 * ppg_error, ppg + Z95 * ppg_error),
+        matches=results.matches,
+        games=int(results.games.sum()),
+        length=length,
         duplicate=duplicate,
         results=results,
     )

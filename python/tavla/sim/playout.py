@@ -32,22 +32,24 @@ import functools
 import os
 import sys
 import warnings
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
 from numbers import Integral
 from types import FrameType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
-import numpy.typing as npt
 
 from .. import _core
 from .._progress import progress_bar
-from .._validate import excerpt, is_int
+from .._validate import check_bool, excerpt, is_int
 from ..board.position import Position
 from ..errors import InterruptedRunWarning, PlayoutError
 from ..eval.policies import PolicyLike, validated_policy
+from ..game.cube_context import CubeContext
+from ..game.equity import MatchEquityTable
 from . import cluster
+from .cube_play import CubeRun, cube_argument
+from .results import MatchResults, PlayoutResults
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -57,102 +59,6 @@ MAX_INT32 = 2**31 - 1
 
 DEFAULT_BATCH = 1024
 """Games advanced together when a Python policy plays."""
-
-
-@dataclass(frozen=True, eq=False)
-class PlayoutResults:
-    """Per-game results of a run between policy ``a`` (index 0) and ``b`` (index 1).
-
-    Arrays have one entry per finished game, in game order: ``winner`` (``int8``, 0 = a,
-    1 = b), ``kind`` (``int8``, 1 single, 2 gammon, 3 backgammon: R16), ``first`` (``int8``,
-    the policy that made the first play) and ``plies`` (``int32``, plays made by both sides,
-    forced passes included). ``interrupted`` is True when Ctrl-C stopped the run: the arrays
-    then hold the games that finished first (games ``0..n-1``).
-
-    A run with ``truncate`` also stops games unfinished after that many plies: those have
-    ``winner`` -1 and ``kind`` 0, ``on_roll`` (``int8``) names the policy on roll at the stop
-    (-1 for a game played out), and ``final_boards`` (``(n, 2, 26)`` int8) holds each stopped
-    game's board seen from that side (rows of games played out are zero). Without
-    ``truncate`` every game is played out and ``final_boards`` is None.
-    """
-
-    winner: npt.NDArray[np.int8]
-    kind: npt.NDArray[np.int8]
-    first: npt.NDArray[np.int8]
-    plies: npt.NDArray[np.int32]
-    interrupted: bool = False
-    on_roll: npt.NDArray[np.int8] | None = None
-    final_boards: npt.NDArray[np.int8] | None = None
-
-    @classmethod
-    def joined(
-        cls, parts: Sequence[PlayoutResults], interrupted: bool, *, truncated: bool
-    ) -> PlayoutResults:
-        """The results of consecutive runs as one run (``truncated``: the runs stopped games
-        after a number of plies, so ``on_roll`` and ``final_boards`` are kept)."""
-
-        def column(name: str, empty: npt.NDArray[Any]) -> npt.NDArray[Any]:
-            arrays = [getattr(part, name) for part in parts]
-            return np.concatenate(arrays) if arrays else empty
-
-        int8 = np.zeros(0, np.int8)
-        return cls(
-            column("winner", int8), column("kind", int8), column("first", int8),
-            column("plies", np.zeros(0, np.int32)), interrupted,
-            column("on_roll", int8) if truncated else None,
-            column("final_boards", np.zeros((0, 2, 26), np.int8)) if truncated else None,
-        )  # fmt: skip
-
-    @property
-    def stopped(self) -> npt.NDArray[np.bool_]:
-        """Per game: True when ``truncate`` stopped it unfinished."""
-        if self.on_roll is None:
-            return np.zeros(self.games, dtype=bool)
-        return self.on_roll >= 0
-
-    @property
-    def games(self) -> int:
-        """Number of finished games."""
-        return int(self.winner.shape[0])
-
-    @property
-    def points(self) -> npt.NDArray[np.int8]:
-        """Points won by ``a`` in each game: +kind when a won, -kind when b won."""
-        return np.where(self.winner == 0, self.kind, -self.kind).astype(np.int8)
-
-    @property
-    def win_rate(self) -> float:
-        """Fraction of the games won by ``a``."""
-        return _mean(self.winner == 0)
-
-    @property
-    def gammon_rate(self) -> float:
-        """Fraction of the games, won by either side, that ended in a gammon or backgammon."""
-        return _mean(self.kind >= 2)
-
-    @property
-    def backgammon_rate(self) -> float:
-        """Fraction of the games, won by either side, that ended in a backgammon."""
-        return _mean(self.kind == 3)
-
-    @property
-    def ppg(self) -> float:
-        """Points per game won by ``a`` (mean of :attr:`points`)."""
-        return _mean(self.points)
-
-    def __repr__(self) -> str:
-        """The counts and rates, not the arrays: ``PlayoutResults(games=10000,
-        win_rate=0.5123, ppg=+0.0456, interrupted=False)`` (and the games ``truncate``
-        stopped, for such a run)."""
-        stopped = f", stopped={int(self.stopped.sum())}" if self.on_roll is not None else ""
-        return (
-            f"PlayoutResults(games={self.games}, win_rate={self.win_rate:.4f}, "
-            f"ppg={self.ppg:+.4f}{stopped}, interrupted={self.interrupted})"
-        )
-
-
-def _mean(values: npt.NDArray[np.bool_] | npt.NDArray[np.int8]) -> float:
-    return float(np.mean(values)) if len(values) else float("nan")
 
 
 MAX_THREADS = 1024
@@ -200,6 +106,12 @@ GAME_BYTES = 16
 
 TRUNCATED_GAME_BYTES = GAME_BYTES + 2 * 52
 """A game of a run with ``truncate``: its last board too, in the core and in the results."""
+
+CUBE_GAME_BYTES = GAME_BYTES + 32
+"""A game of a run with the cube: its cube's record too, in the core and in the results."""
+
+MATCH_BYTES = 1024
+"""A whole match of a run (its record and its games' arrays, for a match of a dozen games)."""
 
 
 def physical_memory() -> int | None:
@@ -256,6 +168,7 @@ def play_games(
     first_game: int = 0,
     client: Client | None = None,
     chunk: int | None = None,
+    cube: CubeRun | None = None,
 ) -> PlayoutResults:
     """Play ``games`` games of ``a`` against ``b`` in the core (the engine behind
     :func:`selfplay`, :func:`~tavla.rollout` and :func:`~tavla.duel`).
@@ -280,11 +193,50 @@ def play_games(
     threads), and the results are identical to a run on one machine (:mod:`tavla.sim.cluster`:
     policies must then pickle).
 
+    ``cube``: play with the cube as the :class:`~tavla.sim.cube_play.CubeRun` says (each
+    side's cube policy as :mod:`tavla.sim.cube_play` describes; no ``truncate``), the
+    results then having the cube's columns; its whole matches are
+    :func:`~tavla.sim.matches.play_matches`'s.
+
     Ctrl-C stops the run and keeps the games that finished first, with an
     :class:`~tavla.InterruptedRunWarning`. Raises :class:`~tavla.PlayoutError` for bad
     arguments or bad scores; an exception raised by a Python policy passes through as it
     is, and so do Dask's errors on a cluster (a worker lost too often, say).
     """
+    if cube is not None and (not isinstance(cube, CubeRun) or cube.whole_matches):
+        raise PlayoutError("cube is a CubeRun of single games (play_matches plays matches)")
+    results = run_units(
+        a, b, games, start=start, seed=seed, rotate=rotate, duplicate=duplicate,
+        alternate=alternate, truncate=truncate, threads=threads, batch=batch,
+        progress=progress, first_game=first_game, client=client, chunk=chunk, cube=cube,
+    )  # fmt: skip
+    assert isinstance(results, PlayoutResults)
+    return results
+
+
+def run_units(
+    a: PolicyLike,
+    b: PolicyLike,
+    units: int,
+    *,
+    start: Position | None,
+    seed: int,
+    rotate: int,
+    duplicate: bool,
+    alternate: bool,
+    truncate: int | None,
+    threads: int | None,
+    batch: int,
+    progress: bool | None,
+    first_game: int,
+    client: Client | None,
+    chunk: int | None,
+    cube: CubeRun | None,
+) -> PlayoutResults | MatchResults:
+    """:func:`play_games` of ``units`` games, or whole matches when ``cube`` says so."""
+    matches = cube is not None and cube.whole_matches
+    what = "matches" if matches else "games"
+    games = units
     if client is not None:  # before anything is imported, pickled or run
         client = cluster.check_client(client)
     games = count_argument("games", games)
@@ -307,7 +259,14 @@ def play_games(
         truncate = _int_argument("truncate", truncate, 1, MAX_INT32, " plies (None plays out)")
     if isinstance(rotate, bool) or rotate not in (0, 1, 2):
         raise PlayoutError(f"rotate must be 0, 1 or 2, got {excerpt(rotate)}")
-    check_memory(games, GAME_BYTES if truncate is None else TRUNCATED_GAME_BYTES)
+    if cube is not None and truncate is not None:
+        raise PlayoutError("truncate plays cubeless games: no truncate with the cube")
+    if matches:
+        check_memory(games, MATCH_BYTES)
+    elif cube is not None:
+        check_memory(games, CUBE_GAME_BYTES)
+    else:
+        check_memory(games, GAME_BYTES if truncate is None else TRUNCATED_GAME_BYTES)
     if chunk is not None:
         if client is None:
             raise PlayoutError("chunk is the games per Dask task: it needs a client")
@@ -316,8 +275,9 @@ def play_games(
             raise PlayoutError("chunk must be at least 1 game")
     run = functools.partial(
         _play_here, a, b, start=start, seed=seed, rotate=rotate, duplicate=duplicate,
-        alternate=alternate, truncate=truncate, batch=batch,
+        alternate=alternate, truncate=truncate, batch=batch, cube=cube,
     )  # fmt: skip
+    results: PlayoutResults | MatchResults
     if client is None:
         results = run(games, first_game, threads=thread_count(threads), progress=progress)
     else:  # checked here, before anything is sent; _play_here checks them on one machine
@@ -327,11 +287,16 @@ def play_games(
         chunk_threads = 1 if threads is None else thread_count(threads)
         chunk_run = functools.partial(run, threads=chunk_threads, progress=False)
         chunks = functools.partial(_play_chunk, chunk_run, first_game)
-        parts, interrupted = cluster.play_chunks(client, chunks, games, chunk, progress)
-        results = PlayoutResults.joined(parts, interrupted, truncated=truncate is not None)
+        parts, interrupted = cluster.play_chunks(client, chunks, games, chunk, progress, what)
+        if matches:
+            match_parts = [part for part in parts if isinstance(part, MatchResults)]
+            results = MatchResults.joined(match_parts, interrupted)
+        else:
+            game_parts = [part for part in parts if isinstance(part, PlayoutResults)]
+            results = PlayoutResults.joined(game_parts, interrupted, truncated=truncate is not None)
     if results.interrupted:
         warnings.warn(
-            f"interrupted: kept the {results.games} of {games} games that finished",
+            f"interrupted: kept the {results.units} of {games} {what} that finished",
             InterruptedRunWarning,
             stacklevel=_first_frame_outside_tavla(),
         )
@@ -353,15 +318,32 @@ def _play_here(
     threads: int,
     batch: int,
     progress: bool | None,
+    cube: CubeRun | None = None,
     check: Callable[[int], None] | None = None,
-) -> PlayoutResults:
-    """:func:`play_games` on this machine, arguments checked. ``check``: instead of a
-    progress bar, called with the games finished so far between chunks of games; it stops
-    the run by raising KeyboardInterrupt."""
+) -> PlayoutResults | MatchResults:
+    """:func:`run_units` on this machine, arguments checked. ``check``: instead of a
+    progress bar, called with the units finished so far between chunks; it stops the run
+    by raising KeyboardInterrupt."""
     policy_a = validated_policy(a)
     # A Python policy playing both sides scores both at once.
     policy_b = policy_a if b is a else validated_policy(b)
     key = (start or Position.initial()).key
+    if cube is not None:
+        play = cube.native()
+        cube_a = cube_argument(a, play)
+        cube_b = cube_a if b is a else cube_argument(b, play)
+        what = "matches" if cube.whole_matches else "games"
+        with progress_bar(games, progress, what) as update:
+            arrays = _core.play_cube(
+                policy_a, policy_b, cube_a, cube_b, play, games, first_game, key,
+                start is None, seed, rotate, duplicate, alternate, threads, batch,
+                check or update,
+            )  # fmt: skip
+            if update is not None:
+                update(arrays["finished"])
+        if cube.whole_matches:
+            return MatchResults.from_core(cube.match_length, arrays, arrays["interrupted"])
+        return PlayoutResults.from_core(arrays, arrays["interrupted"])
     with progress_bar(games, progress, "games") as update:
         winner, kind, first, plies, on_roll, final_boards, finished, interrupted = (
             _core.play_games(
@@ -381,8 +363,12 @@ def _play_here(
 
 
 def _play_chunk(
-    run: Callable[..., PlayoutResults], first_game: int, first: int, count: int, stop: str
-) -> PlayoutResults:
+    run: Callable[..., PlayoutResults | MatchResults],
+    first_game: int,
+    first: int,
+    count: int,
+    stop: str,
+) -> PlayoutResults | MatchResults:
     """What a Dask worker plays: games ``first .. first + count - 1`` of a run whose own
     games start at ``first_game`` of the seed's sequence, until the Dask event ``stop`` is
     set."""
@@ -423,9 +409,19 @@ def selfplay(
     progress: bool | None = None,
     client: Client | None = None,
     chunk: int | None = None,
+    cubeful: bool = False,
+    context: CubeContext | None = None,
+    met: MatchEquityTable | None = None,
 ) -> PlayoutResults:
     """Play ``games`` cubeless games of ``policy`` against itself, or ``policy=(a, b)`` of
     ``a`` against ``b`` (a is index 0 of the results).
+
+    ``cubeful=True`` plays with the cube: money games (R26) under ``context``'s rules (None:
+    :class:`~tavla.game.cube_context.CubeContext`'s default, centred cube, Jacoby on, no
+    beavers), or single games at a match score when ``context`` is a match's (``met`` the
+    table its cube policies read; :func:`~tavla.sim.matches.play_matches` plays whole
+    matches). Each side plays the cube by its cube policy (:mod:`tavla.sim.cube_play`), and
+    the results have the cube's columns, ``points`` and ``ppg`` counting the cube.
 
     From the start position with an R5 opening roll when ``start`` is None (the higher die
     starts, so who moves first is random: see ``first``); otherwise from ``start`` with ``a``
@@ -455,7 +451,12 @@ def selfplay(
         a, b = policy
     else:
         a = b = policy
+    cube = None
+    if check_bool(cubeful, "cubeful", PlayoutError):
+        cube = CubeRun(CubeContext() if context is None else context, met=met)
+    elif context is not None or met is not None:
+        raise PlayoutError("context and met are for games with the cube: give cubeful=True")
     return play_games(
         a, b, games, start=start, seed=seed, threads=threads, batch=batch, progress=progress,
-        client=client, chunk=chunk,
+        client=client, chunk=chunk, cube=cube,
     )  # fmt: skip

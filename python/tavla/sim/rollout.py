@@ -12,34 +12,33 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, overload
+from typing import TYPE_CHECKING, Literal, overload
 
 import numpy as np
 import numpy.typing as npt
 
-from .._validate import excerpt
+from .._validate import check_bool
 from ..board.dice import parse_roll
 from ..board.position import Play, Position
 from ..errors import EvaluatorError, PlayoutError
 from ..eval.evaluators import resolve_net
 from ..eval.net import Net
-from ..eval.policies import PolicyLike, real_numbers
+from ..eval.policies import PolicyLike, probability_rows
 from ..eval.search import evaluate_boards
+from ..game.cube_context import CubeContext
+from ..game.equity import MatchEquityTable
 from ._stats import mean_and_error
+from .cube_rollout import ROTATION_GAMES, CubefulRolloutResult, check_rollout, cube_rollout
 from .playout import (
     DEFAULT_BATCH,
     GAME_BYTES,
-    PlayoutResults,
     check_memory,
-    count_argument,
     play_games,
 )
+from .results import PlayoutResults
 
 if TYPE_CHECKING:
     from distributed import Client
-
-ROTATION_GAMES = 1296
-"""From this many games on, the second roll is stratified too (36 x 36 pairs)."""
 
 OUTCOME_BYTES = 48
 """Memory a play keeps per game rolled out: its six outcomes (float64)."""
@@ -110,30 +109,7 @@ def _equity(probabilities: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
 
 
 def _estimates(evaluator: Estimator, boards: npt.NDArray[np.int8]) -> npt.NDArray[np.float64]:
-    estimates = real_numbers(evaluator(boards), "an evaluator")
-    if estimates.shape != (len(boards), 5):
-        raise PlayoutError(
-            f"an evaluator must return shape ({len(boards)}, 5) for boards of shape "
-            f"{boards.shape}, got {estimates.shape}"
-        )
-    if not np.all((estimates >= 0) & (estimates <= 1)):
-        raise PlayoutError("an evaluator returned a probability outside 0..1 (or NaN)")
-    win, win_gammon, win_backgammon, lose_gammon, lose_backgammon = estimates.T
-    slack = 1e-9  # for sums rounded by the evaluator
-    consistent = (
-        (win_backgammon <= win_gammon + slack)
-        & (win_gammon <= win + slack)
-        & (lose_backgammon <= lose_gammon + slack)
-        & (lose_gammon <= 1 - win + slack)
-    )
-    if not consistent.all():
-        row = int(np.argmin(consistent))
-        raise PlayoutError(
-            f"an evaluator returned impossible probabilities {estimates[row].tolist()} for "
-            f"board {row}: a win includes its gammons and a gammon its backgammons, so "
-            "win >= win gammon >= win backgammon and 1 - win >= lose gammon >= lose backgammon"
-        )
-    return estimates
+    return probability_rows(evaluator(boards), boards, "an evaluator")
 
 
 def _outcomes(
@@ -253,6 +229,9 @@ def rollout(
     progress: bool | None = ...,
     client: Client | None = ...,
     chunk: int | None = ...,
+    cubeful: Literal[False] = ...,
+    context: None = ...,
+    met: None = ...,
 ) -> RolloutResult: ...
 @overload
 def rollout(
@@ -270,6 +249,9 @@ def rollout(
     progress: bool | None = ...,
     client: Client | None = ...,
     chunk: int | None = ...,
+    cubeful: Literal[False] = ...,
+    context: None = ...,
+    met: None = ...,
 ) -> list[RolloutResult]: ...
 @overload
 def rollout(
@@ -287,7 +269,30 @@ def rollout(
     progress: bool | None = ...,
     client: Client | None = ...,
     chunk: int | None = ...,
+    cubeful: Literal[False] = ...,
+    context: None = ...,
+    met: None = ...,
 ) -> RolloutResult | list[RolloutResult]: ...
+@overload
+def rollout(
+    position: Position,
+    policy: PolicyLike = ...,
+    games: int = ...,
+    *,
+    dice: None = ...,
+    seed: int = ...,
+    rotate: bool = ...,
+    truncate: None = ...,
+    evaluator: None = ...,
+    threads: int | None = ...,
+    batch: int = ...,
+    progress: bool | None = ...,
+    client: Client | None = ...,
+    chunk: int | None = ...,
+    cubeful: Literal[True],
+    context: CubeContext | None = ...,
+    met: MatchEquityTable | None = ...,
+) -> CubefulRolloutResult: ...
 def rollout(
     position: Position,
     policy: PolicyLike = "pubeval",
@@ -303,8 +308,16 @@ def rollout(
     progress: bool | None = None,
     client: Client | None = None,
     chunk: int | None = None,
-) -> RolloutResult | list[RolloutResult]:
-    """Cubeless rollout of ``position`` with the side on roll to roll next.
+    cubeful: bool = False,
+    context: CubeContext | None = None,
+    met: MatchEquityTable | None = None,
+) -> RolloutResult | list[RolloutResult] | CubefulRolloutResult:
+    """Cubeless rollout of ``position`` with the side on roll to roll next; with
+    ``cubeful=True`` a cube rollout in ``context`` (money play or a match score, the cube;
+    ``met`` the match's table), as :func:`~tavla.sim.cube_rollout.cube_rollout` describes:
+    the no-double and double/take lines on the same dice, their cubeful equities (or MWC)
+    with standard errors, and the proper cube action (no ``dice``, ``truncate`` or
+    ``evaluator`` then).
 
     Plays ``games`` games with ``policy`` on both sides (a built-in name or a Python policy,
     see :mod:`tavla.sim.playout`) until a side has borne off all 15, and returns a
@@ -339,13 +352,19 @@ def rollout(
     and for an evaluator's bad answers; a Python policy's or evaluator's own exceptions pass
     through, as do Dask's on a cluster.
     """
-    if not isinstance(position, Position):
-        raise PlayoutError(f"position must be a Position, got {type(position).__name__}")
-    if position.is_over:
-        raise PlayoutError("the position is a finished game: there is nothing to roll out")
-    if not isinstance(rotate, (bool, np.bool_)):
-        raise PlayoutError(f"rotate must be True or False, got {excerpt(rotate)}")
-    games = count_argument("games", games, low=1)
+    if check_bool(cubeful, "cubeful", PlayoutError):
+        if dice is not None or truncate is not None or evaluator is not None:
+            raise PlayoutError(
+                "a cubeful rollout plays whole games from the position: no dice, truncate or "
+                "evaluator"
+            )
+        return cube_rollout(
+            position, policy, games, context=context, met=met, seed=seed, rotate=rotate,
+            threads=threads, batch=batch, progress=progress, client=client, chunk=chunk,
+        )  # fmt: skip
+    if context is not None or met is not None:
+        raise PlayoutError("context and met are for cubeful rollouts: give cubeful=True")
+    games = check_rollout(position, rotate, games)
     if (truncate is None) != (evaluator is None):
         raise PlayoutError(
             "truncate and evaluator go together: a truncated rollout needs an evaluator for "

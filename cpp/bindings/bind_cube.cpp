@@ -1,0 +1,81 @@
+// The cube model (cube_model.hpp) for tavla.game.cubeful and tavla.game.equity.
+#include <pybind11/numpy.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bind_cube.hpp"
+#include "convert.hpp"
+
+namespace tavla::bindings {
+namespace {
+
+using Doubles = py::array_t<double, py::array::c_style | py::array::forcecast>;
+
+std::shared_ptr<MatchEquity> match_equity(const Doubles& values) {
+    if (values.ndim() != 4 || values.shape(0) < 1 || values.shape(1) != values.shape(0) ||
+        values.shape(2) != 2 || values.shape(3) != values.shape(0))
+        throw Fault("a match equity table's values have shape (L, L, 2, L)");
+    const auto count = std::size_t(values.size());
+    return std::make_shared<MatchEquity>(int(values.shape(0)),
+                                         std::vector<double>(values.data(), values.data() + count));
+}
+
+}  // namespace
+
+Probabilities probabilities_of(const py::handle& values) {
+    const auto array = Doubles::ensure(values);
+    if (!array || array.ndim() != 1 || array.shape(0) != kOutputs)
+        throw Fault("probabilities are five numbers");
+    Probabilities p;
+    for (int k = 0; k < kOutputs; ++k) p[std::size_t(k)] = array.data()[k];
+    const std::string fault = probabilities_fault(p);
+    if (!fault.empty()) throw Fault(fault);
+    return p;
+}
+
+CubeSituation situation_of(int value, int owner, bool backgammons, bool jacoby,
+                           const MatchEquity* met, int away, int opponent_away,
+                           bool crawford_game, int max_cube) {
+    if (owner < 0 || owner > 2) throw Fault("a cube owner is 0 (centred), 1 (on roll) or 2");
+    return CubeSituation{value, CubeOwner(owner), backgammons, jacoby, met,
+                         away, opponent_away, crawford_game, max_cube};
+}
+
+void bind_cube(py::module_& m) {
+    py::class_<MatchEquity, std::shared_ptr<MatchEquity>>(
+        m, "MatchEquity", "The MWC after each result of a game at every score of a table.")
+        .def(py::init(&match_equity), py::arg("values"))
+        .def_property_readonly("length", &MatchEquity::length)
+        .def("after", &MatchEquity::after, py::arg("away"), py::arg("opponent_away"),
+             py::arg("points"));
+
+    m.def(
+        "cube_equities",
+        [](const py::object& probabilities, int value, int owner, bool backgammons, bool jacoby,
+           const MatchEquity* met, int away, int opponent_away, bool crawford_game, int max_cube,
+           double life) {
+            const CubeEquities e = cube_equities(
+                probabilities_of(probabilities),
+                situation_of(value, owner, backgammons, jacoby, met, away, opponent_away,
+                             crawford_game, max_cube),
+                life);
+            return py::make_tuple(e.no_double, e.double_take, e.take_point, e.cubeless);
+        },
+        py::arg("probabilities"), py::arg("value"), py::arg("owner"), py::arg("backgammons"),
+        py::arg("jacoby"), py::arg("met").none(true), py::arg("away"), py::arg("opponent_away"),
+        py::arg("crawford_game"), py::arg("max_cube"), py::arg("life"),
+        "(no double, double/take, the opponent's take point, cubeless) per unit of the cube.");
+
+    m.def(
+        "cube_action",
+        [](double no_double, double double_take, double double_pass, bool beavers) {
+            const CubeAction a = cube_action(no_double, double_take, double_pass, beavers);
+            return py::make_tuple(int(a.kind), a.take, a.beaver);
+        },
+        py::arg("no_double"), py::arg("double_take"), py::arg("double_pass"), py::arg("beavers"),
+        "(action: 0 no double, 1 double/take, 2 double/pass, 3 too good; take; beaver).");
+}
+
+}  // namespace tavla::bindings

@@ -1,0 +1,20 @@
+// Conversions of the cube model's arguments, shared by bind_cube.cpp and bind_playout.cpp.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include "tavla/cube_model.hpp"
+
+namespace tavla::bindings {
+
+namespace py = pybind11;
+
+// Five probabilities (any sequence of numbers) checked by probabilities_fault().
+Probabilities probabilities_of(const py::handle& values);
+
+// A situation from plain values, the owner 0 (centred), 1 (the side on roll) or 2.
+CubeSituation situation_of(int value, int owner, bool backgammons, bool jacoby,
+                           const MatchEquity* met, int away, int opponent_away,
+                           bool crawford_game, int max_cube);
+
+}  // namespace tavla::bindings

@@ -1,0 +1,274 @@
+// Games and matches played with the cube (playout.hpp's CubeSpec), and the cube policies.
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "bind_cube.hpp"
+#include "playout_binding.hpp"
+#include "tavla/cube_policy.hpp"
+
+namespace tavla::bindings {
+namespace {
+
+// The rules, the match and the start of a run with the cube, checked once (pybind: CubePlay).
+struct CubePlay {
+    CubeSpec spec;
+    std::shared_ptr<const MatchEquity> met;
+};
+
+bool power_of_two(int value, int low, int high) {
+    return value >= low && value <= high && (value & (value - 1)) == 0;
+}
+
+CubePlay cube_play(int match_length, bool whole_matches, std::pair<int, int> score,
+                   bool crawford_game, bool crawford_rule, bool jacoby, bool beavers,
+                   bool backgammons, int max_cube, int start_cube, int start_owner,
+                   bool first_offer, std::shared_ptr<const MatchEquity> met) {
+    CubePlay play;
+    CubeSpec& spec = play.spec;
+    if (!power_of_two(max_cube, 2, kMaxCubeValue))
+        throw Fault("max_cube must be a power of two from 2 to 32768, got " +
+                    std::to_string(max_cube));
+    if (!power_of_two(start_cube, 1, max_cube))
+        throw Fault("the cube must be a power of two from 1 to max_cube, got " +
+                    std::to_string(start_cube));
+    if (start_owner < -1 || start_owner > 1 || (start_cube == 1 && start_owner != -1))
+        throw Fault("the cube's owner is -1 (centred) or a policy, 0 or 1, and a cube of 1 is "
+                    "centred");
+    if (match_length == 0) {
+        if (whole_matches || score.first != 0 || score.second != 0 || crawford_game)
+            throw Fault("money play has no match, score or Crawford game");
+    } else {
+        if (match_length < 1 || !met || match_length > met->length())
+            throw Fault("a match needs a match equity table at least as long as the match");
+        if (jacoby || beavers) throw Fault("Jacoby and beavers are options of money play only");
+        const int below = match_length;
+        if (score.first < 0 || score.first >= below || score.second < 0 || score.second >= below)
+            throw Fault("each score must be 0 to " + std::to_string(match_length - 1) +
+                        ": a match still to play");
+        const bool one_away = score.first == match_length - 1 || score.second == match_length - 1;
+        const bool both = score.first == match_length - 1 && score.second == match_length - 1;
+        if (crawford_game && (!crawford_rule || !one_away || both))
+            throw Fault("the Crawford game needs the Crawford rule and exactly one side one "
+                        "point away (R24)");
+        if ((crawford_game || match_length == 1) && start_cube != 1)
+            throw Fault("no doubling in the Crawford game or a 1-point match: the cube is 1");
+        play.met = std::move(met);
+    }
+    spec.match_length = match_length;
+    spec.whole_matches = whole_matches;
+    spec.score = {score.first, score.second};
+    spec.crawford_game = crawford_game;
+    spec.crawford_rule = crawford_rule;
+    spec.jacoby = jacoby;
+    spec.beavers = beavers;
+    spec.backgammons = backgammons;
+    spec.max_cube = max_cube;
+    spec.start_cube = start_cube;
+    spec.start_owner = start_owner;
+    spec.first_offer = first_offer;
+    spec.met = play.met.get();
+    return play;
+}
+
+// A cube policy argument: a NativeCubePolicy, or a Python callable for the lockstep loop.
+struct CubePolicyArg {
+    std::shared_ptr<const CubePolicy> builtin;
+    py::object callable = py::none();
+};
+
+CubePolicyArg read_cube_policy(const py::object& policy) {
+    CubePolicyArg arg;
+    if (py::isinstance<CubePolicy>(policy)) {
+        arg.builtin = policy.cast<std::shared_ptr<CubePolicy>>();
+    } else if (PyCallable_Check(policy.ptr())) {
+        arg.callable = policy;
+    } else {
+        throw py::type_error("a cube policy is a NativeCubePolicy or a callable");
+    }
+    return arg;
+}
+
+// The per-game arrays of `count` games, record(i) giving game i.
+template <typename Record>
+void add_game_arrays(py::dict& out, std::int64_t count, Record record) {
+    py::array_t<std::int8_t> winner(count), kind(count), first(count), owner(count),
+        doubler(count), dropped(count), crawford(count);
+    py::array_t<std::int32_t> plies(count), cube(count), points(count);
+    for (std::int64_t i = 0; i < count; ++i) {
+        const GameRecord& r = record(i);
+        winner.mutable_at(i) = r.game.winner;
+        kind.mutable_at(i) = r.game.kind;
+        first.mutable_at(i) = r.game.first;
+        plies.mutable_at(i) = r.game.plies;
+        cube.mutable_at(i) = r.cube.cube;
+        points.mutable_at(i) = r.cube.points;
+        owner.mutable_at(i) = r.cube.owner;
+        doubler.mutable_at(i) = r.cube.doubler;
+        dropped.mutable_at(i) = r.cube.dropped;
+        crawford.mutable_at(i) = r.cube.crawford;
+    }
+    out["winner"] = winner;
+    out["kind"] = kind;
+    out["first"] = first;
+    out["plies"] = plies;
+    out["cube"] = cube;
+    out["points"] = points;
+    out["owner"] = owner;
+    out["doubler"] = doubler;
+    out["dropped"] = dropped;
+    out["crawford"] = crawford;
+}
+
+// Plays units first_unit .. first_unit + units - 1 of the seed's sequence (games, or with
+// whole_matches matches) as the run's units 0..units-1, with the cube. Returns a dict of the
+// per-game arrays (winner, kind, first, plies, cube, points, owner, doubler, dropped, crawford)
+// of the units finished, a prefix (for matches their games one match after another, and
+// match_winner, match_games, score (M, 2)), with finished and interrupted.
+py::dict play_cube(const py::object& a, const py::object& b, const py::object& cube_a,
+                   const py::object& cube_b, const CubePlay& play, std::int64_t units,
+                   std::int64_t first_unit, const py::bytes& start, bool opening,
+                   std::uint64_t seed, int rotate, bool duplicate, bool alternate, int threads,
+                   int batch, const py::object& progress) {
+    PlayoutSpec spec =
+        playout_spec(units, first_unit, start, opening, seed, rotate, duplicate, alternate);
+    CubeSpec cube = play.spec;
+    spec.cube = &cube;
+    std::array<PolicyArg, 2> policies = {read_policy(a), read_policy(b)};
+    const std::array<CubePolicyArg, 2> cube_policies = {read_cube_policy(cube_a),
+                                                         read_cube_policy(cube_b)};
+    cube.policies = {cube_policies[0].builtin.get(), cube_policies[1].builtin.get()};
+
+    const bool matches = cube.whole_matches;
+    const LazyZeroed<GameResult> games(matches ? 0 : units);
+    const LazyZeroed<CubeResult> cubes(matches ? 0 : units);
+    std::vector<MatchRecord> records(matches ? std::size_t(units) : 0);
+    RunOutput out{games.get(), cubes.get(), records.data()};
+    // A finished game has a cube of at least 1; the zeroed entries of the others have 0.
+    const auto finished_unit = [&](std::int64_t u) {
+        return matches ? records[std::size_t(u)].winner >= 0 : cubes.get()[u].cube > 0;
+    };
+    StopReason stop;
+    const ExitWatch watch;  // the interpreter's exit waits for the run to return
+    std::int64_t finished = 0;
+    const bool builtin = policies[0].builtin && policies[1].builtin && cube.policies[0] &&
+                         cube.policies[1];
+    if (builtin) {
+        const std::array<const Policy*, 2> native = {policies[0].builtin.get(),
+                                                     policies[1].builtin.get()};
+        GilRelease release;
+        finished = run_units(spec, native, units, std::max(1, threads), kChunk, out,
+                             [&](std::int64_t done) {
+                                 return release.with_gil(
+                                     [&] { return check_in(progress, done, stop); });
+                             });
+    } else {
+        const CubeCallables callables = {cube_policies[0].callable, cube_policies[1].callable};
+        finished = run_lockstep(spec, policies, callables, units, batch, out, finished_unit,
+                                progress, stop);
+    }
+    const bool interrupted = stop.interrupted();
+
+    py::dict result;
+    if (!matches) {
+        add_game_arrays(result, finished, [&](std::int64_t i) {
+            return GameRecord{games.get()[i], cubes.get()[i]};
+        });
+    } else {
+        std::vector<GameRecord> played;
+        py::array_t<std::int8_t> winner(finished);
+        py::array_t<std::int32_t> counts(finished), score({py::ssize_t(finished), py::ssize_t(2)});
+        for (std::int64_t m = 0; m < finished; ++m) {
+            const MatchRecord& record = records[std::size_t(m)];
+            played.insert(played.end(), record.games.begin(), record.games.end());
+            winner.mutable_at(m) = record.winner;
+            counts.mutable_at(m) = std::int32_t(record.games.size());
+            score.mutable_at(m, 0) = record.score[0];
+            score.mutable_at(m, 1) = record.score[1];
+        }
+        add_game_arrays(result, std::int64_t(played.size()),
+                        [&](std::int64_t i) { return played[std::size_t(i)]; });
+        result["match_winner"] = winner;
+        result["match_games"] = counts;
+        result["score"] = score;
+    }
+    result["finished"] = finished;
+    result["interrupted"] = interrupted;
+    return result;
+}
+
+// The model's choices (model_cube_choice) for cube questions (CubeQuestion rows) of a run
+// played by `play`, from the doubler's probabilities (N, 5).
+template <typename T>
+using Array = py::array_t<T, py::array::c_style | py::array::forcecast>;
+
+py::array_t<std::int64_t> cube_choices(const Array<double>& probabilities,
+                                       const Array<std::int32_t>& questions, const CubePlay& play,
+                                       double life) {
+    if (probabilities.ndim() != 2 || probabilities.shape(1) != kOutputs)
+        throw Fault("probabilities have shape (N, 5)");
+    if (questions.ndim() != 2 || questions.shape(1) != 6 ||
+        questions.shape(0) != probabilities.shape(0))
+        throw Fault("questions have shape (N, 6), one row per row of probabilities");
+    const CubeSpec& spec = play.spec;
+    const py::ssize_t count = questions.shape(0);
+    py::array_t<std::int64_t> choices(count);
+    for (py::ssize_t i = 0; i < count; ++i) {
+        const std::int32_t* q = questions.data(i, 0);
+        if (q[0] < 0 || q[0] > 2) throw Fault("a cube question's kind is 0, 1 or 2");
+        Probabilities p;
+        for (int k = 0; k < kOutputs; ++k) p[std::size_t(k)] = *probabilities.data(i, k);
+        const std::string fault = probabilities_fault(p);
+        if (!fault.empty()) throw Fault("probabilities of row " + std::to_string(i) + ": " + fault);
+        const bool match = spec.match_length > 0;
+        const CubeSituation situation = situation_of(
+            q[1], q[2], spec.backgammons, !match && spec.jacoby, spec.met, match ? q[3] : 0,
+            match ? q[4] : 0, false, spec.max_cube);
+        const CubeEquities e = cube_equities(p, situation, life);
+        choices.mutable_at(i) =
+            model_cube_choice(CubeQuestionKind(q[0]), e.no_double, e.double_take, q[5] != 0);
+    }
+    return choices;
+}
+
+}  // namespace
+
+void bind_cube_play(py::module_& m) {
+    py::class_<CubePlay>(m, "CubePlay", "The rules, match and start of a run with the cube.")
+        .def(py::init(&cube_play), py::kw_only(), py::arg("match_length"),
+             py::arg("whole_matches"), py::arg("score"), py::arg("crawford_game"),
+             py::arg("crawford_rule"), py::arg("jacoby"), py::arg("beavers"),
+             py::arg("backgammons"), py::arg("max_cube"), py::arg("start_cube"),
+             py::arg("start_owner"), py::arg("first_offer"), py::arg("met").none(true));
+
+    py::class_<CubePolicy, std::shared_ptr<CubePolicy>>(
+        m, "NativeCubePolicy", "A cube policy played in C++.");
+    m.def(
+        "model_cube_policy",
+        [](std::shared_ptr<Search> search, int plies, double life,
+           std::shared_ptr<BearoffDatabase> exact) -> std::shared_ptr<CubePolicy> {
+            return std::make_shared<ModelCubePolicy>(std::move(search), plies, life,
+                                                     std::move(exact));
+        },
+        py::arg("search"), py::arg("plies"), py::arg("life"), py::arg("exact").none(true),
+        "The cube model on a search's probabilities at `plies`, with cube life `life`; the "
+        "exact cubeful bear-offs of `exact` (a BearoffDatabase) where they apply.");
+    m.def(
+        "never_double_cube_policy",
+        []() -> std::shared_ptr<CubePolicy> { return std::make_shared<NeverDoubleCubePolicy>(); },
+        "Never doubles, always takes.");
+
+    m.def("cube_choices", &cube_choices, py::arg("probabilities"), py::arg("questions"),
+          py::arg("play"), py::arg("life"),
+          "The cube model's choices (N,) int64 for cube questions (N, 6) from the doubler's "
+          "probabilities (N, 5).");
+    m.def("play_cube", &play_cube, py::arg("a"), py::arg("b"), py::arg("cube_a"),
+          py::arg("cube_b"), py::arg("play"), py::arg("units"), py::arg("first_unit"),
+          py::arg("start"), py::arg("opening"), py::arg("seed"), py::arg("rotate"),
+          py::arg("duplicate"), py::arg("alternate"), py::arg("threads"), py::arg("batch"),
+          py::arg("progress"),
+          "Games or whole matches with the cube: a dict of per-game (and per-match) arrays.");
+}
+
+}  // namespace tavla::bindings

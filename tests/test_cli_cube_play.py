@@ -1,0 +1,95 @@
+"""`tavla rollout --cubeful` and `tavla duel --cubeful` / `--match N --matches M` from the
+command line: the API's numbers, the context the options give, bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+import tavla
+from tavla import CubeContext, Position
+from tavla.cli import main
+from tavla.eval import Policy
+
+NET = "net:td198-40"
+START = "4HPwATDgc/ABMA"
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_cube_rollout_json_matches_the_api() -> None:
+    code, out, _ = run("rollout", START, "--cubeful", "-p", NET, "-n", "144", "--json")
+    assert code == 0
+    record = json.loads(out)
+    expected = tavla.rollout(Position.initial(), Policy(NET), 144, cubeful=True)
+    assert (record["no_double"], record["double_take"]) == (
+        expected.no_double,
+        expected.double_take,
+    )
+    assert record["action"] == expected.action and record["mwc"] is None
+    assert (record["match_length"], record["cube"], record["owner"]) == (0, 1, "centred")
+
+
+def test_cube_rollout_at_a_match_score() -> None:
+    code, out, _ = run(
+        "rollout", START, "--cubeful", "-p", NET, "-n", "72", "--match", "7", "--score", "2-4"
+    )
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == f"{START}: {NET} cube rollout, 72 games, rotated, seed 0"
+    assert lines[1] == "cube rollout: 7-point match at 2-4 (5-away, 3-away), cube 1 centred"
+    expected = tavla.rollout(
+        Position.initial(), Policy(NET), 72, cubeful=True, context=CubeContext.for_match(7, (2, 4))
+    )
+    assert f"{100 * expected.mwc(expected.no_double):6.2f}%" in lines[2]
+    assert lines[-1] == f"  proper action: {expected.action}"
+    # The cube life goes to the policy's cube model.
+    code, out, _ = run("rollout", START, "--cubeful", "-p", NET, "-n", "36", "--cube-life", "0",
+                       "--json")  # fmt: skip
+    dead = tavla.eval.CubePolicy(tavla.eval.nets.load("td198-40"), cube_life=0)
+    expected = tavla.rollout(Position.initial(), Policy(NET, cube=dead), 36, cubeful=True)
+    assert code == 0 and json.loads(out)["double_take"] == expected.double_take
+
+
+def test_match_duel_json_matches_the_api() -> None:
+    code, out, _ = run("duel", NET, "pubeval", "--match", "3", "--matches", "20", "--json")
+    assert code == 0
+    record = json.loads(out)
+    expected = tavla.duel(NET, "pubeval", match_length=3, matches=20)
+    assert record["match_win_rate"] == expected.win_rate and record["ppg"] == expected.ppg
+    assert record["ci95"] == list(expected.ci) and record["games"] == expected.games
+    code, out, _ = run("duel", NET, "pubeval", "--match", "3", "--matches", "20")
+    assert code == 0
+    assert out.splitlines()[0] == (
+        f"a ({NET}) vs b (pubeval): 20 matches to 3, {expected.games} games, duplicate dice, seed 0"
+    )
+    assert "a wins the match" in out and "points per game for a" in out
+
+
+def test_cubeful_duel_json_matches_the_api() -> None:
+    code, out, _ = run("duel", NET, "pubeval", "--cubeful", "-n", "200", "--json")
+    assert code == 0
+    record = json.loads(out)
+    expected = tavla.duel(NET, "pubeval", 200, cubeful=True)
+    assert record["ppg"] == expected.ppg and record["cubeful"] is True
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("rollout", START, "--match", "7"), "give --cubeful"),
+        (("rollout", START, "--cubeful", "--roll", "31"), "before the roll"),
+        (("rollout", START, "--cubeful", "--score", "2-4"), "give --match N too"),
+        (("duel", "pubeval", "random", "--match", "3", "--matches", "3"), "must be even"),
+        (("duel", "pubeval", "random", "--match", "3", "--cubeful"), "money games"),
+        (("duel", "pubeval", "random", "--match", "30"), "less than the 30-point match"),
+    ],
+)
+def test_bad_cube_play_input(args: tuple[str, ...], message: str) -> None:
+    code, _, err = run(*args)
+    assert code == 2 and err.startswith("Error: ") and message in err
