@@ -35,6 +35,14 @@ def test_cube_rollout_json_matches_the_api() -> None:
     assert (record["match_length"], record["cube"], record["owner"]) == (0, 1, "centred")
 
 
+def test_a_cube_rollout_is_played_by_a_shipped_net_unless_told() -> None:
+    # pubeval, the cubeless default, never doubles: a cube rollout needs a policy with a cube.
+    code, out, _ = run("rollout", START, "--cubeful", "-n", "36", "--json")
+    assert code == 0 and json.loads(out)["policy"] == NET
+    code, out, _ = run("rollout", START, "-n", "36")
+    assert code == 0 and out.startswith(f"{START}: pubeval rollout, 36 games")
+
+
 def test_cube_rollout_at_a_match_score() -> None:
     code, out, _ = run(
         "rollout", START, "--cubeful", "-p", NET, "-n", "72", "--match", "7", "--score", "2-4"

@@ -55,7 +55,7 @@ def cube_rollout(
             met=met,
         )  # fmt: skip
     if as_json:
-        echo_json(_record(result))
+        echo_json({"policy": policy_text, **_record(result)})
     else:
         rotation = "rotated" if rotate else "not rotated"
         click.echo(

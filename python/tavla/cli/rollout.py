@@ -44,13 +44,19 @@ def _line(result: RolloutResult) -> str:
     return f"{w:6.2f} {wg:5.2f} {wbg:5.2f} {lg:5.2f} {lbg:5.2f}  {result.equity:+.4f}  ({error})"
 
 
+CUBE_ROLLOUT_POLICY = "net:td198-40"
+"""What plays a cube rollout unless told: a shipped net, whose cube policy is the cube model on
+its own evaluator (pubeval never doubles)."""
+
+
 @click.command(short_help="Roll out a position, or every play of a roll.")
 @click.argument("position_id")
 @click.option("--roll", "-r", default=None,
               help="Roll out every legal play of this roll (31) [default: the ID's dice, "
                    "if any].")  # fmt: skip
-@click.option("--policy", "-p", type=POLICY, default="pubeval", show_default=True,
-              help="The policy that plays both sides.")  # fmt: skip
+@click.option("--policy", "-p", type=POLICY, default=None,
+              help="The policy that plays both sides [default: pubeval; with --cubeful "
+                   f"{CUBE_ROLLOUT_POLICY}, a shipped net that plays the cube].")  # fmt: skip
 @games_option(1296)
 @click.option("--rotate/--no-rotate", default=True, show_default=True,
               help="Stratify the first rolls over the 36 outcomes.")  # fmt: skip
@@ -62,7 +68,7 @@ def _line(result: RolloutResult) -> str:
 def rollout(
     position_id: str,
     roll: str | None,
-    policy: str,
+    policy: str | None,
     games: int,
     rotate: bool,
     cubeful: bool,
@@ -86,7 +92,11 @@ def rollout(
     errors, and the proper cube action, where the ID says (a GNUbg ID or XGID holds the
     match, score, cube and Jacoby flag), changed by --match, --score, --crawford, --cube,
     --owner, --jacoby/--no-jacoby and --beavers; --cube-life sets the cube life of the
-    policy's cube model, --met the match equity table. pubeval and random never double."""
+    policy's cube model, --met the match equity table. pubeval and random never double (and
+    always take), so a cube rollout needs a policy with a cube: a net's plays its cube model
+    on its own evaluator."""
+    if policy is None:
+        policy = CUBE_ROLLOUT_POLICY if cubeful else "pubeval"
     if cubeful:
         cube_rollout(
             position_id, roll, policy, games, rotate, cube, seed=seed, threads=threads,
