@@ -6,6 +6,7 @@ import json
 
 from click.testing import CliRunner
 
+import tavla
 from tavla.cli import main
 from tavla.eval import OUTPUTS, evaluate, hint
 from tests.helpers.boards import position
@@ -60,9 +61,17 @@ def test_hint_table_and_top() -> None:
     assert f"{second.difference:+.4f}" in lines[3]
 
 
+def test_a_shipped_net_evaluates_unless_told() -> None:
+    code, out, _ = run("eval", "4HPwATDgc/ABMA", "--json")
+    assert code == 0
+    record = json.loads(out)
+    expected = evaluate(tavla.Position.initial(), "net:tavla218-128")
+    assert record["probabilities"] == dict(zip(OUTPUTS, expected.probabilities, strict=True))
+
+
 def test_bad_input_is_one_error_line() -> None:
     for args, message in [
-        (("eval", "4HPwATDgc/ABMA"), "answers only where both sides are home"),
+        (("eval", "4HPwATDgc/ABMA", "-e", "bearoff"), "answers only where both sides are home"),
         (("eval", COVERED.position_id, "-e", "gnubg"), "unknown evaluator 'gnubg'"),
         (("eval", COVERED.position_id, "-e", "net:/missing.npz"), "no net file"),
         (("hint", COVERED.position_id, "7"), "roll"),
