@@ -178,3 +178,15 @@ def test_ctrl_c_stops_self_play_in_the_middle_of_a_chunk(
     # Both reports came from inside the first chunk, before any game of it was counted.
     assert results.interrupted and seen[:2] == [0, 0]
     assert results.games == 0
+
+
+def test_a_searching_duel_on_two_threads_plays_every_game() -> None:
+    # A bug found by the strength ladder: the calling thread, done with its last chunk, set the
+    # run's stop flag when it joined the others, and an n-ply search still running on another
+    # thread stopped halfway; that chunk's games were dropped (320 of 400 here, on a busy
+    # machine, not interrupted). cpp/tests/test_playout.cpp forces the timing; here the two
+    # threads must give the one thread's games.
+    one = tavla.duel("net:td198-40@1", "net:td198-40", 400, seed=0, threads=1)
+    two = tavla.duel("net:td198-40@1", "net:td198-40", 400, seed=0, threads=2)
+    assert two.games == 400 and not two.interrupted
+    assert np.array_equal(one.results.points, two.results.points)

@@ -424,12 +424,9 @@ void TdTrainer::train(std::int64_t first_game, std::int64_t games, const TdOptio
                                                options.lambda, options.schedule.alpha_at(g));
             }
         };
-        // The pool sets its flag when it joins; the shares watch `abort` only, set when the
-        // calling thread is stopped, so that a finished share does not stop the others.
-        std::atomic<bool> joining{false};
-        std::atomic<bool> abort{false};
+        std::atomic<bool> abort{false};  // set when the calling thread is stopped
         {
-            Workers pool(joining);
+            Workers pool(abort);
             for (int t = 1; t < threads; ++t)
                 if (!pool.start([&, t] {
                         const StopScope scope(&abort);

@@ -11,8 +11,11 @@
 namespace tavla {
 
 // Threads that share a run's chunks, joined on every way out of the scope that owns them (an
-// exception included: a std::thread destroyed unjoined ends the process). `stop` is set
-// before joining, so that each finishes its chunk and starts no other.
+// exception included: a std::thread destroyed unjoined ends the process). A thread that
+// throws sets `stop`, and so does leaving the scope without join(), so that the others stop
+// at their next check. join() itself does not set it: a thread still in the middle of its
+// work finishes it (setting `stop` there would stop an n-ply search halfway, and its chunk's
+// games would be lost).
 class Workers {
 public:
     explicit Workers(std::atomic<bool>& stop) : stop_(stop) {}
@@ -39,9 +42,11 @@ public:
         }
     }
 
-    // Waits for every thread, then throws again the first exception one of them threw.
+    // Waits for every thread to finish, then throws again the first exception one of them
+    // threw.
     void join() {
-        stop_and_join();
+        for (auto& t : threads_)
+            if (t.joinable()) t.join();
         if (error_) std::rethrow_exception(error_);
     }
 

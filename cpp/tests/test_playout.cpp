@@ -1,11 +1,14 @@
 // Whole games: results that do not depend on threads, chunks or the loop that plays them;
 // runs that stop between chunks; worker threads joined on every way out.
+#include <chrono>
 #include <memory>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 #include "check.hpp"
 #include "tavla/playout.hpp"
+#include "tavla/stop.hpp"
 
 using tavla::GameResult;
 using tavla::PlayoutSpec;
@@ -90,7 +93,47 @@ void truncated_games_keep_their_last_board() {
 
 }  // namespace
 
+// pubeval, but on any thread other than `main` each choice first polls check_stop() for
+// 5 ms, as an n-ply search does: a worker's chunk is still being played when the calling
+// thread has played the others and waits for it.
+class SlowOffMainPolicy final : public tavla::Policy {
+public:
+    explicit SlowOffMainPolicy(std::thread::id main) : main_(main) {}
+    int choose(const tavla::Board& before, const tavla::MoveGenerator& plays,
+               std::uint64_t entropy) const override {
+        if (std::this_thread::get_id() != main_) {
+            const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(5);
+            while (std::chrono::steady_clock::now() < until) {
+                tavla::check_stop();
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            }
+        }
+        return pubeval_.choose(before, plays, entropy);
+    }
+
+private:
+    std::thread::id main_;
+    tavla::PubevalPolicy pubeval_;
+};
+
+// A bug found by the strength ladder: the calling thread, done with the chunks, set the run's
+// stop flag as it joined the workers, and a worker's policy checking for a stop in the middle
+// of its chunk stopped: the chunk's games were dropped, though nobody had stopped the run.
+void a_worker_finishes_its_chunk_after_the_caller() {
+    const SlowOffMainPolicy slow(std::this_thread::get_id());
+    const std::array<const tavla::Policy*, 2> policies = {&slow, kRandom.get()};
+    PlayoutSpec spec;
+    spec.seed = 5;
+    const std::int64_t games = 400;
+    std::vector<GameResult> out(static_cast<std::size_t>(games));
+    const std::int64_t done = tavla::run_games(spec, policies, games, 2, 1, out.data(),
+                                               [](std::int64_t) { return true; });
+    CHECK_EQ(done, games);
+    CHECK(out.back().done());
+}
+
 int main() {
+    a_worker_finishes_its_chunk_after_the_caller();
     results_do_not_depend_on_threads();
     a_stopped_run_keeps_a_prefix();
     an_exception_between_chunks_joins_the_workers();
