@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from ..errors import InterruptedRunWarning, PlayoutError
-from ..eval.policies import builtin_policies, parse_policy
+from ..eval.policies import builtin_policies
 from ..sim import cluster
+from ..sim.engines import GNUBG_NAME, UBGI_PREFIX, parse_any_policy
 from .errors import input_errors
 
 if TYPE_CHECKING:
@@ -22,16 +23,16 @@ if TYPE_CHECKING:
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-
 class PolicyParam(click.types.StringParamType):
     """A policy on the command line: a built-in name, ``net:PATH``, each with an optional
-    ``@N`` for an N-ply search; checked when read, passed on as the text."""
+    ``@N`` for an N-ply search, or an external engine (``ubgi:COMMAND``, ``gnubg``,
+    ``gnubg@N``); checked when read (an engine is not started), passed on as the text."""
 
     name = "policy"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         try:
-            parse_policy(str(value))
+            parse_any_policy(str(value))
         except PlayoutError as error:
             self.fail(str(error), param, ctx)
         return str(value)
@@ -41,7 +42,7 @@ class PolicyParam(click.types.StringParamType):
     ) -> list[click.shell_completion.CompletionItem]:
         return [
             click.shell_completion.CompletionItem(name)
-            for name in (*builtin_policies(), "net:")
+            for name in (*builtin_policies(), "net:", UBGI_PREFIX, GNUBG_NAME)
             if name.startswith(incomplete)
         ]
 
@@ -51,7 +52,8 @@ POLICY = PolicyParam()
 
 POLICIES_HELP = (
     f"Policies: {', '.join(builtin_policies())}, or net:PATH (a .npz net); add @N to search "
-    "N plies (net:PATH@1)."
+    'N plies (net:PATH@1). External engines: ubgi:"COMMAND" (a program speaking UBGI), '
+    "gnubg (GNU Backgammon at 0-ply, gnubg@N at N plies)."
 )
 """The policies a command's help lists (as an epilog)."""
 

@@ -28,6 +28,7 @@ number of threads or the batch size.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import sys
@@ -47,7 +48,7 @@ from .._validate import excerpt, is_int
 from ..board.position import Position
 from ..errors import InterruptedRunWarning, PlayoutError
 from ..eval.policies import PolicyLike, validated_policy
-from . import cluster
+from . import cluster, engines
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -322,7 +323,7 @@ def play_games(
         results = run(games, first_game, threads=thread_count(threads), progress=progress)
     else:  # checked here, before anything is sent; _play_here checks them on one machine
         for policy in (a, b):
-            validated_policy(policy)
+            engines.checked_policy(policy)
             _check_pickles(policy)
         chunk_threads = 1 if threads is None else thread_count(threads)
         chunk_run = functools.partial(run, threads=chunk_threads, progress=False)
@@ -358,19 +359,23 @@ def _play_here(
     """:func:`play_games` on this machine, arguments checked. ``check``: instead of a
     progress bar, called with the games finished so far between chunks of games; it stops
     the run by raising KeyboardInterrupt."""
-    policy_a = validated_policy(a)
-    # A Python policy playing both sides scores both at once.
-    policy_b = policy_a if b is a else validated_policy(b)
-    key = (start or Position.initial()).key
-    with progress_bar(games, progress, "games") as update:
-        winner, kind, first, plies, on_roll, final_boards, finished, interrupted = (
-            _core.play_games(
-                policy_a, policy_b, games, first_game, key, start is None, seed, rotate,
-                duplicate, alternate, truncate or 0, threads, batch, check or update,
-            )
-        )  # fmt: skip
-        if update is not None:
-            update(finished)
+    with contextlib.ExitStack() as running:  # an engine named by text runs for this run
+        played_a = running.enter_context(engines.opened(a))
+        shared = b is a or (isinstance(a, str) and a == b)
+        played_b = played_a if shared else running.enter_context(engines.opened(b))
+        policy_a = validated_policy(played_a)
+        # A Python policy playing both sides scores both at once.
+        policy_b = policy_a if played_b is played_a else validated_policy(played_b)
+        key = (start or Position.initial()).key
+        with progress_bar(games, progress, "games") as update:
+            winner, kind, first, plies, on_roll, final_boards, finished, interrupted = (
+                _core.play_games(
+                    policy_a, policy_b, games, first_game, key, start is None, seed, rotate,
+                    duplicate, alternate, truncate or 0, threads, batch, check or update,
+                )
+            )  # fmt: skip
+            if update is not None:
+                update(finished)
     kept = slice(0, finished)
     if truncate is None:
         return PlayoutResults(winner[kept], kind[kept], first[kept], plies[kept], interrupted)
