@@ -21,6 +21,7 @@ from .._validate import excerpt
 from ..board.dice import Roll, parse_roll
 from ..board.position import Play, Position
 from ..errors import EvaluatorError, IllegalPlayError, PlayoutError
+from . import bearoff
 from .evaluators import cubeless_equity, make_search
 from .net import Net
 from .policies import Policy, PolicyLike, parse_policy, validated_policy
@@ -137,10 +138,7 @@ class CubeEvaluator:
     def answers(self, position: Position) -> bool:
         """True when the evaluator gives probabilities for ``position``: always with a net,
         in the bear-off database's positions without one."""
-        if self.evaluator is not None:
-            return True
-        search = make_search(None, True, 0, 0.0)
-        return bool(search.answers(position.key))
+        return self.evaluator is not None or bool(bearoff.applies(position))
 
 
 def cube_evaluator(policy: PolicyLike) -> CubeEvaluator:

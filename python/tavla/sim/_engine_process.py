@@ -52,6 +52,7 @@ class EngineProcess:
         read_stdout: bool = True,
         env: Mapping[str, str] | None = None,
         goodbye: bytes = b"",
+        terminate: bool = False,
     ) -> None:
         self.name = name
         self._log = tempfile.TemporaryFile()
@@ -75,7 +76,7 @@ class EngineProcess:
                 target=_pump, args=(self._process.stdout, self._lines), daemon=True,
                 name=f"tavla engine reader {self._process.pid}",
             ).start()  # fmt: skip
-        self._stop = weakref.finalize(self, _stop, self._process, self._log, goodbye)
+        self._stop = weakref.finalize(self, _stop, self._process, self._log, goodbye, terminate)
 
     @property
     def pid(self) -> int:
@@ -112,6 +113,10 @@ class EngineProcess:
         except queue.Empty:
             raise self.failure(f"did not answer within {timeout:g} s") from None
         if raw is None:
+            try:  # the exit status, when the output closed because the program exited
+                self._process.wait(timeout=GRACE_SECONDS)
+            except subprocess.TimeoutExpired:
+                pass
             raise self.failure("closed its output")
         return raw.decode("utf-8", "replace").rstrip("\r\n")
 
@@ -134,7 +139,8 @@ class EngineProcess:
         return self._log.read().decode("utf-8", "replace").strip()[-_LAST_WORDS:]
 
     def close(self) -> None:
-        """Stop the program: write ``goodbye`` and close its stdin, give it
+        """Stop the program: write ``goodbye`` and close its stdin (and send it SIGTERM when
+        ``terminate``: a program that does not stop at the end of its input), give it
         :data:`GRACE_SECONDS` to exit, kill it otherwise, and wait for it.  Idempotent."""
         self._stop()
 
@@ -151,7 +157,9 @@ def _pump(stream: IO[bytes], lines: queue.Queue[bytes | None]) -> None:
         stream.close()
 
 
-def _stop(process: subprocess.Popen[bytes], log: IO[bytes], goodbye: bytes) -> None:
+def _stop(
+    process: subprocess.Popen[bytes], log: IO[bytes], goodbye: bytes, terminate: bool
+) -> None:
     stdin = process.stdin
     if stdin is not None:
         try:
@@ -160,6 +168,8 @@ def _stop(process: subprocess.Popen[bytes], log: IO[bytes], goodbye: bytes) -> N
             stdin.close()
         except OSError:  # it has stopped reading already (the pipe is closed all the same)
             pass
+    if terminate and process.poll() is None:
+        process.terminate()
     try:
         process.wait(timeout=GRACE_SECONDS)
     except subprocess.TimeoutExpired:

@@ -26,6 +26,7 @@ import shutil
 import socket
 import tempfile
 import time
+import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Protocol
@@ -127,7 +128,13 @@ class _EnginePolicy:
         self.name = name
         self.timeout = float(timeout)
         self.processes = check_int(processes, "processes", PlayoutError, low=1, high=256)
+        self._watch_connections()
+
+    def _watch_connections(self) -> None:
+        """No connections yet; those made are closed with :meth:`close`, or when this
+        object is collected or the interpreter exits."""
         self._connections: list[_Connection] = []
+        self._finalizer = weakref.finalize(self, _close_all, self._connections)
 
     def _connect(self) -> _Connection:
         raise NotImplementedError
@@ -146,9 +153,7 @@ class _EnginePolicy:
 
     def close(self) -> None:
         """Stop the engine's processes and wait for them (idempotent)."""
-        connections, self._connections = self._connections, []
-        for connection in connections:
-            connection.close()
+        _close_all(self._connections)
 
     @property
     def pids(self) -> tuple[int, ...]:
@@ -163,7 +168,12 @@ class _EnginePolicy:
         self.close()
 
     def __getstate__(self) -> dict[str, Any]:
-        return {**self.__dict__, "_connections": []}
+        unpicklable = ("_connections", "_finalizer")
+        return {key: value for key, value in self.__dict__.items() if key not in unpicklable}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._watch_connections()
 
     # -- questions ---------------------------------------------------------------------
 
@@ -223,6 +233,11 @@ class _EnginePolicy:
             ) from None
 
 
+def _close_all(connections: list[_Connection]) -> None:
+    while connections:
+        connections.pop().close()
+
+
 class Ubgi(_EnginePolicy):
     """An engine speaking UBGI over its stdin and stdout, run as ``command`` (a list of
     arguments, or one string split as a shell would).
@@ -252,7 +267,7 @@ class Ubgi(_EnginePolicy):
             raise PlayoutError(f"a UBGI engine's command is a program and its arguments, got"
                                f" {excerpt(command)}")  # fmt: skip
         self.command = tuple(arguments)
-        super().__init__(f"UBGI engine {excerpt(shlex.join(arguments), 60)}", timeout, processes)
+        super().__init__(f"UBGI engine {excerpt(shlex.join(arguments), 100)}", timeout, processes)
         self.ids: dict[str, str] = {}
         self.protocol: str | None = None
 
@@ -378,7 +393,7 @@ class _GnubgConnection:
         try:
             self._process = EngineProcess(
                 [program, "-t", "-q", "-r"], name, read_stdout=False,
-                env={**os.environ, "HOME": self._home},
+                env={**os.environ, "HOME": self._home}, terminate=True,
             )  # fmt: skip
         except BaseException:
             shutil.rmtree(self._home, ignore_errors=True)
@@ -445,7 +460,7 @@ class _GnubgConnection:
         return f"{self._socket.gettimeout():g} s"
 
     def close(self) -> None:
-        if self._socket is not None:  # gnubg leaves external mode, then exits at end of input
+        if self._socket is not None:  # gnubg waits for the next connection: it is terminated
             self._reader.close()
             self._socket.close()
             self._socket = None

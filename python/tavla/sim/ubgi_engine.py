@@ -214,8 +214,8 @@ class UbgiEngine:
     def _play(self, position: Position, dice: Roll) -> Play:
         if position.is_over:
             raise _Refusal("bad_state", "the game is over: a side has borne off all 15")
-        try:
-            return choose_play(self._player, position, dice, rng=self._rng)
+        try:  # the higher die first: the moves of a play come in the order of the dice
+            return choose_play(self._player, position, (max(dice), min(dice)), rng=self._rng)
         except TavlaError as error:
             raise _Refusal("bad_state", str(error)) from None
 
