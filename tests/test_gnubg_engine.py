@@ -10,6 +10,7 @@ import json
 import os
 import signal
 import sys
+import time
 
 import numpy as np
 import pytest
@@ -59,10 +60,45 @@ def test_a_pool_of_gnubgs_gives_the_same_games() -> None:
     assert same_games(one.results, two.results)
 
 
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started (Linux's /proc)."""
+    with open(f"/proc/{pid}/task/{pid}/children") as listing:
+        return [int(child) for child in listing.read().split()]
+
+
+def gone(pid: int) -> bool:
+    """True once ``pid`` has exited and been reaped, within a few seconds."""
+    deadline = time.monotonic() + 5
+    while os.path.exists(f"/proc/{pid}") and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return not os.path.exists(f"/proc/{pid}")
+
+
+linux_only = pytest.mark.skipif(
+    not os.path.exists("/proc/self/task"), reason="needs Linux's /proc to see grandchildren"
+)
+
+
+@linux_only
 def test_gnubg_through_tavla_ubgi_gives_the_same_games() -> None:
     with Ubgi([sys.executable, "-m", "tavla", "ubgi", "--policy", "gnubg"]) as engine:
         through = duel(engine, "pubeval", 10, seed=3)
+        (tavla_ubgi,) = engine.pids
+        (gnubg,) = children(tavla_ubgi)
     assert same_games(through.results, duel("gnubg", "pubeval", 10, seed=3).results)
+    assert gone(gnubg)  # tavla ubgi stopped its gnubg when told to quit
+
+
+@linux_only
+def test_tavla_ubgi_stops_its_gnubg_on_sigterm() -> None:
+    with Ubgi([sys.executable, "-m", "tavla", "ubgi", "--policy", "gnubg"]) as engine:
+        assert engine.play(Position.initial(), "31").notation == "8/5 6/5"
+        (tavla_ubgi,) = engine.pids
+        (gnubg,) = children(tavla_ubgi)
+        os.kill(tavla_ubgi, signal.SIGTERM)
+        assert gone(gnubg)
+        with pytest.raises(EngineError, match="exited with status 130"):
+            engine.play(Position.initial(), "31")
 
 
 def test_cli_duel_against_gnubg() -> None:

@@ -97,7 +97,7 @@ def playout_run(scheduler: str | None) -> Iterator[Client | None]:
     without one, closed on exit); SIGTERM taken as Ctrl-C, and no
     :class:`~tavla.InterruptedRunWarning`: the command reports an interrupted run itself
     (:func:`.playout_output.exit_if_interrupted`)."""
-    with input_errors(), warnings.catch_warnings(), _sigterm_as_ctrl_c():
+    with input_errors(), warnings.catch_warnings(), sigterm_as_ctrl_c():
         warnings.simplefilter("ignore", InterruptedRunWarning)
         if scheduler is None:
             yield None
@@ -114,7 +114,7 @@ def playout_run(scheduler: str | None) -> Iterator[Client | None]:
 
 
 @contextmanager
-def _sigterm_as_ctrl_c() -> Iterator[None]:
+def sigterm_as_ctrl_c() -> Iterator[None]:
     """While a run goes on, SIGTERM stops it as Ctrl-C does: the games finished are kept and
     reported. (Python can only set signal handlers in the main thread.)"""
     if threading.current_thread() is not threading.main_thread():

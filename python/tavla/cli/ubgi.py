@@ -8,7 +8,7 @@ import click
 
 from ..sim.ubgi_engine import UbgiEngine, serve
 from .errors import input_errors
-from .playout_options import POLICIES_HELP, POLICY
+from .playout_options import POLICIES_HELP, POLICY, sigterm_as_ctrl_c
 
 
 @click.command(short_help="Serve a policy as a UBGI engine on stdin and stdout.",
@@ -32,8 +32,9 @@ def ubgi(policy: str, seed: int | None) -> None:
     'bestmove ...', and the first draft's bare XGID or FIBS board lines."""
     with input_errors():
         engine = UbgiEngine(policy, seed=seed)
-    try:
-        serve(engine, sys.stdin, sys.stdout)
+    try:  # on SIGTERM too, an engine that plays for this one (gnubg) is stopped
+        with sigterm_as_ctrl_c():
+            serve(engine, sys.stdin, sys.stdout)
     except KeyboardInterrupt:
         click.get_current_context().exit(130)
     finally:

@@ -139,9 +139,10 @@ class EngineProcess:
         return self._log.read().decode("utf-8", "replace").strip()[-_LAST_WORDS:]
 
     def close(self) -> None:
-        """Stop the program: write ``goodbye`` and close its stdin (and send it SIGTERM when
-        ``terminate``: a program that does not stop at the end of its input), give it
-        :data:`GRACE_SECONDS` to exit, kill it otherwise, and wait for it.  Idempotent."""
+        """Stop the program: write ``goodbye`` and close its stdin (and send it SIGTERM at
+        once when ``terminate``: a program that does not stop at the end of its input), give
+        it :data:`GRACE_SECONDS` to exit, then SIGTERM and as long again, then kill it; wait
+        for it.  Idempotent."""
         self._stop()
 
 
@@ -172,9 +173,13 @@ def _stop(
         process.terminate()
     try:
         process.wait(timeout=GRACE_SECONDS)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
+    except subprocess.TimeoutExpired:  # SIGTERM lets it stop what it started, SIGKILL not
+        process.terminate()
+        try:
+            process.wait(timeout=GRACE_SECONDS)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
     _kill_group(process.pid)
     log.close()
 
