@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from tavla import EngineError, PlayoutError, Position, _core, duel
 from tavla.cli import main
-from tavla.sim import _engine_process, engines
+from tavla.sim import _engine_process, engines, gnubg_engine
 from tavla.sim.engines import ROLLS, Ubgi, engine_policy, turn_dice
 
 TAVLA_UBGI = [sys.executable, "-m", "tavla", "ubgi"]
@@ -219,7 +219,7 @@ def test_engine_names() -> None:
 
 
 def test_gnubg_missing_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(engines.shutil, "which", lambda *args, **kwargs: None)
+    monkeypatch.setattr(gnubg_engine.shutil, "which", lambda *args, **kwargs: None)
     with pytest.raises(EngineError, match=r"GNU Backgammon is not installed \(no gnubg on PATH"):
         engine_policy("gnubg")
     code, _, err = run("duel", "gnubg", "pubeval", "-n", "2")

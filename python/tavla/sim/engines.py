@@ -20,225 +20,40 @@ pickles as its settings (a Dask worker starts its own).
 
 from __future__ import annotations
 
-import os
 import shlex
-import shutil
-import socket
-import tempfile
-import time
-import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, Protocol
 
-import numpy as np
-import numpy.typing as npt
-
-from .. import _core
-from .._validate import check_int, excerpt
-from ..board.dice import Roll, parse_roll
-from ..board.position import Play, Position, find_play
-from ..errors import EngineError, PlayoutError, TavlaError
+from .._validate import excerpt
+from ..board.dice import Roll
+from ..board.position import Position
+from ..errors import PlayoutError
 from ..eval.policies import PolicyLike, parse_policy, validated_policy
-from ..formats.fibs import FibsBoard
 from ..formats.xgid import Xgid
-from ._engine_process import MAX_LINE_BYTES, EngineProcess
+from ._engine_process import EngineProcess
 
-DEFAULT_TIMEOUT = 60.0
-"""Seconds an engine may take over one answer (or to start and greet) by default."""
+# Re-exported, so that the engines and what goes with them are imported from here:
+from .engine_policy import DEFAULT_TIMEOUT as DEFAULT_TIMEOUT
+from .engine_policy import ROLLS as ROLLS
+from .engine_policy import Connection, EnginePolicy
+from .engine_policy import turn_dice as turn_dice
+from .gnubg_engine import MAX_GNUBG_PLIES as MAX_GNUBG_PLIES
+from .gnubg_engine import Gnubg as Gnubg
+from .gnubg_engine import gnubg_program as gnubg_program
 
 UBGI_PREFIX = "ubgi:"
 GNUBG_NAME = "gnubg"
-MAX_GNUBG_PLIES = 7
-"""The deepest search GNU Backgammon's evaluation takes (its own limit)."""
 
 UBGI_DRAFT = "0.01"
 """The first UBGI draft (Ø. Schønning-Johansen): positions as XGID lines, bare answers."""
 UBGI_V02 = "0.2"
 """The v0.2 draft (bungogood's bgci): ``position``, ``dice`` and ``go`` commands."""
 
-ROLLS: tuple[Roll, ...] = tuple((high, low) for high in range(1, 7) for low in range(1, high + 1))
-"""The 21 rolls, higher die first, in the order a turn's roll is looked for."""
-
 _NOT_ANSWERS = frozenset({"id", "info", "readyok", "ubgiok", "proto", "key", "value", "option"})
 """The first words of lines an engine may write while it thinks, skipped."""
 
 
-def gnubg_program() -> str | None:
-    """The GNU Backgammon program: ``gnubg`` on PATH, else in /usr/games (where Debian
-    installs it), else None."""
-    return shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
-
-
-def turn_dice(
-    positions: npt.NDArray[np.int8],
-    candidates: npt.NDArray[np.int8],
-    offsets: npt.NDArray[np.int64],
-) -> list[Roll]:
-    """The roll of each turn of a lockstep call (:class:`~tavla.eval.TurnScorer`): the
-    first of :data:`ROLLS` whose legal results from ``positions[t]`` are the candidates
-    ``candidates[offsets[t]:offsets[t + 1]]`` (in any order).  Raises
-    :class:`~tavla.PlayoutError` for a turn that no roll gives."""
-    count = len(positions)
-    boards = np.ascontiguousarray(np.repeat(positions, len(ROLLS), axis=0), dtype=np.int8)
-    rolls = np.tile(np.array(ROLLS, dtype=np.int64), (count, 1))
-    results, starts = _core.legal_results(boards, rolls)
-    found = []
-    for t in range(count):
-        mine = candidates[offsets[t] : offsets[t + 1]]
-        for r, roll in enumerate(ROLLS):
-            row = t * len(ROLLS) + r
-            theirs = results[starts[row] : starts[row + 1]]
-            if len(theirs) == len(mine) and (
-                np.array_equal(theirs, mine) or _same_boards(theirs, mine)
-            ):
-                found.append(roll)
-                break
-        else:
-            raise PlayoutError(
-                f"turn {t}: no roll has these {len(mine)} candidates as its legal plays from"
-                f" {Position(positions[t]).position_id}"
-            )
-    return found
-
-
-def _same_boards(a: npt.NDArray[np.int8], b: npt.NDArray[np.int8]) -> bool:
-    return {row.tobytes() for row in a} == {row.tobytes() for row in b}
-
-
-class _Connection(Protocol):
-    """One running engine: asked about one turn at a time."""
-
-    pid: int
-
-    def request(self, position: Position, dice: Roll) -> None: ...
-
-    def answer(self) -> str: ...
-
-    def close(self) -> None: ...
-
-
-class _EnginePolicy:
-    """What :class:`Ubgi` and :class:`Gnubg` share: a pool of ``processes`` connections
-    to the engine, the lockstep protocol, and the matching of answers to plays."""
-
-    def __init__(self, name: str, timeout: float, processes: int) -> None:
-        if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0:
-            raise PlayoutError(f"timeout must be a number of seconds > 0, got {excerpt(timeout)}")
-        self.name = name
-        self.timeout = float(timeout)
-        self.processes = check_int(processes, "processes", PlayoutError, low=1, high=256)
-        self._watch_connections()
-
-    def _watch_connections(self) -> None:
-        """No connections yet; those made are closed with :meth:`close`, or when this
-        object is collected or the interpreter exits."""
-        self._connections: list[_Connection] = []
-        self._finalizer = weakref.finalize(self, _close_all, self._connections)
-
-    def _connect(self) -> _Connection:
-        raise NotImplementedError
-
-    # -- life --------------------------------------------------------------------------
-
-    def start(self) -> None:
-        """Start the engine's processes (if they are not running) and greet them; raises
-        :class:`~tavla.EngineError` when one cannot start or does not answer."""
-        try:
-            while len(self._connections) < self.processes:
-                self._connections.append(self._connect())
-        except BaseException:
-            self.close()
-            raise
-
-    def close(self) -> None:
-        """Stop the engine's processes and wait for them (idempotent)."""
-        _close_all(self._connections)
-
-    @property
-    def pids(self) -> tuple[int, ...]:
-        """The process ids of the running engine processes (empty when stopped)."""
-        return tuple(connection.pid for connection in self._connections)
-
-    def __enter__(self) -> _EnginePolicy:
-        self.start()
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.close()
-
-    def __getstate__(self) -> dict[str, Any]:
-        unpicklable = ("_connections", "_finalizer")
-        return {key: value for key, value in self.__dict__.items() if key not in unpicklable}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-        self._watch_connections()
-
-    # -- questions ---------------------------------------------------------------------
-
-    def play(self, position: Position, roll: str | Roll) -> Play:
-        """The play the engine makes with ``roll`` in ``position`` (asked even when only one
-        play is legal).  Raises :class:`~tavla.EngineError` as the class says, and what
-        :meth:`~tavla.Position.legal_plays` raises for a finished game or a bad roll."""
-        if not isinstance(position, Position):
-            raise PlayoutError(f"position must be a Position, got {type(position).__name__}")
-        dice = parse_roll(roll)
-        position.legal_plays(dice)  # a finished game or a bad roll fails here, not in the engine
-        (play,) = self._ask([(position, dice)])
-        return play
-
-    def score_turns(
-        self,
-        candidates: npt.NDArray[np.int8],
-        positions: npt.NDArray[np.int8],
-        offsets: npt.NDArray[np.int64],
-    ) -> npt.NDArray[np.float64]:
-        """The lockstep protocol (:class:`~tavla.eval.TurnScorer`): 1 for the play the
-        engine chose in each turn, 0 for the others."""
-        dice = turn_dice(positions, candidates, offsets)
-        turns = [(Position(board), roll) for board, roll in zip(positions, dice, strict=True)]
-        scores = np.zeros(len(candidates), dtype=np.float64)
-        for t, play in enumerate(self._ask(turns)):
-            mine = candidates[offsets[t] : offsets[t + 1]]
-            rows = {row.tobytes(): k for k, row in enumerate(mine)}
-            scores[offsets[t] + rows[play.position.key]] = 1.0
-        return scores
-
-    def _ask(self, turns: Sequence[tuple[Position, Roll]]) -> list[Play]:
-        """The engine's plays of ``turns``, asked of the pool's processes side by side; any
-        failure (or Ctrl-C) stops them all, as an answer may be on its way."""
-        self.start()
-        plays: list[Play] = []
-        width = len(self._connections)
-        try:
-            for first in range(0, len(turns), width):
-                batch = list(zip(self._connections, turns[first : first + width], strict=False))
-                for connection, (position, dice) in batch:
-                    connection.request(position, dice)
-                for connection, (position, dice) in batch:
-                    plays.append(self._play_of(connection.answer(), position, dice))
-        except BaseException:
-            self.close()
-            raise
-        return plays
-
-    def _play_of(self, text: str, position: Position, dice: Roll) -> Play:
-        try:
-            return find_play(position, dice, text)
-        except TavlaError as error:
-            raise EngineError(
-                f"{self.name} answered {excerpt(text)} to {position.position_id} with"
-                f" {dice[0]}-{dice[1]}: {error}"
-            ) from None
-
-
-def _close_all(connections: list[_Connection]) -> None:
-    while connections:
-        connections.pop().close()
-
-
-class Ubgi(_EnginePolicy):
+class Ubgi(EnginePolicy):
     """An engine speaking UBGI over its stdin and stdout, run as ``command`` (a list of
     arguments, or one string split as a shell would).
 
@@ -271,7 +86,7 @@ class Ubgi(_EnginePolicy):
         self.ids: dict[str, str] = {}
         self.protocol: str | None = None
 
-    def _connect(self) -> _Connection:
+    def _connect(self) -> Connection:
         connection = _UbgiConnection(self.command, self.name, self.timeout)
         self.ids, self.protocol = connection.ids, connection.protocol
         return connection
@@ -341,131 +156,6 @@ class _UbgiConnection:
 
     def close(self) -> None:
         self._process.close()
-
-
-class Gnubg(_EnginePolicy):
-    """GNU Backgammon as a policy, at arm's length: its program (``gnubg -t``, found by
-    :func:`gnubg_program` unless ``program`` is given) run in a temporary home of its own,
-    answering through its external-player socket (a Unix socket in that home), one FIBS
-    board string a turn (:ref:`fibs-board`, gnubg's flavour), its play as the answer.
-
-    It plays at ``plies`` (0 to :data:`MAX_GNUBG_PLIES`, gnubg's own count: 0-ply is its
-    net on the positions after each play, as tavla's 0-ply), cubeless (``set evaluation
-    chequerplay evaluation cubeful off``: the money equity of a game without cube, which a
-    cubeless playout scores), Jacoby off, no noise; the board says money play, cube 1 in the
-    centre.  ``timeout`` and ``processes`` as for :class:`Ubgi`.
-
-    Raises :class:`~tavla.EngineError` when gnubg is not installed (or on a system without
-    Unix sockets), and as :class:`Ubgi` when asked; :class:`~tavla.PlayoutError` for a bad
-    argument.
-    """
-
-    def __init__(
-        self,
-        plies: int = 0,
-        *,
-        program: str | None = None,
-        timeout: float = DEFAULT_TIMEOUT,
-        processes: int = 1,
-    ) -> None:
-        self.plies = check_int(plies, "gnubg's plies", PlayoutError, low=0, high=MAX_GNUBG_PLIES)
-        found = gnubg_program() if program is None else shutil.which(program)
-        if found is None:
-            where = "on PATH or in /usr/games" if program is None else f"at {excerpt(program)}"
-            raise EngineError(f"GNU Backgammon is not installed (no gnubg {where})")
-        if not hasattr(socket, "AF_UNIX"):
-            raise EngineError("GNU Backgammon's external player needs Unix sockets")
-        self.program = found
-        super().__init__(f"GNU Backgammon ({found} at {self.plies}-ply)", timeout, processes)
-
-    def _connect(self) -> _Connection:
-        return _GnubgConnection(self.program, self.plies, self.name, self.timeout)
-
-    def __repr__(self) -> str:
-        return f"Gnubg(plies={self.plies})"
-
-
-class _GnubgConnection:
-    def __init__(self, program: str, plies: int, name: str, timeout: float) -> None:
-        self._home = tempfile.mkdtemp(prefix="tavla-gnubg-")
-        self._socket: socket.socket | None = None
-        address = os.path.join(self._home, "external")
-        try:
-            self._process = EngineProcess(
-                [program, "-t", "-q", "-r"], name, read_stdout=False,
-                env={**os.environ, "HOME": self._home}, terminate=True,
-            )  # fmt: skip
-        except BaseException:
-            shutil.rmtree(self._home, ignore_errors=True)
-            raise
-        self.pid = self._process.pid
-        try:
-            self._process.send(
-                f"set evaluation chequerplay evaluation plies {plies}",
-                "set evaluation chequerplay evaluation cubeful off",
-                "set evaluation chequerplay evaluation noise 0",
-                "set jacoby off",
-                f"external {address}",
-            )
-            self._socket = self._connect(address, timeout)
-            self._reader = self._socket.makefile("rb")
-        except BaseException:
-            self.close()
-            raise
-
-    def _connect(self, address: str, timeout: float) -> socket.socket:
-        """Connect to gnubg's socket once it listens (it creates the file first)."""
-        deadline = time.monotonic() + timeout
-        while True:
-            if self._process.exited:
-                raise self._process.failure("stopped before it listened on its socket")
-            connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-            try:
-                connection.connect(address)
-            except OSError:
-                connection.close()
-                if time.monotonic() > deadline:
-                    raise self._process.failure(
-                        f"did not listen on its socket within {timeout:g} s"
-                    ) from None
-                time.sleep(0.02)
-                continue
-            connection.settimeout(timeout)
-            return connection
-
-    def request(self, position: Position, dice: Roll) -> None:
-        assert self._socket is not None
-        board = FibsBoard(position, "tavla", "gnubg", match_length=0, dice=dice, flavour="gnubg")
-        try:
-            self._socket.sendall(f"{board}\n".encode())
-        except OSError:
-            raise self._process.failure("closed its socket") from None
-
-    def answer(self) -> str:
-        try:
-            raw = self._reader.readline(MAX_LINE_BYTES)
-        except TimeoutError:
-            raise self._process.failure(f"did not answer within {self._timeout_text()}") from None
-        except OSError:
-            raise self._process.failure("closed its socket") from None
-        if not raw:
-            raise self._process.failure("closed its socket")
-        line = raw.decode("utf-8", "replace").strip()
-        if line.lower().startswith("error"):
-            raise self._process.failure(f"reported an error: {excerpt(line, 120)}")
-        return line
-
-    def _timeout_text(self) -> str:
-        assert self._socket is not None
-        return f"{self._socket.gettimeout():g} s"
-
-    def close(self) -> None:
-        if self._socket is not None:  # gnubg waits for the next connection: it is terminated
-            self._reader.close()
-            self._socket.close()
-            self._socket = None
-        self._process.close()
-        shutil.rmtree(self._home, ignore_errors=True)
 
 
 # -- names -----------------------------------------------------------------------------
