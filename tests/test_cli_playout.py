@@ -154,8 +154,9 @@ def test_duel_table_and_json() -> None:
 def test_bad_input() -> None:
     code, _, err = run("duel", "pubeval", "random", "-n", "201")
     assert code == 2 and "even" in err
-    code, _, err = run("selfplay", "gnubg")
-    assert code == 2 and "Invalid value for 'POLICY': unknown policy 'gnubg'" in err
+    code, _, err = run("selfplay", "wildbg")
+    assert code == 2 and "Invalid value for 'POLICY': unknown policy 'wildbg'" in err
+    assert "an external engine is ubgi:COMMAND (a UBGI engine) or gnubg, gnubg@N" in err
     code, _, err = run("selfplay", "random", "--chunk", "10")
     assert code == 2 and "Error: chunk is the games per Dask task: it needs a client" in err
     code, _, err = run("rollout", "not-an-id")

@@ -151,7 +151,7 @@ def test_bad_arguments_are_refused_before_anything_is_sent(client: distributed.C
         with pytest.raises(PlayoutError, match="threads must be an int from 1 to 1024"):
             tavla.selfplay("random", 100, client=client, threads=threads)
     with pytest.raises(PlayoutError, match="unknown policy"):
-        tavla.selfplay("gnubg", 100, client=client)
+        tavla.selfplay("wildbg", 100, client=client)
 
 
 def test_a_policy_that_does_not_pickle_is_named(client: distributed.Client) -> None:

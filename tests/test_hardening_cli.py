@@ -244,7 +244,7 @@ def test_every_command_has_a_whole_summary() -> None:
     commands = out.split("Commands:\n", 1)[1].splitlines()
     assert [line.split()[0] for line in commands] == [
         "bench", "duel", "eval", "hint", "ladder", "moves", "replay", "rollout", "selfplay",
-        "show", "train",
+        "show", "train", "ubgi",
     ]  # fmt: skip
     assert commands[5] == "  moves     List every legal play of a roll, with its Position ID."
     assert all(line.endswith(".") and not line.endswith("...") for line in commands)
@@ -256,4 +256,8 @@ def test_the_help_of_a_playout_command_lists_the_policies(command: str) -> None:
     assert code == 0
     epilog = " ".join(out.split("Policies: ", 1)[1].split())
     assert epilog.startswith(f"{', '.join(builtin_policies())}, or net:PATH")
-    assert epilog.endswith("add @N to search N plies (net:PATH@1).")
+    assert "add @N to search N plies (net:PATH@1)." in epilog
+    assert epilog.endswith(
+        'External engines: ubgi:"COMMAND" (a program speaking UBGI), gnubg (GNU Backgammon'
+        " at 0-ply, gnubg@N at N plies)."
+    )

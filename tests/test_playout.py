@@ -197,8 +197,8 @@ def test_progress_never_goes_down_and_ends_at_the_games_kept(
 
 
 def test_policy_errors() -> None:
-    with pytest.raises(PlayoutError, match="unknown policy 'gnubg'"):
-        selfplay("gnubg", 10)
+    with pytest.raises(PlayoutError, match="unknown policy 'wildbg'"):
+        selfplay("wildbg", 10)
     with pytest.raises(PlayoutError, match="a policy is"):
         selfplay(42, 10)  # type: ignore[arg-type]
     with pytest.raises(PlayoutError, match="must return"):

@@ -142,8 +142,8 @@ def test_bad_arguments() -> None:
         Policy("pubeval", plies=1)
     with pytest.raises(EvaluatorError, match="fallback must be"):
         Policy("bearoff", fallback="bearoff")
-    with pytest.raises(PlayoutError, match="unknown policy 'gnubg'"):
-        tavla.selfplay("gnubg", 10)
+    with pytest.raises(PlayoutError, match="unknown policy 'wildbg'"):
+        tavla.selfplay("wildbg", 10)
     with pytest.raises(PlayoutError, match="no net file"):
         tavla.selfplay("net:/nonexistent.npz", 10)
     with pytest.raises(PlayoutError, match="evaluator must be"):

@@ -77,6 +77,13 @@ class PlayoutError(TavlaError, ValueError):
     number of games, seed or thread count, or a policy callable that returned bad scores."""
 
 
+class EngineError(PlayoutError):
+    """An external engine played as a policy (:doc:`/engines`) that failed: its program
+    could not be started, it died, it did not answer in time, or it answered out of
+    protocol (a line that is not an answer, an illegal play).  The message names the engine
+    and quotes what it sent.  A :class:`PlayoutError`, as a bad policy is."""
+
+
 class EvaluatorError(TavlaError, ValueError):
     """An evaluation or search that cannot run as asked: an unknown evaluator, a bad depth or
     move filter, or a position the evaluators given do not answer for (the bear-off database

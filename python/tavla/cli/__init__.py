@@ -22,6 +22,7 @@ from .rollout import rollout
 from .selfplay import selfplay
 from .show import show
 from .train import train
+from .ubgi import ubgi
 
 
 def _version() -> str:
@@ -90,3 +91,4 @@ main.add_command(duel)
 main.add_command(train)
 main.add_command(ladder)
 main.add_command(bench)
+main.add_command(ubgi)

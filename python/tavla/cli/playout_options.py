@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from ..errors import InterruptedRunWarning, PlayoutError
-from ..eval.policies import builtin_policies, parse_policy
+from ..eval.policies import builtin_policies
 from ..sim import cluster
+from ..sim.engines import GNUBG_NAME, UBGI_PREFIX, parse_any_policy
 from .errors import input_errors
 
 if TYPE_CHECKING:
@@ -22,16 +23,16 @@ if TYPE_CHECKING:
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-
 class PolicyParam(click.types.StringParamType):
     """A policy on the command line: a built-in name, ``net:PATH``, each with an optional
-    ``@N`` for an N-ply search; checked when read, passed on as the text."""
+    ``@N`` for an N-ply search, or an external engine (``ubgi:COMMAND``, ``gnubg``,
+    ``gnubg@N``); checked when read (an engine is not started), passed on as the text."""
 
     name = "policy"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         try:
-            parse_policy(str(value))
+            parse_any_policy(str(value))
         except PlayoutError as error:
             self.fail(str(error), param, ctx)
         return str(value)
@@ -41,7 +42,7 @@ class PolicyParam(click.types.StringParamType):
     ) -> list[click.shell_completion.CompletionItem]:
         return [
             click.shell_completion.CompletionItem(name)
-            for name in (*builtin_policies(), "net:")
+            for name in (*builtin_policies(), "net:", UBGI_PREFIX, GNUBG_NAME)
             if name.startswith(incomplete)
         ]
 
@@ -51,7 +52,8 @@ POLICY = PolicyParam()
 
 POLICIES_HELP = (
     f"Policies: {', '.join(builtin_policies())}, or net:PATH (a .npz net); add @N to search "
-    "N plies (net:PATH@1)."
+    'N plies (net:PATH@1). External engines: ubgi:"COMMAND" (a program speaking UBGI), '
+    "gnubg (GNU Backgammon at 0-ply, gnubg@N at N plies)."
 )
 """The policies a command's help lists (as an epilog)."""
 
@@ -95,7 +97,7 @@ def playout_run(scheduler: str | None) -> Iterator[Client | None]:
     without one, closed on exit); SIGTERM taken as Ctrl-C, and no
     :class:`~tavla.InterruptedRunWarning`: the command reports an interrupted run itself
     (:func:`.playout_output.exit_if_interrupted`)."""
-    with input_errors(), warnings.catch_warnings(), _sigterm_as_ctrl_c():
+    with input_errors(), warnings.catch_warnings(), sigterm_as_ctrl_c():
         warnings.simplefilter("ignore", InterruptedRunWarning)
         if scheduler is None:
             yield None
@@ -112,7 +114,7 @@ def playout_run(scheduler: str | None) -> Iterator[Client | None]:
 
 
 @contextmanager
-def _sigterm_as_ctrl_c() -> Iterator[None]:
+def sigterm_as_ctrl_c() -> Iterator[None]:
     """While a run goes on, SIGTERM stops it as Ctrl-C does: the games finished are kept and
     reported. (Python can only set signal handlers in the main thread.)"""
     if threading.current_thread() is not threading.main_thread():

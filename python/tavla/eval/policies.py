@@ -161,7 +161,9 @@ def parse_policy(text: str) -> str | Policy:
     ``"bearoff"``, ``"net:PATH"`` or a path ending in ``.npz``, each optionally followed by
     ``@N`` for an N-ply search (``"net:model.npz@1"``).  Returns the built-in's name or the
     :class:`~tavla.eval.Policy` it stands for; raises :class:`~tavla.PlayoutError` for an
-    unknown name, a missing net file, a bad net or a bad depth."""
+    unknown name, a missing net file, a bad net or a bad depth.  The names of external
+    engines (``ubgi:COMMAND``, ``gnubg``) are read a layer up, by
+    :func:`tavla.sim.engines.parse_any_policy`, and playouts take them too."""
     name, plies = text, 0
     head, at, depth = text.rpartition("@")
     if at and depth.isascii() and depth.isdigit():

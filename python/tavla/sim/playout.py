@@ -28,6 +28,7 @@ number of threads or the batch size.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import sys
@@ -47,7 +48,7 @@ from ..errors import InterruptedRunWarning, PlayoutError
 from ..eval.policies import PolicyLike, validated_policy
 from ..game.cube_context import CubeContext
 from ..game.equity import MatchEquityTable
-from . import cluster
+from . import cluster, engines
 from .cube_play import CubeRun, cube_argument
 from .results import MatchResults, PlayoutResults
 
@@ -282,7 +283,7 @@ def run_units(
         results = run(games, first_game, threads=thread_count(threads), progress=progress)
     else:  # checked here, before anything is sent; _play_here checks them on one machine
         for policy in (a, b):
-            validated_policy(policy)
+            engines.checked_policy(policy)
             _check_pickles(policy)
         chunk_threads = 1 if threads is None else thread_count(threads)
         chunk_run = functools.partial(run, threads=chunk_threads, progress=False)
@@ -324,35 +325,39 @@ def _play_here(
     """:func:`run_units` on this machine, arguments checked. ``check``: instead of a
     progress bar, called with the units finished so far between chunks; it stops the run
     by raising KeyboardInterrupt."""
-    policy_a = validated_policy(a)
-    # A Python policy playing both sides scores both at once.
-    policy_b = policy_a if b is a else validated_policy(b)
-    key = (start or Position.initial()).key
-    if cube is not None:
-        play = cube.native()
-        cube_a = cube_argument(a, play)
-        cube_b = cube_a if b is a else cube_argument(b, play)
-        what = "matches" if cube.whole_matches else "games"
-        with progress_bar(games, progress, what) as update:
-            arrays = _core.play_cube(
-                policy_a, policy_b, cube_a, cube_b, play, games, first_game, key,
-                start is None, seed, rotate, duplicate, alternate, threads, batch,
-                check or update,
+    with contextlib.ExitStack() as running:  # an engine named by text runs for this run
+        played_a = running.enter_context(engines.opened(a))
+        shared = b is a or (isinstance(a, str) and a == b)
+        played_b = played_a if shared else running.enter_context(engines.opened(b))
+        policy_a = validated_policy(played_a)
+        # A Python policy playing both sides scores both at once.
+        policy_b = policy_a if played_b is played_a else validated_policy(played_b)
+        key = (start or Position.initial()).key
+        if cube is not None:
+            play = cube.native()
+            cube_a = cube_argument(played_a, play)
+            cube_b = cube_a if played_b is played_a else cube_argument(played_b, play)
+            what = "matches" if cube.whole_matches else "games"
+            with progress_bar(games, progress, what) as update:
+                arrays = _core.play_cube(
+                    policy_a, policy_b, cube_a, cube_b, play, games, first_game, key,
+                    start is None, seed, rotate, duplicate, alternate, threads, batch,
+                    check or update,
+                )  # fmt: skip
+                if update is not None:
+                    update(arrays["finished"])
+            if cube.whole_matches:
+                return MatchResults.from_core(cube.match_length, arrays, arrays["interrupted"])
+            return PlayoutResults.from_core(arrays, arrays["interrupted"])
+        with progress_bar(games, progress, "games") as update:
+            winner, kind, first, plies, on_roll, final_boards, finished, interrupted = (
+                _core.play_games(
+                    policy_a, policy_b, games, first_game, key, start is None, seed, rotate,
+                    duplicate, alternate, truncate or 0, threads, batch, check or update,
+                )
             )  # fmt: skip
             if update is not None:
-                update(arrays["finished"])
-        if cube.whole_matches:
-            return MatchResults.from_core(cube.match_length, arrays, arrays["interrupted"])
-        return PlayoutResults.from_core(arrays, arrays["interrupted"])
-    with progress_bar(games, progress, "games") as update:
-        winner, kind, first, plies, on_roll, final_boards, finished, interrupted = (
-            _core.play_games(
-                policy_a, policy_b, games, first_game, key, start is None, seed, rotate,
-                duplicate, alternate, truncate or 0, threads, batch, check or update,
-            )
-        )  # fmt: skip
-        if update is not None:
-            update(finished)
+                update(finished)
     kept = slice(0, finished)
     if truncate is None:
         return PlayoutResults(winner[kept], kind[kept], first[kept], plies[kept], interrupted)

@@ -1,0 +1,41 @@
+"""``tavla ubgi``: tavla as a UBGI engine, a policy answering on stdin and stdout."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from ..sim.ubgi_engine import UbgiEngine, serve
+from .errors import input_errors
+from .playout_options import POLICIES_HELP, POLICY, sigterm_as_ctrl_c
+
+
+@click.command(short_help="Serve a policy as a UBGI engine on stdin and stdout.",
+               epilog=POLICIES_HELP)  # fmt: skip
+@click.option(
+    "--policy",
+    "-p",
+    type=POLICY,
+    default="pubeval",
+    show_default=True,
+    help="The policy that chooses the plays (and, with a net, the cube actions).",
+)
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None,
+              help="Seed of the random policy's choices [default: fresh each run].")  # fmt: skip
+def ubgi(policy: str, seed: int | None) -> None:
+    """Answer UBGI commands read from stdin on stdout, one line each, until 'quit' or the
+    end of the input: a controller (a GUI, a dueller, another tavla's duel through
+    ubgi:"tavla ubgi") starts this command and sends it positions; the plays are the
+    policy's, the cube decisions tavla.cube_decision's on the policy's net.  Both UBGI
+    drafts are understood: v0.2's 'position gnubgid ID', 'dice D1 D2', 'go chequer' ->
+    'bestmove ...', and the first draft's bare XGID or FIBS board lines."""
+    with input_errors():
+        engine = UbgiEngine(policy, seed=seed)
+    try:  # on SIGTERM too, an engine that plays for this one (gnubg) is stopped
+        with sigterm_as_ctrl_c():
+            serve(engine, sys.stdin, sys.stdout)
+    except KeyboardInterrupt:
+        click.get_current_context().exit(130)
+    finally:
+        engine.close()
