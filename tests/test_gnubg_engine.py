@@ -19,9 +19,9 @@ from click.testing import CliRunner
 from tavla import EngineError, Position, duel
 from tavla.cli import main
 from tavla.sim.engines import Gnubg, Ubgi
-from tests.helpers.gnubg import needs_gnubg
+from tests.helpers.gnubg import needs_gnubg, not_under_the_sanitizer
 
-pytestmark = needs_gnubg
+pytestmark = [needs_gnubg, not_under_the_sanitizer]
 
 
 def same_games(a: object, b: object) -> bool:

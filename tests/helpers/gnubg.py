@@ -32,6 +32,13 @@ GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
 
 _SANITIZER_VARIABLES = ("LD_PRELOAD", "ASAN_OPTIONS", "UBSAN_OPTIONS", "PYTHONMALLOC")
 
+not_under_the_sanitizer = pytest.mark.skipif(
+    "libasan" in os.environ.get("LD_PRELOAD", ""),
+    reason="under dev/sanitize: the gnubg that tavla.sim.engines starts inherits the "
+    "AddressSanitizer preload, which slows it past its timeouts (these tests run in the "
+    "plain suite)",
+)
+
 
 def gnubg_environment(**extra: str) -> dict[str, str]:
     """The environment to run gnubg in: this process's, without what dev/sanitize sets for
