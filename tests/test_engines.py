@@ -199,10 +199,11 @@ def test_a_forgotten_engine_is_stopped_when_collected() -> None:
 
 
 def test_an_engine_pickles_as_its_settings() -> None:
-    with Ubgi(TAVLA_UBGI, timeout=60 if SANITIZED else 5) as engine:
+    timeout = 60.0 if SANITIZED else 5.0
+    with Ubgi(TAVLA_UBGI, timeout=timeout) as engine:
         copy = pickle.loads(pickle.dumps(engine))
         assert copy.pids == () and len(engine.pids) == 1
-    assert (copy.command, copy.timeout, copy.processes) == (tuple(TAVLA_UBGI), 5.0, 1)
+    assert (copy.command, copy.timeout, copy.processes) == (tuple(TAVLA_UBGI), timeout, 1)
     assert repr(copy) == f"Ubgi({TAVLA_UBGI!r})"
 
 
