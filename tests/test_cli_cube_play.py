@@ -49,7 +49,7 @@ def test_cube_rollout_at_a_match_score() -> None:
     )
     assert code == 0
     lines = out.splitlines()
-    assert lines[0] == f"{START}: {NET} cube rollout, 72 games, rotated, seed 0"
+    assert lines[0] == f"{START}: {NET} cube rollout, 72 games, rotated, variance reduced, seed 0"
     assert lines[1] == "cube rollout: 7-point match at 2-4 (5-away, 3-away), cube 1 centred"
     expected = tavla.rollout(
         Position.initial(), Policy(NET), 72, cubeful=True, context=CubeContext.for_match(7, (2, 4))

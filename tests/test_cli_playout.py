@@ -59,7 +59,8 @@ def test_rollout_after_ctrl_c(monkeypatch: pytest.MonkeyPatch) -> None:
     code, out, err = run("rollout", "4HPwATDgc/ABMA", "-n", "1296", "-t", "1")
     assert code == 130 and err == ""
     assert out.splitlines()[0] == (
-        "4HPwATDgc/ABMA: pubeval rollout, 192 games (interrupted), rotated, seed 0"
+        "4HPwATDgc/ABMA: pubeval rollout, 192 games (interrupted), rotated, "
+        "no variance reduction, seed 0"
     )
     interrupt_at(monkeypatch, 3)
     code, out, err = run("rollout", "4HPwATDgc/ABMA", "-n", "1296", "-t", "1", "--json")
@@ -76,7 +77,10 @@ def test_rollout_of_a_roll_after_ctrl_c(monkeypatch: pytest.MonkeyPatch) -> None
     code, out, err = run("rollout", "4HPwATDgc/ABMA", "-r", "31", "-n", "1296", "-t", "1")
     assert code == 130 and err == ""
     lines = out.splitlines()
-    assert lines[0] == "4HPwATDgc/ABMA: pubeval rollout, 320 games (interrupted), rotated, seed 0"
+    assert lines[0] == (
+        "4HPwATDgc/ABMA: pubeval rollout, 320 games (interrupted), rotated, "
+        "no variance reduction, seed 0"
+    )
     assert lines[1] == "interrupted: 3 of 16 plays rolled out"
     assert len(lines) == 3 + 3
     interrupt_at(monkeypatch, 2 * 22 + 5)
@@ -96,7 +100,8 @@ def test_rollout_of_a_roll_stopped_before_a_game_finished(
     code, out, err = run("rollout", "4HPwATDgc/ABMA", "-r", "31")
     assert code == 130 and err == ""
     assert out.splitlines()[:3] == [
-        "4HPwATDgc/ABMA: pubeval rollout, 0 games (interrupted), rotated, seed 0",
+        "4HPwATDgc/ABMA: pubeval rollout, 0 games (interrupted), rotated, "
+        "no variance reduction, seed 0",
         "interrupted: 0 of 16 plays rolled out",
         "     play    " + HEADER,
     ]

@@ -125,16 +125,27 @@ void add_game_arrays(py::dict& out, std::int64_t count, Record record) {
 // whole_matches matches) as the run's units 0..units-1, with the cube. Returns a dict of the
 // per-game arrays (winner, kind, first, plies, cube, points, owner, doubler, dropped, crawford)
 // of the units finished, a prefix (for matches their games one match after another, and
-// match_winner, match_games, score (M, 2)), with finished and interrupted.
+// match_winner, match_games, score (M, 2)), with finished and interrupted. A cube life in
+// luck_cube_life (None: no variance reduction) adds the per-game luck of single games (luck.hpp)
+// from policy a's side, in points (money) or MWC (a match), as "luck".
 py::dict play_cube(const py::object& a, const py::object& b, const py::object& cube_a,
                    const py::object& cube_b, const CubePlay& play, std::int64_t units,
                    std::int64_t first_unit, const py::bytes& start, bool opening,
-                   std::uint64_t seed, int rotate, bool duplicate, bool alternate, int threads,
-                   int batch, const py::object& progress) {
+                   std::uint64_t seed, int rotate, bool duplicate, bool alternate,
+                   const py::object& luck_cube_life, int threads, int batch,
+                   const py::object& progress) {
     PlayoutSpec spec =
         playout_spec(units, first_unit, start, opening, seed, rotate, duplicate, alternate);
     CubeSpec cube = play.spec;
     spec.cube = &cube;
+    spec.variance_reduction = !luck_cube_life.is_none();
+    if (spec.variance_reduction) {
+        cube.luck_cube_life = luck_cube_life.cast<double>();
+        if (!(cube.luck_cube_life >= 0.0 && cube.luck_cube_life <= 1.0))
+            throw Fault("the cube life of variance reduction must be in [0, 1]");
+        if (cube.whole_matches)
+            throw Fault("variance reduction is for rollouts of single games, not whole matches");
+    }
     std::array<PolicyArg, 2> policies = {read_policy(a), read_policy(b)};
     const std::array<CubePolicyArg, 2> cube_policies = {read_cube_policy(cube_a),
                                                          read_cube_policy(cube_b)};
@@ -143,8 +154,9 @@ py::dict play_cube(const py::object& a, const py::object& b, const py::object& c
     const bool matches = cube.whole_matches;
     const LazyZeroed<GameResult> games(matches ? 0 : units);
     const LazyZeroed<CubeResult> cubes(matches ? 0 : units);
+    const LazyZeroed<double> luck(spec.variance_reduction ? units : 0);
     std::vector<MatchRecord> records(matches ? std::size_t(units) : 0);
-    RunOutput out{games.get(), cubes.get(), records.data()};
+    RunOutput out{games.get(), cubes.get(), records.data(), nullptr, luck.get()};
     // A finished game has a cube of at least 1; the zeroed entries of the others have 0.
     const auto finished_unit = [&](std::int64_t u) {
         return matches ? records[std::size_t(u)].winner >= 0 : cubes.get()[u].cube > 0;
@@ -164,6 +176,8 @@ py::dict play_cube(const py::object& a, const py::object& b, const py::object& c
                                      [&] { return check_in(progress, done, stop); });
                              });
     } else {
+        if (spec.variance_reduction)
+            throw Fault("variance reduction needs built-in policies (a policy with an evaluator)");
         const CubeCallables callables = {cube_policies[0].callable, cube_policies[1].callable};
         finished = run_lockstep(spec, policies, callables, units, batch, out, finished_unit,
                                 progress, stop);
@@ -175,6 +189,8 @@ py::dict play_cube(const py::object& a, const py::object& b, const py::object& c
         add_game_arrays(result, finished, [&](std::int64_t i) {
             return GameRecord{games.get()[i], cubes.get()[i]};
         });
+        if (spec.variance_reduction)
+            result["luck"] = py::array_t<double>(py::ssize_t(finished), luck.get());
     } else {
         std::vector<GameRecord> played;
         py::array_t<std::int8_t> winner(finished);
@@ -266,8 +282,8 @@ void bind_cube_play(py::module_& m) {
     m.def("play_cube", &play_cube, py::arg("a"), py::arg("b"), py::arg("cube_a"),
           py::arg("cube_b"), py::arg("play"), py::arg("units"), py::arg("first_unit"),
           py::arg("start"), py::arg("opening"), py::arg("seed"), py::arg("rotate"),
-          py::arg("duplicate"), py::arg("alternate"), py::arg("threads"), py::arg("batch"),
-          py::arg("progress"),
+          py::arg("duplicate"), py::arg("alternate"), py::arg("luck_cube_life").none(true),
+          py::arg("threads"), py::arg("batch"), py::arg("progress"),
           "Games or whole matches with the cube: a dict of per-game (and per-match) arrays.");
 }
 

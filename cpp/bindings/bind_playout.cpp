@@ -4,24 +4,29 @@ namespace tavla::bindings {
 namespace {
 
 // Plays games first_game .. first_game + games - 1 of the seed's sequence as the run's games
-// 0..games-1; returns (winner, kind, first, plies, on_roll, final_boards,
+// 0..games-1; returns (winner, kind, first, plies, on_roll, final_boards, luck,
 // finished, interrupted) where the arrays hold games 0..finished-1, those done (nothing is
 // converted for games not played). With truncate > 0, a game stopped after `truncate` plies
 // has winner -1, the policy on roll in on_roll and its board (seen from that side) in
-// final_boards; otherwise final_boards is empty.
+// final_boards; otherwise final_boards is empty. With variance_reduction, luck (finished, 5)
+// holds the luck of each game's rolls from policy a's side (luck.hpp); otherwise (0, 5).
 py::tuple play_games(const py::object& a, const py::object& b, std::int64_t games,
                      std::int64_t first_game, const py::bytes& start, bool opening, std::uint64_t seed, int rotate,
-                     bool duplicate, bool alternate, int truncate, int threads, int batch,
-                     const py::object& progress) {
+                     bool duplicate, bool alternate, int truncate, bool variance_reduction,
+                     int threads, int batch, const py::object& progress) {
     if (truncate < 0) throw Fault("truncate must be >= 0");
     PlayoutSpec spec =
         playout_spec(games, first_game, start, opening, seed, rotate, duplicate, alternate);
     spec.truncate = truncate;
+    spec.variance_reduction = variance_reduction;
     std::array<PolicyArg, 2> policies = {read_policy(a), read_policy(b)};
+    if (variance_reduction && !(policies[0].builtin && policies[1].builtin))
+        throw Fault("variance reduction needs built-in policies (a policy with an evaluator)");
 
     // Zeroed, not GameResult{}: a finished game has made a play, so plies == 0 marks the rest.
     const LazyZeroed<GameResult> results(games);
     const LazyZeroed<Board> final_boards(truncate > 0 ? games : 0);
+    const LazyZeroed<Probabilities> luck(variance_reduction ? games : 0);
     spec.final_boards = final_boards.get();
     StopReason stop;
     const ExitWatch watch;  // the interpreter's exit waits for the run to return
@@ -29,8 +34,11 @@ py::tuple play_games(const py::object& a, const py::object& b, std::int64_t game
     if (policies[0].builtin && policies[1].builtin) {
         const std::array<const Policy*, 2> builtin = {policies[0].builtin.get(),
                                                       policies[1].builtin.get()};
+        RunOutput out;
+        out.games = results.get();
+        out.luck = luck.get();
         GilRelease release;
-        finished = run_games(spec, builtin, games, std::max(1, threads), kChunk, results.get(),
+        finished = run_units(spec, builtin, games, std::max(1, threads), kChunk, out,
                              [&](std::int64_t done) {
                                  return release.with_gil(
                                      [&] { return check_in(progress, done, stop); });
@@ -59,8 +67,13 @@ py::tuple play_games(const py::object& a, const py::object& b, std::int64_t game
         p(i) = r.plies;
     }
     const std::size_t boards = truncate > 0 ? std::size_t(finished) : 0;
+    const py::ssize_t lucky = variance_reduction ? py::ssize_t(finished) : 0;
+    py::array_t<double> luck_array({lucky, py::ssize_t(kOutputs)});
+    if (lucky > 0)
+        std::memcpy(luck_array.mutable_data(), luck.get(), std::size_t(lucky) * sizeof(Probabilities));
     return py::make_tuple(winner, kind, first, plies, on_roll,
-                          boards_array(final_boards.get(), boards), finished, interrupted);
+                          boards_array(final_boards.get(), boards), luck_array, finished,
+                          interrupted);
 }
 
 }  // namespace
@@ -69,9 +82,10 @@ void bind_playout(py::module_& m) {
     m.def("builtin_policies", &builtin_policy_names, "Names of the C++ policies.");
     m.def("play_games", &play_games, py::arg("a"), py::arg("b"), py::arg("games"),
           py::arg("first_game"), py::arg("start"), py::arg("opening"), py::arg("seed"), py::arg("rotate"),
-          py::arg("duplicate"), py::arg("alternate"), py::arg("truncate"), py::arg("threads"),
-          py::arg("batch"), py::arg("progress"),
-          "Whole or truncated games: (winner, kind, first, plies, on_roll, final_boards, "
+          py::arg("duplicate"), py::arg("alternate"), py::arg("truncate"),
+          py::arg("variance_reduction"), py::arg("threads"), py::arg("batch"),
+          py::arg("progress"),
+          "Whole or truncated games: (winner, kind, first, plies, on_roll, final_boards, luck, "
           "finished, interrupted).");
 }
 

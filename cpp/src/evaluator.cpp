@@ -16,14 +16,14 @@ Probabilities finished_probabilities(const Board& won) {
     return p;
 }
 
-void Evaluator::evaluate_plays(const Board&, const MoveGenerator& plays,
-                               Probabilities* out) const {
+void Evaluator::evaluate_results(const Board&, const Board* results, std::size_t count,
+                                 Probabilities* out) const {
     thread_local std::vector<Board> boards;
-    thread_local std::vector<int> index;
+    thread_local std::vector<std::size_t> index;
     boards.clear();
     index.clear();
-    for (int i = 0; i < plays.count(); ++i) {
-        const Board& after = plays.play(i).result;
+    for (std::size_t i = 0; i < count; ++i) {
+        const Board& after = results[i];
         if (after.mover()[kOff] == kCheckers) {
             out[i] = finished_probabilities(after);
         } else {
@@ -36,6 +36,14 @@ void Evaluator::evaluate_plays(const Board&, const MoveGenerator& plays,
     values.resize(boards.size());
     evaluate(boards.data(), boards.size(), values.data());
     for (std::size_t k = 0; k < boards.size(); ++k) out[index[k]] = flipped(values[k]);
+}
+
+void Evaluator::evaluate_plays(const Board& before, const MoveGenerator& plays,
+                               Probabilities* out) const {
+    thread_local std::vector<Board> results;
+    results.resize(std::size_t(plays.count()));
+    for (int i = 0; i < plays.count(); ++i) results[std::size_t(i)] = plays.play(i).result;
+    evaluate_results(before, results.data(), results.size(), out);
 }
 
 }  // namespace tavla

@@ -191,20 +191,21 @@ void Net::evaluate(const Board* boards, std::size_t count, Probabilities* out) c
     }
 }
 
-// With a local encoding, a candidate's first-layer sums are those of the position before the
-// turn (seen by the opponent, as the candidates are) plus the rows of the few inputs the play
-// changed: computed once for the turn, then only the difference for each candidate.
-void Net::evaluate_plays(const Board& before, const MoveGenerator& plays,
-                         Probabilities* out) const {
+// With a local encoding, a result's first-layer sums are those of the position before the
+// turn (seen by the opponent, as the results are) plus the rows of the few inputs the play
+// changed: computed once for the batch (every roll's results share them), then only the
+// difference for each result.
+void Net::evaluate_results(const Board& before, const Board* results, std::size_t count,
+                           Probabilities* out) const {
     SparseInputs inputs;
     float* parent_sums = nullptr;
-    if (plays.count() > 1 && encoding_is_local(encoding_)) {
+    if (count > 1 && encoding_is_local(encoding_)) {
         encode_summed(encoding_, before.swapped(), inputs);
         parent_sums = impl_->scratch() + 2 * impl_->width;
         impl_->accumulate(impl_->views[0], inputs, impl_->folded.get(), parent_sums);
     }
-    for (int i = 0; i < plays.count(); ++i) {
-        const Board& after = plays.play(i).result;
+    for (std::size_t i = 0; i < count; ++i) {
+        const Board& after = results[i];
         if (after.mover()[kOff] == kCheckers) {
             out[i] = finished_probabilities(after);
             continue;

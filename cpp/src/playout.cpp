@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "tavla/fault.hpp"
+#include "tavla/luck.hpp"
 #include "tavla/stop.hpp"
 #include "workers.hpp"
 
@@ -73,10 +74,6 @@ bool make_play(const PlayoutSpec& spec, std::int64_t game, GameState& state, con
     return false;
 }
 
-namespace {
-
-// Whether the side on roll may double now (R18, R19, R24): not before a game's opening roll,
-// which is played at once (R5), nor before the first roll of a rollout's no-double line.
 bool may_double(const PlayoutSpec& spec, const GameState& state) {
     const CubeSpec& cube = *spec.cube;
     if (cube.match_length == 1 || state.crawford_game) return false;
@@ -85,6 +82,8 @@ bool may_double(const PlayoutSpec& spec, const GameState& state) {
     if (state.result.plies > 0) return true;
     return !spec.opening && state.game_in_unit == 0 && cube.first_offer;
 }
+
+namespace {
 
 void begin_turn(const PlayoutSpec& spec, GameState& state) {
     state.phase = spec.cube != nullptr && may_double(spec, state) ? CubePhase::kOffer
@@ -122,6 +121,7 @@ bool finish_game(const PlayoutSpec& spec, std::int64_t unit, GameState& state,
                  const RunOutput& out) {
     if (spec.cube == nullptr || state.result.winner < 0) {  // cubeless, or stopped by truncate
         out.games[unit] = state.result;
+        if (out.luck != nullptr) out.luck[unit] = state.luck;
         return true;
     }
     const CubeSpec& cube = *spec.cube;
@@ -138,6 +138,7 @@ bool finish_game(const PlayoutSpec& spec, std::int64_t unit, GameState& state,
     if (!cube.whole_matches) {
         out.games[unit] = state.result;
         out.cubes[unit] = result;
+        if (out.cube_luck != nullptr) out.cube_luck[unit] = state.cube_luck;
         return true;
     }
     MatchRecord& match = out.matches[unit];
@@ -181,10 +182,33 @@ int chooser(const GameState& state) {
     return state.phase == CubePhase::kAnswer ? 1 - state.mover_policy : state.mover_policy;
 }
 
+// The policies as the searches variance reduction asks for (luck.hpp); nulls without it.
+using LuckyPolicies = std::array<const SearchPolicy*, 2>;
+
+LuckyPolicies lucky_policies(const PlayoutSpec& spec,
+                             const std::array<const Policy*, 2>& policies) {
+    LuckyPolicies lucky{};
+    if (!spec.variance_reduction) return lucky;
+    if (spec.cube != nullptr && spec.cube->whole_matches)
+        throw Fault("variance reduction is for rollouts of single games, not whole matches");
+    for (std::size_t p = 0; p < 2; ++p) {
+        lucky[p] = dynamic_cast<const SearchPolicy*>(policies[p]);
+        if (lucky[p] == nullptr || !lucky[p]->search().has_evaluator())
+            throw Fault("variance reduction needs policies that search an evaluator (a net)");
+    }
+    return lucky;
+}
+
+// What a thread playing units reuses from one to the next.
+struct Scratch {
+    MoveGenerator gen;
+    RollChoices choices;
+};
+
 // Plays unit `unit` to its end with built-in policies.
 void play_unit(const PlayoutSpec& spec, std::int64_t unit,
-               const std::array<const Policy*, 2>& policies, MoveGenerator& gen,
-               const RunOutput& out) {
+               const std::array<const Policy*, 2>& policies, const LuckyPolicies& lucky,
+               MoveGenerator& gen, RollChoices& choices, const RunOutput& out) {
     GameState state = begin_unit(spec, unit);
     for (;;) {
         if (state.phase != CubePhase::kPlay) {
@@ -194,6 +218,12 @@ void play_unit(const PlayoutSpec& spec, std::int64_t unit,
             continue;
         }
         const Roll roll = roll_dice(spec, state);
+        if (spec.variance_reduction) {
+            const SearchPolicy& policy = *lucky[std::size_t(state.mover_policy)];
+            const Board after = lucky_play(spec, state, roll, policy, gen, choices);
+            if (apply_play(spec, unit, state, after, out)) return;
+            continue;
+        }
         const int count = gen.generate(state.board, roll.d1, roll.d2);
         int chosen = 0;
         if (count > 1) {
@@ -293,6 +323,7 @@ bool apply_play(const PlayoutSpec& spec, std::int64_t unit, GameState& state, co
 std::int64_t run_units(const PlayoutSpec& spec, const std::array<const Policy*, 2>& policies,
                        std::int64_t units, int threads, int chunk, const RunOutput& out,
                        const std::function<bool(std::int64_t)>& between_chunks) {
+    const LuckyPolicies lucky = lucky_policies(spec, policies);
     chunk = std::max(1, chunk);
     const std::int64_t chunks = (units + chunk - 1) / chunk;
     std::atomic<std::int64_t> next_chunk{0};
@@ -303,13 +334,14 @@ std::int64_t run_units(const PlayoutSpec& spec, const std::array<const Policy*, 
 
     // Plays one chunk; false when there is none left to start, or the run was stopped (a chunk
     // that a policy's search stopped halfway is not done).
-    auto play_chunk = [&](MoveGenerator& gen) {
+    auto play_chunk = [&](Scratch& scratch) {
         if (stop.load(std::memory_order_relaxed)) return false;
         const std::int64_t c = next_chunk.fetch_add(1);
         if (c >= chunks) return false;
         const std::int64_t end = std::min(units, (c + 1) * chunk);
         try {
-            for (std::int64_t u = c * chunk; u < end; ++u) play_unit(spec, u, policies, gen, out);
+            for (std::int64_t u = c * chunk; u < end; ++u)
+                play_unit(spec, u, policies, lucky, scratch.gen, scratch.choices, out);
         } catch (const Stopped&) {
             return false;
         }
@@ -325,8 +357,8 @@ std::int64_t run_units(const PlayoutSpec& spec, const std::array<const Policy*, 
     for (int t = 1; t < std::min<std::int64_t>(threads, chunks); ++t) {
         if (!workers.start([&] {
                 const StopScope scope(&stop);
-                auto gen = std::make_unique<MoveGenerator>();
-                while (play_chunk(*gen)) {
+                auto scratch = std::make_unique<Scratch>();
+                while (play_chunk(*scratch)) {
                 }
             }))
             break;  // the system has no more threads to give: play on with those started
@@ -335,8 +367,8 @@ std::int64_t run_units(const PlayoutSpec& spec, const std::array<const Policy*, 
         if (!between_chunks(finished.load())) stop = true;
     };
     const StopScope scope(&stop, &poll);
-    auto gen = std::make_unique<MoveGenerator>();
-    while (play_chunk(*gen)) poll();
+    auto scratch = std::make_unique<Scratch>();
+    while (play_chunk(*scratch)) poll();
     workers.join();
     std::int64_t done = 0;
     while (done < chunks && chunk_done[std::size_t(done)]) ++done;
@@ -355,6 +387,8 @@ Lockstep::Lockstep(const PlayoutSpec& spec, const std::array<const Policy*, 2>& 
                    const std::array<int, 2>& slot, std::int64_t units, int batch,
                    const RunOutput& out)
     : spec_(spec), builtin_(builtin), slot_(slot), units_(units), out_(out) {
+    if (spec.variance_reduction)
+        throw Fault("variance reduction needs built-in policies (a policy with an evaluator)");
     const std::int64_t size = std::min<std::int64_t>(std::max(1, batch), units);
     for (std::int64_t i = 0; i < size; ++i) {
         active_.push_back(begin_unit(spec_, next_unit_));

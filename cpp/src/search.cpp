@@ -45,6 +45,13 @@ bool finished(const Board& after) { return after.mover()[kOff] == kCheckers; }
 
 }  // namespace
 
+int roll_index(int d1, int d2) {
+    if (d1 > d2) std::swap(d1, d2);
+    // Rolls 1-x come first (6 of them), then 2-x (5), ...: those before d1 number
+    // 6 + 5 + ... + (8 - d1).
+    return (d1 - 1) * (14 - d1) / 2 + (d2 - d1);
+}
+
 Search::Search(std::shared_ptr<const Evaluator> evaluator, std::shared_ptr<const Evaluator> bearoff,
                MoveFilter filter)
     : evaluator_(std::move(evaluator)), bearoff_(std::move(bearoff)), filter_(filter) {
@@ -72,19 +79,27 @@ Probabilities Search::leaf(const Board& board) const {
 
 void Search::leaf_plays(const Board& before, const MoveGenerator& plays,
                         Probabilities* out) const {
+    thread_local std::vector<Board> results;
+    results.resize(std::size_t(plays.count()));
+    for (int i = 0; i < plays.count(); ++i) results[std::size_t(i)] = plays.play(i).result;
+    leaf_results(before, results.data(), results.size(), out);
+}
+
+void Search::leaf_results(const Board& before, const Board* results, std::size_t count,
+                          Probabilities* out) const {
     // No checker is hit once both sides are home, so every result is a bear-off position too.
     if (bearoff_ && bearoff_->applies(before)) {
-        bearoff_->evaluate_plays(before, plays, out);
+        bearoff_->evaluate_results(before, results, count, out);
         return;
     }
     if (!evaluator_)
         throw Fault("the bear-off database does not apply to this position and there is no "
                     "other evaluator");
-    evaluator_->evaluate_plays(before, plays, out);
+    evaluator_->evaluate_results(before, results, count, out);
     // A result has both sides home only when the opponent already was: its checkers do not move.
     if (!bearoff_ || !side_is_home(before.opponent())) return;
-    for (int i = 0; i < plays.count(); ++i) {
-        const Board& after = plays.play(i).result;
+    for (std::size_t i = 0; i < count; ++i) {
+        const Board& after = results[i];
         if (finished(after)) continue;
         const Board next = after.swapped();
         if (bearoff_->applies(next)) {
@@ -168,6 +183,53 @@ void Search::plays(const Board& before, const MoveGenerator& plays, int plies, P
     if (plies < 0 || plies > kMaxPlies)
         throw Fault("plies must be 0.." + std::to_string(kMaxPlies));
     search_plays(before, plays, plies, 0, out, searched);
+}
+
+void Search::roll_choices(const Board& before, int plies, MoveGenerator& generator,
+                          RollChoices& out) const {
+    if (plies < 0 || plies > kMaxPlies)
+        throw Fault("plies must be 0.." + std::to_string(kMaxPlies));
+    thread_local std::vector<Probabilities> values;
+    thread_local std::vector<int> searched;
+    if (plies > 0) {
+        for (int d1 = 1, r = 0; d1 <= 6; ++d1)
+            for (int d2 = d1; d2 <= 6; ++d2, ++r) {
+                const int count = generator.generate(before, d1, d2);
+                values.resize(std::size_t(count));
+                searched.resize(std::size_t(count));
+                search_plays(before, generator, plies, 0, values.data(), searched.data());
+                const int best = best_searched(values.data(), searched.data(), count, plies);
+                out.result[std::size_t(r)] = generator.play(best).result;
+                out.value[std::size_t(r)] = values[std::size_t(best)];
+            }
+        return;
+    }
+    // 0-ply: one batch of the results of every roll, then the best of each roll's (the first
+    // on a tie, as best_searched chooses).
+    thread_local std::vector<Board> results;
+    std::array<std::size_t, kRolls + 1> offsets{};
+    results.clear();
+    for (int d1 = 1, r = 0; d1 <= 6; ++d1)
+        for (int d2 = d1; d2 <= 6; ++d2, ++r) {
+            const int count = generator.generate(before, d1, d2);
+            for (int i = 0; i < count; ++i) results.push_back(generator.play(i).result);
+            offsets[std::size_t(r) + 1] = results.size();
+        }
+    values.resize(results.size());
+    leaf_results(before, results.data(), results.size(), values.data());
+    for (std::size_t r = 0; r < std::size_t(kRolls); ++r) {
+        std::size_t best = offsets[r];
+        double best_equity = cubeless_equity(values[best]);
+        for (std::size_t i = best + 1; i < offsets[r + 1]; ++i) {
+            const double e = cubeless_equity(values[i]);
+            if (e > best_equity) {
+                best_equity = e;
+                best = i;
+            }
+        }
+        out.result[r] = results[best];
+        out.value[r] = values[best];
+    }
 }
 
 int Search::best_play(const Board& before, const MoveGenerator& plays, int plies) const {

@@ -46,6 +46,7 @@ def play_games(
     duplicate: bool,
     alternate: bool,
     truncate: int,
+    variance_reduction: bool,
     threads: int,
     batch: int,
     progress: Callable[[int], None] | None,
@@ -56,6 +57,7 @@ def play_games(
     npt.NDArray[np.int32],
     npt.NDArray[np.int8],
     npt.NDArray[np.int8],
+    npt.NDArray[np.float64],
     int,
     bool,
 ]: ...
@@ -253,6 +255,7 @@ def play_cube(
     rotate: int,
     duplicate: bool,
     alternate: bool,
+    luck_cube_life: float | None,
     threads: int,
     batch: int,
     progress: Callable[[int], None] | None,

@@ -43,12 +43,18 @@ public:
     // concurrently from many threads: it must not change shared state.
     virtual void evaluate(const Board* boards, std::size_t count, Probabilities* out) const = 0;
 
-    // out[i] = the probabilities, for the side that just moved, of the position after play i
-    // of `plays` (generated for `before`, the mover on roll): finished games are scored
-    // exactly, the others evaluated from the opponent's side and flipped. Evaluators that can
-    // use what the candidates share with `before` (a net's first layer) override it.
-    virtual void evaluate_plays(const Board& before, const MoveGenerator& plays,
-                                Probabilities* out) const;
+    // out[i] = the probabilities, for the side that just moved, of results[i] (a position
+    // reached from `before`, the mover on roll, by one play; seen from the mover): finished
+    // games are scored exactly, the others evaluated from the opponent's side and flipped.
+    // The results may be those of several rolls (variance reduction batches all 21).
+    // Evaluators that can use what the results share with `before` (a net's first layer)
+    // override it.
+    virtual void evaluate_results(const Board& before, const Board* results, std::size_t count,
+                                  Probabilities* out) const;
+
+    // evaluate_results() of the results of every play of `plays` (generated for `before`).
+    void evaluate_plays(const Board& before, const MoveGenerator& plays,
+                        Probabilities* out) const;
 
     // Whether evaluate() answers for `board` (valid, not finished): everywhere for a net, only
     // where both sides are home for the bear-off databases.

@@ -42,8 +42,8 @@ public:
     ~Net() override;
 
     void evaluate(const Board* boards, std::size_t count, Probabilities* out) const override;
-    void evaluate_plays(const Board& before, const MoveGenerator& plays,
-                        Probabilities* out) const override;
+    void evaluate_results(const Board& before, const Board* results, std::size_t count,
+                          Probabilities* out) const override;
 
     Encoding encoding() const { return encoding_; }
     Activation activation() const { return activation_; }

@@ -18,6 +18,7 @@
 
 #include "tavla/board.hpp"
 #include "tavla/cube_policy.hpp"
+#include "tavla/evaluator.hpp"
 #include "tavla/movegen.hpp"
 #include "tavla/policy.hpp"
 #include "tavla/rng.hpp"
@@ -43,6 +44,8 @@ struct CubeSpec {
                                 // double before its first roll (no double before an opening
                                 // roll, which is played at once, R5)
     const MatchEquity* met = nullptr;  // match play: what the model cube policies read
+    double luck_cube_life = 0.68;      // variance reduction: the cube life of the cube model
+                                       // that values the positions after each roll (luck.hpp)
 };
 
 // What every game of a run shares. Policies are called "a" (index 0) and "b" (index 1).
@@ -57,6 +60,10 @@ struct PlayoutSpec {
     int truncate = 0;       // > 0: a game still on after this many plies stops unfinished
     Board* final_boards = nullptr;  // with truncate: where game g's last board goes, at [g]
     const CubeSpec* cube = nullptr;  // cube play; null: cubeless (and no truncate with it)
+    // Rollouts: the luck of every roll (luck.hpp) is summed per unit into RunOutput's luck
+    // (cubeless) or cube_luck (with the cube); every policy is then a SearchPolicy whose
+    // search has an evaluator, and makes its plays as it would without.
+    bool variance_reduction = false;
 };
 
 // Game i (numbered first_game + g for the run's game g, so that a run split in parts plays
@@ -123,6 +130,9 @@ struct GameState {
     std::array<int, 2> score{};    // the match score before this game, by policy
     bool crawford_game = false;    // this game is the Crawford game (R24)
     bool crawford_done = false;    // the Crawford game has come (this one or before)
+    // Variance reduction: the luck of the rolls so far, from policy a's side.
+    Probabilities luck{};
+    double cube_luck = 0;
 };
 
 GameState begin_game(const PlayoutSpec& spec, std::int64_t game);
@@ -141,10 +151,15 @@ struct RunOutput {
     GameResult* games = nullptr;
     CubeResult* cubes = nullptr;
     MatchRecord* matches = nullptr;
+    Probabilities* luck = nullptr;  // with variance_reduction, cubeless: luck[u]
+    double* cube_luck = nullptr;    // with variance_reduction and the cube: cube_luck[u]
 };
 
 // The cube play of one unit, step by step (Lockstep answers external policies with these).
 GameState begin_unit(const PlayoutSpec& spec, std::int64_t unit);
+// Whether the side on roll may double now (R18, R19, R24): not before a game's opening roll,
+// which is played at once (R5), nor before the first roll of a rollout's no-double line.
+bool may_double(const PlayoutSpec& spec, const GameState& state);
 // The side on roll's situation for the cube model, before any double of this turn.
 CubeSituation cube_situation(const PlayoutSpec& spec, const GameState& state);
 // Whether the external answer to a beaver is allowed now (money play with beavers, the cube

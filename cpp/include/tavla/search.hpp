@@ -6,6 +6,7 @@
 // where it is exact the search stops.
 #pragma once
 
+#include <array>
 #include <memory>
 
 #include "tavla/evaluator.hpp"
@@ -20,6 +21,23 @@ constexpr int kMaxPlies = 3;
 struct MoveFilter {
     int keep = 8;
     double margin = 0.16;
+};
+
+// The 21 distinct rolls, numbered 0..20 in the order 1-1, 1-2, ..., 1-6, 2-2, ..., 6-6.
+constexpr int kRolls = 21;
+
+// The number of the roll d1-d2 (dice 1..6, in either order).
+int roll_index(int d1, int d2);
+
+// Its chance: 1/36 for a double, 2/36 for the others (1-2 and 2-1 are one play each).
+inline double roll_weight(int d1, int d2) { return d1 == d2 ? 1.0 / 36.0 : 2.0 / 36.0; }
+
+// For the side on roll of a position, for each of the 21 rolls (by roll_index): the result of
+// the play a search policy makes (best_play, seen from the mover) and its value for the mover
+// at the policy's depth, the value it chose the play by.
+struct RollChoices {
+    std::array<Board, kRolls> result;
+    std::array<Probabilities, kRolls> value;
 };
 
 class Search {
@@ -44,14 +62,25 @@ public:
     // at `plies` (the filter's choice), the first on a tie.
     int best_play(const Board& before, const MoveGenerator& plays, int plies) const;
 
+    // For every roll of the side on roll of `before` (valid, not finished): the play
+    // best_play(before, plays of the roll, plies) makes and its value (RollChoices). At 0-ply
+    // the results of all 21 rolls are evaluated as one batch. `generator` is the caller's
+    // scratch. The search must answer for `before` and every position reached.
+    void roll_choices(const Board& before, int plies, MoveGenerator& generator,
+                      RollChoices& out) const;
+
     // Whether position() can answer for `board` at all.
     bool answers(const Board& board) const;
 
     const MoveFilter& filter() const { return filter_; }
+    // Whether it has an evaluator beside the bear-off database (it then answers everywhere).
+    bool has_evaluator() const { return evaluator_ != nullptr; }
 
 private:
     Probabilities leaf(const Board& board) const;
     void leaf_plays(const Board& before, const MoveGenerator& plays, Probabilities* out) const;
+    void leaf_results(const Board& before, const Board* results, std::size_t count,
+                      Probabilities* out) const;
     Probabilities over_rolls(const Board& board, int plies, int depth) const;
     Probabilities after_roll(const Board& board, int d1, int d2, int plies, int depth) const;
     void search_plays(const Board& before, const MoveGenerator& plays, int plies, int depth,

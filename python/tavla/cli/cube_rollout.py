@@ -35,6 +35,7 @@ def cube_rollout(
     as_json: bool,
     scheduler: str | None,
     chunk: int | None,
+    variance_reduction: bool | None,
 ) -> None:
     """Roll out ``position_id`` with the cube and print the result (``tavla rollout``)."""
     with input_errors():
@@ -52,15 +53,16 @@ def cube_rollout(
         result = run_rollout(
             position, policy, games, seed=seed, rotate=rotate, threads=threads,
             progress=progress, client=client, chunk=chunk, cubeful=True, context=context,
-            met=met,
+            met=met, variance_reduction=variance_reduction,
         )  # fmt: skip
     if as_json:
         echo_json({"policy": policy_text, **_record(result)})
     else:
         rotation = "rotated" if rotate else "not rotated"
+        luck = "variance reduced" if result.variance_reduction else "no variance reduction"
         click.echo(
             f"{position.position_id}: {policy_text} cube rollout, "
-            f"{games_text(result.games, result.interrupted)}, {rotation}, seed {seed}"
+            f"{games_text(result.games, result.interrupted)}, {rotation}, {luck}, seed {seed}"
         )
         for line in _lines(result):
             click.echo(line)
@@ -121,6 +123,7 @@ def _record(result: CubefulRolloutResult) -> dict[str, Any]:
         "mwc": None,
         "met": result.met.name if result.met is not None else None,
         "games": result.games,
+        "variance_reduction": result.variance_reduction,
         "interrupted": result.interrupted,
     }
     if result.met is not None:

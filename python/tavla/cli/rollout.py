@@ -32,6 +32,7 @@ def _record(result: RolloutResult) -> dict[str, Any]:
     record["equity"] = result.equity
     record["equity_std_error"] = result.equity_std_error
     record["games"] = result.games
+    record["variance_reduction"] = result.variance_reduction
     record["interrupted"] = result.interrupted
     return record
 
@@ -60,6 +61,9 @@ its own evaluator (pubeval never doubles)."""
 @games_option(1296)
 @click.option("--rotate/--no-rotate", default=True, show_default=True,
               help="Stratify the first rolls over the 36 outcomes.")  # fmt: skip
+@click.option("--variance-reduction/--no-variance-reduction", default=None,
+              help="Subtract the luck of every roll [default: when the policy has an "
+                   "evaluator, a net].")  # fmt: skip
 @click.option("--cubeful", is_flag=True,
               help="A cube rollout: the no-double and double/take lines on the same dice, "
                    "played with the cube where the ID and the cube options say.")  # fmt: skip
@@ -71,6 +75,7 @@ def rollout(
     policy: str | None,
     games: int,
     rotate: bool,
+    variance_reduction: bool | None,
     cubeful: bool,
     cube: CubeOptions,
     seed: int,
@@ -101,6 +106,7 @@ def rollout(
         cube_rollout(
             position_id, roll, policy, games, rotate, cube, seed=seed, threads=threads,
             progress=progress, as_json=as_json, scheduler=scheduler, chunk=chunk,
+            variance_reduction=variance_reduction,
         )  # fmt: skip
         return
     if cube != CubeOptions.none():
@@ -112,6 +118,7 @@ def rollout(
         found = run_rollout(
             position, policy, games, dice=dice, seed=seed, rotate=rotate, threads=threads,
             progress=progress, client=client, chunk=chunk,
+            variance_reduction=variance_reduction,
         )  # fmt: skip
     results = found if isinstance(found, list) else [found]
     # No result for a roll (which has at least one play) only when Ctrl-C came first.
@@ -121,10 +128,12 @@ def rollout(
         exit_if_interrupted(interrupted)
         return
     rotation = "rotated" if rotate else "not rotated"
+    reduced = any(r.variance_reduction for r in results)
+    luck = "variance reduced" if reduced else "no variance reduction"
     played = max((r.games for r in results), default=0) if interrupted else games
     click.echo(
         f"{position.position_id}: {policy} rollout, {games_text(played, interrupted)}, "
-        f"{rotation}, seed {seed}"
+        f"{rotation}, {luck}, seed {seed}"
     )
     if dice is not None and interrupted:
         plays = len(position.legal_plays(dice))

@@ -1,12 +1,38 @@
-"""Means and standard errors of per-game outcomes, plain or stratified."""
+"""Means and standard errors of per-game outcomes, plain or stratified, and
+:class:`Estimate`, a mean with its standard error."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the normal distribution."""
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A mean estimated from samples, with its standard error (NaN when unknown: fewer than
+    two samples). ``half_width``: half the width of the normal 95% interval, ``Z95 *
+    std_error``; ``ci``: that interval ``(low, high)``."""
+
+    mean: float
+    std_error: float
+
+    @property
+    def half_width(self) -> float:
+        """``1.96 * std_error``: the 95% interval is ``mean ± half_width``."""
+        return Z95 * self.std_error
+
+    @property
+    def ci(self) -> tuple[float, float]:
+        """The normal 95% interval ``(mean - half_width, mean + half_width)``."""
+        return (self.mean - self.half_width, self.mean + self.half_width)
+
+    def __str__(self) -> str:
+        return f"{self.mean:+.4f} ± {self.std_error:.4f}"
 
 
 def mean_and_error(

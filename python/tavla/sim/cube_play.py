@@ -141,6 +141,18 @@ def cube_argument(policy: PolicyLike, play: Any) -> Any:
     return NEVER_DOUBLE.native
 
 
+def luck_cube_life(policy: PolicyLike) -> float:
+    """The cube life at which variance reduction values the positions of a cubeful rollout
+    played by ``policy``: its cube policy's, or :data:`~tavla.game.cube_model.DEFAULT_CUBE_LIFE`."""
+    if isinstance(policy, str):
+        policy = parse_policy(policy)
+    if isinstance(policy, Net):
+        policy = Policy(policy)
+    if isinstance(policy, Policy):
+        return float(policy.cube_policy.cube_life)
+    return DEFAULT_CUBE_LIFE
+
+
 def _checked_actions(actions: Any) -> Any:
     def checked(
         positions: npt.NDArray[np.int8], questions: npt.NDArray[np.int32]

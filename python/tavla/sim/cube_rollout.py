@@ -29,8 +29,9 @@ from ..game.cube import Cube
 from ..game.cube_context import CubeContext
 from ..game.cubeful import cube_action
 from ..game.equity import MatchEquityTable
-from ._stats import mean_and_error
+from ._stats import Estimate, mean_and_error
 from .cube_play import CubeRun
+from .luck import variance_reduction_for
 from .playout import CUBE_GAME_BYTES, DEFAULT_BATCH, check_memory, count_argument, play_games
 from .results import PlayoutResults
 
@@ -56,6 +57,7 @@ class CubefulRolloutResult:
     chances.  ``games``: games played in each line; ``results``: the per-game arrays of the
     no-double line and of the double/take line (None when not rolled out).
     ``interrupted``: Ctrl-C stopped the rollout (both lines keep the same games).
+    ``variance_reduction``: whether the luck of the rolls was subtracted.
     """
 
     context: CubeContext
@@ -72,6 +74,12 @@ class CubefulRolloutResult:
     results: tuple[PlayoutResults, PlayoutResults | None]
     met: MatchEquityTable | None = None
     interrupted: bool = False
+    variance_reduction: bool = False
+
+    @property
+    def estimate(self) -> Estimate:
+        """:attr:`equity` with :attr:`equity_std_error`."""
+        return Estimate(self.equity, self.equity_std_error)
 
     @property
     def equity(self) -> float:
@@ -120,6 +128,7 @@ def cube_rollout(
     met: MatchEquityTable | None = None,
     seed: int = 0,
     rotate: bool = True,
+    variance_reduction: bool | None = None,
     threads: int | None = None,
     batch: int = DEFAULT_BATCH,
     progress: bool | None = None,
@@ -137,11 +146,14 @@ def cube_rollout(
     ``rotate``, ``seed``, ``threads``, ``batch``, ``progress``, ``client``, ``chunk`` as for
     :func:`~tavla.rollout`: rotated first rolls, post-stratified means and errors, the same
     results on any number of threads or Dask chunks. Ctrl-C stops it with what finished.
+    ``variance_reduction`` (None: when the policy has an evaluator) subtracts the luck of
+    every roll valued by the cube model (:ref:`variance-reduction`).
 
     Raises :class:`~tavla.PlayoutError` for bad arguments, among them a finished position
     and rules without the cube.
     """
     games = check_rollout(position, rotate, games)
+    reduced = variance_reduction_for(policy, variance_reduction)
     context = CubeContext() if context is None else context
     no_double_run = CubeRun(context, first_offer=False, met=met)
     check_memory(games, 2 * CUBE_GAME_BYTES + 64)
@@ -151,6 +163,7 @@ def cube_rollout(
         return play_games(
             policy, policy, count, start=position, seed=seed, rotate=level, threads=threads,
             batch=batch, progress=progress, client=client, chunk=chunk, cube=run,
+            variance_reduction=reduced,
         )  # fmt: skip
 
     no_double = play(no_double_run, games)
@@ -162,7 +175,7 @@ def cube_rollout(
         double_take = play(doubled, no_double.games)
         if double_take.games < no_double.games:  # interrupted: the same games in both lines
             no_double = no_double.head(double_take.games)
-    return _summary(no_double, double_take, no_double_run, refusal, rotate)
+    return _summary(no_double, double_take, no_double_run, refusal, rotate, reduced)
 
 
 def check_rollout(position: object, rotate: object, games: int) -> int:
@@ -178,19 +191,25 @@ def check_rollout(position: object, rotate: object, games: int) -> int:
 
 
 def _equities(results: PlayoutResults, run: CubeRun) -> npt.NDArray[np.float64]:
-    """Per game, the side on roll's (policy a's) value per unit of the cube at the start."""
+    """Per game, the side on roll's (policy a's) value per unit of the cube at the start,
+    less the luck of its rolls when the run measured it."""
     context = run.context
     cube = context.cube.value
     points = results.points.astype(np.int64)
+    luck = 0.0 if results.luck is None else results.luck
     if run.met is None:
-        return points / cube
+        return (points - luck) / cube
     met, away, opponent_away = run.met, context.away, context.opponent_away
     rule = context.match.crawford_rule
     values = {}
     for p in np.unique(points):
         mwc = met.mwc_after(away, opponent_away, int(p), crawford_rule=rule)
         values[int(p)] = met.mwc_to_equity(mwc, away, opponent_away, cube, crawford_rule=rule)
-    return np.array([values[int(p)] for p in points], dtype=np.float64)
+    # The luck is in MWC: the unit maps MWC to equity linearly, 2 / (win - lose) an MWC.
+    win = met.mwc_after(away, opponent_away, cube, crawford_rule=rule)
+    lose = met.mwc_after(away, opponent_away, -cube, crawford_rule=rule)
+    played = np.array([values[int(p)] for p in points], dtype=np.float64)
+    return played - 2 * luck / (win - lose)
 
 
 def _summary(
@@ -199,6 +218,7 @@ def _summary(
     run: CubeRun,
     refusal: str | None,
     rotate: bool,
+    variance_reduction: bool,
 ) -> CubefulRolloutResult:
     n = no_double.games
     columns = [_equities(no_double, run)]
@@ -217,5 +237,5 @@ def _summary(
         action, take = cube_action(float(means[0]), dt, 1.0, beavers=context.beavers)
     return CubefulRolloutResult(
         context, float(means[0]), float(errors[0]), dt, dt_error, gain_error, dp, action, take,
-        refusal, n, (no_double, double_take), run.met, interrupted,
+        refusal, n, (no_double, double_take), run.met, interrupted, variance_reduction,
     )  # fmt: skip

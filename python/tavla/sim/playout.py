@@ -49,7 +49,7 @@ from ..eval.policies import PolicyLike, validated_policy
 from ..game.cube_context import CubeContext
 from ..game.equity import MatchEquityTable
 from . import cluster, engines
-from .cube_play import CubeRun, cube_argument
+from .cube_play import CubeRun, cube_argument, luck_cube_life
 from .results import MatchResults, PlayoutResults
 
 if TYPE_CHECKING:
@@ -170,6 +170,7 @@ def play_games(
     client: Client | None = None,
     chunk: int | None = None,
     cube: CubeRun | None = None,
+    variance_reduction: bool = False,
 ) -> PlayoutResults:
     """Play ``games`` games of ``a`` against ``b`` in the core (the engine behind
     :func:`selfplay`, :func:`~tavla.rollout` and :func:`~tavla.duel`).
@@ -199,6 +200,12 @@ def play_games(
     results then having the cube's columns; its whole matches are
     :func:`~tavla.sim.matches.play_matches`'s.
 
+    ``variance_reduction``: sum the luck of every roll of each game into the results'
+    ``luck`` (:ref:`variance-reduction`); both policies must then be played in C++ with an
+    evaluator (a :class:`~tavla.eval.Policy` of a net), and they make the same plays as
+    without it. With ``cube`` the luck is valued by the cube model at the cube life of
+    ``a``'s cube policy.
+
     Ctrl-C stops the run and keeps the games that finished first, with an
     :class:`~tavla.InterruptedRunWarning`. Raises :class:`~tavla.PlayoutError` for bad
     arguments or bad scores; an exception raised by a Python policy passes through as it
@@ -210,6 +217,7 @@ def play_games(
         a, b, games, start=start, seed=seed, rotate=rotate, duplicate=duplicate,
         alternate=alternate, truncate=truncate, threads=threads, batch=batch,
         progress=progress, first_game=first_game, client=client, chunk=chunk, cube=cube,
+        variance_reduction=check_bool(variance_reduction, "variance_reduction", PlayoutError),
     )  # fmt: skip
     assert isinstance(results, PlayoutResults)
     return results
@@ -233,6 +241,7 @@ def run_units(
     client: Client | None,
     chunk: int | None,
     cube: CubeRun | None,
+    variance_reduction: bool = False,
 ) -> PlayoutResults | MatchResults:
     """:func:`play_games` of ``units`` games, or whole matches when ``cube`` says so."""
     matches = cube is not None and cube.whole_matches
@@ -277,6 +286,7 @@ def run_units(
     run = functools.partial(
         _play_here, a, b, start=start, seed=seed, rotate=rotate, duplicate=duplicate,
         alternate=alternate, truncate=truncate, batch=batch, cube=cube,
+        variance_reduction=variance_reduction,
     )  # fmt: skip
     results: PlayoutResults | MatchResults
     if client is None:
@@ -320,6 +330,7 @@ def _play_here(
     batch: int,
     progress: bool | None,
     cube: CubeRun | None = None,
+    variance_reduction: bool = False,
     check: Callable[[int], None] | None = None,
 ) -> PlayoutResults | MatchResults:
     """:func:`run_units` on this machine, arguments checked. ``check``: instead of a
@@ -338,11 +349,12 @@ def _play_here(
             cube_a = cube_argument(played_a, play)
             cube_b = cube_a if played_b is played_a else cube_argument(played_b, play)
             what = "matches" if cube.whole_matches else "games"
+            luck_life = luck_cube_life(played_a) if variance_reduction else None
             with progress_bar(games, progress, what) as update:
                 arrays = _core.play_cube(
                     policy_a, policy_b, cube_a, cube_b, play, games, first_game, key,
-                    start is None, seed, rotate, duplicate, alternate, threads, batch,
-                    check or update,
+                    start is None, seed, rotate, duplicate, alternate, luck_life, threads,
+                    batch, check or update,
                 )  # fmt: skip
                 if update is not None:
                     update(arrays["finished"])
@@ -350,20 +362,21 @@ def _play_here(
                 return MatchResults.from_core(cube.match_length, arrays, arrays["interrupted"])
             return PlayoutResults.from_core(arrays, arrays["interrupted"])
         with progress_bar(games, progress, "games") as update:
-            winner, kind, first, plies, on_roll, final_boards, finished, interrupted = (
+            winner, kind, first, plies, on_roll, final_boards, luck, finished, interrupted = (
                 _core.play_games(
                     policy_a, policy_b, games, first_game, key, start is None, seed, rotate,
-                    duplicate, alternate, truncate or 0, threads, batch, check or update,
+                    duplicate, alternate, truncate or 0, variance_reduction, threads, batch,
+                    check or update,
                 )
             )  # fmt: skip
             if update is not None:
                 update(finished)
     kept = slice(0, finished)
-    if truncate is None:
-        return PlayoutResults(winner[kept], kind[kept], first[kept], plies[kept], interrupted)
+    truncated = truncate is not None
     return PlayoutResults(
         winner[kept], kind[kept], first[kept], plies[kept], interrupted,
-        on_roll[kept], final_boards[kept],
+        on_roll[kept] if truncated else None, final_boards[kept] if truncated else None,
+        luck=luck[kept] if variance_reduction else None,
     )  # fmt: skip
 
 

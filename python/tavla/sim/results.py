@@ -38,6 +38,11 @@ class PlayoutResults:
     the policy that made the last double, -1 for none), ``dropped`` (``int8``, the policy
     that passed a double or a beaver, -1 for none: the game ended by the drop) and
     ``crawford`` (``bool``, the game was a match's Crawford game, R24).
+
+    A run with ``variance_reduction`` adds ``luck`` (None otherwise): per game, the summed
+    luck of its rolls from ``a``'s side (:ref:`variance-reduction`): cubeless ``(n, 5)``
+    float64 in the order of the five probabilities; with the cube ``(n,)`` float64, in
+    cubeful points (a match: MWC).
     """
 
     winner: npt.NDArray[np.int8]
@@ -53,6 +58,7 @@ class PlayoutResults:
     doubler: npt.NDArray[np.int8] | None = None
     dropped: npt.NDArray[np.int8] | None = None
     crawford: npt.NDArray[np.bool_] | None = None
+    luck: npt.NDArray[np.float64] | None = None
 
     @classmethod
     def from_core(cls, arrays: dict[str, Any], interrupted: bool) -> PlayoutResults:
@@ -62,6 +68,7 @@ class PlayoutResults:
         return cls(
             **columns, interrupted=interrupted, scored=arrays["points"],
             cube_owner=arrays["owner"], crawford=arrays["crawford"].astype(bool), **cube,
+            luck=arrays.get("luck"),
         )  # fmt: skip
 
     @classmethod
@@ -81,12 +88,15 @@ class PlayoutResults:
         cube = {
             name: column(name, np.zeros(0, getattr(parts[0], name).dtype)) for name in CUBE_COLUMNS
         } if cubeful else {}  # fmt: skip
+        luck = None
+        if parts and parts[0].luck is not None:
+            luck = column("luck", np.zeros((0, *parts[0].luck.shape[1:])))
         return cls(
             column("winner", int8), column("kind", int8), column("first", int8),
             column("plies", np.zeros(0, np.int32)), interrupted,
             column("on_roll", int8) if truncated else None,
             column("final_boards", np.zeros((0, 2, 26), np.int8)) if truncated else None,
-            **cube,
+            **cube, luck=luck,
         )  # fmt: skip
 
     def head(self, count: int) -> PlayoutResults:

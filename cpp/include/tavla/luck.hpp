@@ -1,0 +1,37 @@
+// Variance reduction of rollouts (docs/simulation.rst "Variance reduction"): the luck of every
+// roll of a game, summed per game and subtracted from its outcome.
+//
+// Before a roll, the side on roll's policy (a search at some depth) would make one play for
+// each of the 21 rolls; value(r) is the value, for the rollout's counted side, of the position
+// after the play of roll r, at the policy's depth: the five cubeless probabilities, or with the
+// cube the cubeful value the cube model gives it (points in money play, MWC in a match: the
+// rollout scales it to its own unit). The luck of the
+// roll that came is value(roll) - sum_r w(r) value(r), w(r) = 1/36 for a double, 2/36 for
+// the others (each roll's plays found with its dice in increasing order, so that the value does
+// not depend on the order the dice came in). The roll is drawn independently of everything
+// before it, so the luck's mean
+// given the past is zero: the luck terms of a game are martingale differences, their sum has
+// mean zero, and outcome - sum of lucks has the outcome's mean with (much) less variance.
+#pragma once
+
+#include "tavla/playout.hpp"
+#include "tavla/policy.hpp"
+#include "tavla/search.hpp"
+
+namespace tavla {
+
+// The play the mover of `state` (on roll, about to play `roll`) makes with `policy` (its
+// search answers everywhere), found with the other 20 rolls' plays; adds the roll's luck to
+// state.luck (cubeless) or state.cube_luck (with spec.cube), from policy a's side. `choices`
+// and `generator` are the caller's scratch. Returns the result of the play, seen from the
+// mover.
+Board lucky_play(const PlayoutSpec& spec, GameState& state, Roll roll,
+                 const SearchPolicy& policy, MoveGenerator& generator, RollChoices& choices);
+
+// The cubeful value for policy a (points, or its MWC in a match) of the position after a
+// play by the mover of `state`, whose value for the mover is `after` (cubeless probabilities):
+// the opponent is on roll with the cube as it stands, and may double if the rules let it.
+double cubeful_value_after(const PlayoutSpec& spec, const GameState& state,
+                           const Probabilities& after);
+
+}  // namespace tavla
