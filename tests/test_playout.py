@@ -137,8 +137,8 @@ def test_ctrl_c_keeps_the_games_that_finished() -> None:
     for threads in (1, 2):
         calls.clear()
         _, _, _, plies, _, _, _, finished, interrupted = _core.play_games(
-            "random", "random", 2000, 0, start, True, 6, 0, False, False, 0, False, threads, 1,
-            interrupt_third_time,
+            "random", "random", 2000, 0, start, True, 6, 0, False, False, 0, None, False,
+            threads, 1, interrupt_third_time,
         )  # fmt: skip
         assert interrupted and 0 < finished < 2000
         assert np.array_equal(plies[:finished], full.plies[:finished])
@@ -174,7 +174,8 @@ def test_ctrl_c_returns_only_the_games_played() -> None:
     # after its first step, when no game is over yet.
     for a, expected in (("random", 64), (in_lockstep, 0)):
         *arrays, finished, interrupted = _core.play_games(
-            a, "random", 10**7, 0, start, True, 6, 0, False, False, 40, False, 1, 64, interrupt
+            a, "random", 10**7, 0, start, True, 6, 0, False, False, 40, None, False, 1, 64,
+            interrupt,
         )
         assert interrupted and finished == expected
         assert [len(array) for array in arrays] == [expected] * 6 + [0]  # no luck measured

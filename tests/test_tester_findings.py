@@ -195,7 +195,8 @@ def test_the_replay_report_is_documented() -> None:
 @pytest.mark.parametrize("progress", ["x", 1, 0])
 def test_progress_is_a_bool_or_none(progress: object) -> None:
     message = (
-        f"progress must be True, False or None (a bar when stderr is a terminal), got {progress!r}"
+        "progress must be True, False, None (a bar when stderr is a terminal) or a callable, "
+        f"got {progress!r}"
     )
     with pytest.raises(PlayoutError, match=f"^{re.escape(message)}$"):
         tavla.selfplay("random", 10, progress=progress)  # type: ignore[arg-type]

@@ -125,27 +125,33 @@ void add_game_arrays(py::dict& out, std::int64_t count, Record record) {
 // whole_matches matches) as the run's units 0..units-1, with the cube. Returns a dict of the
 // per-game arrays (winner, kind, first, plies, cube, points, owner, doubler, dropped, crawford)
 // of the units finished, a prefix (for matches their games one match after another, and
-// match_winner, match_games, score (M, 2)), with finished and interrupted. A cube life in
-// luck_cube_life (None: no variance reduction) adds the per-game luck of single games (luck.hpp)
-// from policy a's side, in points (money) or MWC (a match), as "luck".
+// match_winner, match_games, score (M, 2)), with finished and interrupted. variance_reduction
+// adds the per-game luck of single games (luck.hpp) from policy a's side, in points (money) or
+// MWC (a match), as "luck", the cube model valuing positions at `cube_life`. Games stopped
+// unfinished (truncate > 0 or exact_stop, as play_games stops them; single games only) are
+// valued by stopped_value (luck.hpp) with stop_search: "stop_values" (their value for policy a,
+// in luck's unit), "on_roll" and "final_boards" are added.
 py::dict play_cube(const py::object& a, const py::object& b, const py::object& cube_a,
                    const py::object& cube_b, const CubePlay& play, std::int64_t units,
                    std::int64_t first_unit, const py::bytes& start, bool opening,
                    std::uint64_t seed, int rotate, bool duplicate, bool alternate,
-                   const py::object& luck_cube_life, int threads, int batch,
-                   const py::object& progress) {
+                   int truncate, const std::shared_ptr<Evaluator>& exact_stop,
+                   const std::shared_ptr<Search>& stop_search, bool variance_reduction,
+                   double cube_life, int threads, int batch, const py::object& progress) {
     PlayoutSpec spec =
         playout_spec(units, first_unit, start, opening, seed, rotate, duplicate, alternate);
     CubeSpec cube = play.spec;
     spec.cube = &cube;
-    spec.variance_reduction = !luck_cube_life.is_none();
-    if (spec.variance_reduction) {
-        cube.luck_cube_life = luck_cube_life.cast<double>();
-        if (!(cube.luck_cube_life >= 0.0 && cube.luck_cube_life <= 1.0))
-            throw Fault("the cube life of variance reduction must be in [0, 1]");
-        if (cube.whole_matches)
-            throw Fault("variance reduction is for rollouts of single games, not whole matches");
-    }
+    set_stops(spec, truncate, exact_stop.get());
+    const bool stops = truncate > 0 || exact_stop;
+    if (stops && cube.whole_matches) throw Fault("whole matches are played out: no truncate");
+    if (stops && !stop_search) throw Fault("games stopped with the cube need a stop search");
+    cube.stop_search = stop_search.get();
+    spec.variance_reduction = variance_reduction;
+    if (!(cube_life >= 0.0 && cube_life <= 1.0)) throw Fault("the cube life must be in [0, 1]");
+    cube.luck_cube_life = cube_life;
+    if (variance_reduction && cube.whole_matches)
+        throw Fault("variance reduction is for rollouts of single games, not whole matches");
     std::array<PolicyArg, 2> policies = {read_policy(a), read_policy(b)};
     const std::array<CubePolicyArg, 2> cube_policies = {read_cube_policy(cube_a),
                                                          read_cube_policy(cube_b)};
@@ -155,8 +161,12 @@ py::dict play_cube(const py::object& a, const py::object& b, const py::object& c
     const LazyZeroed<GameResult> games(matches ? 0 : units);
     const LazyZeroed<CubeResult> cubes(matches ? 0 : units);
     const LazyZeroed<double> luck(spec.variance_reduction ? units : 0);
+    const LazyZeroed<double> stop_values(stops ? units : 0);
+    const LazyZeroed<Board> final_boards(stops ? units : 0);
+    spec.final_boards = final_boards.get();
     std::vector<MatchRecord> records(matches ? std::size_t(units) : 0);
-    RunOutput out{games.get(), cubes.get(), records.data(), nullptr, luck.get()};
+    RunOutput out{games.get(),  cubes.get(), records.data(), nullptr,
+                  luck.get(), stop_values.get()};
     // A finished game has a cube of at least 1; the zeroed entries of the others have 0.
     const auto finished_unit = [&](std::int64_t u) {
         return matches ? records[std::size_t(u)].winner >= 0 : cubes.get()[u].cube > 0;
@@ -191,6 +201,13 @@ py::dict play_cube(const py::object& a, const py::object& b, const py::object& c
         });
         if (spec.variance_reduction)
             result["luck"] = py::array_t<double>(py::ssize_t(finished), luck.get());
+        if (stops) {
+            py::array_t<std::int8_t> on_roll(finished);
+            for (std::int64_t i = 0; i < finished; ++i) on_roll.mutable_at(i) = games.get()[i].on_roll;
+            result["on_roll"] = on_roll;
+            result["stop_values"] = py::array_t<double>(py::ssize_t(finished), stop_values.get());
+            result["final_boards"] = boards_array(final_boards.get(), std::size_t(finished));
+        }
     } else {
         std::vector<GameRecord> played;
         py::array_t<std::int8_t> winner(finished);
@@ -282,7 +299,9 @@ void bind_cube_play(py::module_& m) {
     m.def("play_cube", &play_cube, py::arg("a"), py::arg("b"), py::arg("cube_a"),
           py::arg("cube_b"), py::arg("play"), py::arg("units"), py::arg("first_unit"),
           py::arg("start"), py::arg("opening"), py::arg("seed"), py::arg("rotate"),
-          py::arg("duplicate"), py::arg("alternate"), py::arg("luck_cube_life").none(true),
+          py::arg("duplicate"), py::arg("alternate"), py::arg("truncate"),
+          py::arg("exact_stop").none(true), py::arg("stop_search").none(true),
+          py::arg("variance_reduction"), py::arg("cube_life"),
           py::arg("threads"), py::arg("batch"), py::arg("progress"),
           "Games or whole matches with the cube: a dict of per-game (and per-match) arrays.");
 }

@@ -7,25 +7,27 @@ namespace {
 // 0..games-1; returns (winner, kind, first, plies, on_roll, final_boards, luck,
 // finished, interrupted) where the arrays hold games 0..finished-1, those done (nothing is
 // converted for games not played). With truncate > 0, a game stopped after `truncate` plies
-// has winner -1, the policy on roll in on_roll and its board (seen from that side) in
-// final_boards; otherwise final_boards is empty. With variance_reduction, luck (finished, 5)
+// (or with exact_stop, a bear-off database, at a position it values exactly) has winner -1,
+// the policy on roll in on_roll and its board (seen from that side) in final_boards;
+// otherwise final_boards is empty. With variance_reduction, luck (finished, 5)
 // holds the luck of each game's rolls from policy a's side (luck.hpp); otherwise (0, 5).
 py::tuple play_games(const py::object& a, const py::object& b, std::int64_t games,
                      std::int64_t first_game, const py::bytes& start, bool opening, std::uint64_t seed, int rotate,
-                     bool duplicate, bool alternate, int truncate, bool variance_reduction,
+                     bool duplicate, bool alternate, int truncate,
+                     const std::shared_ptr<Evaluator>& exact_stop, bool variance_reduction,
                      int threads, int batch, const py::object& progress) {
-    if (truncate < 0) throw Fault("truncate must be >= 0");
     PlayoutSpec spec =
         playout_spec(games, first_game, start, opening, seed, rotate, duplicate, alternate);
-    spec.truncate = truncate;
+    set_stops(spec, truncate, exact_stop.get());
     spec.variance_reduction = variance_reduction;
+    const bool stops = truncate > 0 || exact_stop;
     std::array<PolicyArg, 2> policies = {read_policy(a), read_policy(b)};
     if (variance_reduction && !(policies[0].builtin && policies[1].builtin))
         throw Fault("variance reduction needs built-in policies (a policy with an evaluator)");
 
     // Zeroed, not GameResult{}: a finished game has made a play, so plies == 0 marks the rest.
     const LazyZeroed<GameResult> results(games);
-    const LazyZeroed<Board> final_boards(truncate > 0 ? games : 0);
+    const LazyZeroed<Board> final_boards(stops ? games : 0);
     const LazyZeroed<Probabilities> luck(variance_reduction ? games : 0);
     spec.final_boards = final_boards.get();
     StopReason stop;
@@ -66,7 +68,7 @@ py::tuple play_games(const py::object& a, const py::object& b, std::int64_t game
         o(i) = r.on_roll;
         p(i) = r.plies;
     }
-    const std::size_t boards = truncate > 0 ? std::size_t(finished) : 0;
+    const std::size_t boards = stops ? std::size_t(finished) : 0;
     const py::ssize_t lucky = variance_reduction ? py::ssize_t(finished) : 0;
     py::array_t<double> luck_array({lucky, py::ssize_t(kOutputs)});
     if (lucky > 0)
@@ -83,7 +85,7 @@ void bind_playout(py::module_& m) {
     m.def("play_games", &play_games, py::arg("a"), py::arg("b"), py::arg("games"),
           py::arg("first_game"), py::arg("start"), py::arg("opening"), py::arg("seed"), py::arg("rotate"),
           py::arg("duplicate"), py::arg("alternate"), py::arg("truncate"),
-          py::arg("variance_reduction"), py::arg("threads"), py::arg("batch"),
+          py::arg("exact_stop").none(true), py::arg("variance_reduction"), py::arg("threads"), py::arg("batch"),
           py::arg("progress"),
           "Whole or truncated games: (winner, kind, first, plies, on_roll, final_boards, luck, "
           "finished, interrupted).");

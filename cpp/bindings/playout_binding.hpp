@@ -47,6 +47,14 @@ inline PlayoutSpec playout_spec(std::int64_t units, std::int64_t first, const py
     return spec;
 }
 
+// Where the games of `spec` stop unfinished: after `truncate` plies (0: never), and at the
+// positions `exact_stop` (null: none) values exactly.
+inline void set_stops(PlayoutSpec& spec, int truncate, const Evaluator* exact_stop) {
+    if (truncate < 0) throw Fault("truncate must be >= 0");
+    spec.truncate = truncate;
+    spec.exact_stop = exact_stop;
+}
+
 // A policy argument: the name of a built-in, a NativePolicy (a search), or a Python callable for
 // the lockstep loop.
 struct PolicyArg {

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 
+#include "tavla/bearoff.hpp"
 #include "tavla/cube_model.hpp"
+#include "tavla/fault.hpp"
 
 namespace tavla {
 namespace {
@@ -54,6 +56,23 @@ double value_for_a(const PlayoutSpec& spec, const GameState& next, const Probabi
 double cubeful_value_after(const PlayoutSpec& spec, const GameState& state,
                            const Probabilities& after) {
     return value_for_a(spec, next_turn(state), after);
+}
+
+double stopped_value(const PlayoutSpec& spec, const GameState& state) {
+    const CubeSpec& cube = *spec.cube;
+    const auto* exact = dynamic_cast<const BearoffDatabase*>(spec.exact_stop);
+    if (exact != nullptr && exact->cubeful() && cube.match_length == 0 &&
+        cube.max_cube == kMaxCubeValue && exact->applies(state.board) &&
+        exact->exact(state.board)) {
+        const int owner = state.cube_owner < 0                        ? kCentred
+                          : state.cube_owner == state.mover_policy ? kOwned
+                                                                     : kOpponents;
+        return value_of_a(spec, state, state.mover_policy,
+                          cubeful_equity(exact->no_double(state.board), owner));
+    }
+    if (cube.stop_search == nullptr) throw Fault("a game stopped with the cube needs a search");
+    const Probabilities p = cube.stop_search->position(state.board, 0);
+    return value_of_a(spec, state, state.mover_policy, next_turn_equity(spec, state, p));
 }
 
 Board lucky_play(const PlayoutSpec& spec, GameState& state, Roll roll,

@@ -66,7 +66,9 @@ bool make_play(const PlayoutSpec& spec, std::int64_t game, GameState& state, con
     }
     state.board = after.swapped();
     state.mover_policy ^= 1;
-    if (spec.truncate > 0 && state.result.plies >= spec.truncate) {
+    const bool exact = spec.exact_stop != nullptr && spec.exact_stop->applies(state.board) &&
+                       spec.exact_stop->exact(state.board);
+    if (exact || (spec.truncate > 0 && state.result.plies >= spec.truncate)) {
         state.result.on_roll = std::int8_t(state.mover_policy);
         if (spec.final_boards != nullptr) spec.final_boards[game] = state.board;
         return true;
@@ -119,13 +121,23 @@ GameState next_match_game(const PlayoutSpec& spec, const GameState& last) {
 // unfinished match. Returns true when the unit is finished.
 bool finish_game(const PlayoutSpec& spec, std::int64_t unit, GameState& state,
                  const RunOutput& out) {
-    if (spec.cube == nullptr || state.result.winner < 0) {  // cubeless, or stopped by truncate
+    if (spec.cube == nullptr) {
         out.games[unit] = state.result;
         if (out.luck != nullptr) out.luck[unit] = state.luck;
         return true;
     }
     const CubeSpec& cube = *spec.cube;
     CubeResult& result = state.cube_result;
+    if (state.result.winner < 0) {  // stopped unfinished: valued where it stopped
+        result.cube = state.cube;
+        result.owner = std::int8_t(state.cube_owner);
+        result.crawford = std::int8_t(state.crawford_game);
+        out.games[unit] = state.result;
+        out.cubes[unit] = result;
+        if (out.cube_luck != nullptr) out.cube_luck[unit] = state.cube_luck;
+        if (out.stop_values != nullptr) out.stop_values[unit] = stopped_value(spec, state);
+        return true;
+    }
     if (result.dropped < 0) {
         int kind = state.result.kind;
         if (kind == 3 && !cube.backgammons) kind = 2;

@@ -34,4 +34,10 @@ Board lucky_play(const PlayoutSpec& spec, GameState& state, Roll roll,
 double cubeful_value_after(const PlayoutSpec& spec, const GameState& state,
                            const Probabilities& after);
 
+// The cubeful value for policy a (as above) of a game stopped unfinished with the cube
+// (PlayoutSpec::truncate, exact_stop): the side on roll's cube decision valued by the cube model
+// on CubeSpec::stop_search's 0-ply probabilities, or where the game stopped at an exact
+// cubeful bear-off of money play without a cube limit, the database's exact value.
+double stopped_value(const PlayoutSpec& spec, const GameState& state);
+
 }  // namespace tavla

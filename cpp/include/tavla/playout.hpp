@@ -44,8 +44,12 @@ struct CubeSpec {
                                 // double before its first roll (no double before an opening
                                 // roll, which is played at once, R5)
     const MatchEquity* met = nullptr;  // match play: what the model cube policies read
-    double luck_cube_life = 0.68;      // variance reduction: the cube life of the cube model
-                                       // that values the positions after each roll (luck.hpp)
+    double luck_cube_life = 0.68;  // the cube life of the cube model that values positions
+                                   // (variance reduction, stopped games: luck.hpp)
+    // Single games stopped unfinished (truncate, exact_stop): what gives the cubeless
+    // probabilities the cube model values the stop by (luck.hpp), at 0-ply; a stop at an
+    // exact cubeful bear-off in money play takes the database's cubeful value instead.
+    const Search* stop_search = nullptr;
 };
 
 // What every game of a run shares. Policies are called "a" (index 0) and "b" (index 1).
@@ -58,8 +62,11 @@ struct PlayoutSpec {
     bool duplicate = false; // games 2k and 2k + 1 share dice stream k
     bool alternate = false; // in odd-numbered games the policies change seats
     int truncate = 0;       // > 0: a game still on after this many plies stops unfinished
-    Board* final_boards = nullptr;  // with truncate: where game g's last board goes, at [g]
-    const CubeSpec* cube = nullptr;  // cube play; null: cubeless (and no truncate with it)
+    // Non-null: a game also stops unfinished once the position on roll is one this evaluator
+    // values exactly (the bear-off database where it is exact).
+    const Evaluator* exact_stop = nullptr;
+    Board* final_boards = nullptr;  // a game stopped unfinished: its last board goes at [g]
+    const CubeSpec* cube = nullptr;  // cube play; null: cubeless
     // Rollouts: the luck of every roll (luck.hpp) is summed per unit into RunOutput's luck
     // (cubeless) or cube_luck (with the cube); every policy is then a SearchPolicy whose
     // search has an evaluator, and makes its plays as it would without.
@@ -78,7 +85,7 @@ struct GameResult {
     std::int8_t winner = -1;  // 0 = policy a, 1 = policy b; -1 while unfinished
     std::int8_t kind = 0;     // 1 single, 2 gammon, 3 backgammon (R16)
     std::int8_t first = -1;   // the policy that made the first play
-    std::int8_t on_roll = -1; // a game stopped by `truncate`: the policy on roll at the stop
+    std::int8_t on_roll = -1; // a game stopped unfinished: the policy on roll at the stop
     std::int32_t plies = 0;   // plays made, forced passes included
 
     bool done() const { return winner >= 0 || on_roll >= 0; }
@@ -141,8 +148,9 @@ GameState begin_game(const PlayoutSpec& spec, std::int64_t game);
 Roll roll_dice(const PlayoutSpec& spec, const GameState& state);
 
 // Makes the play whose result (seen from the mover) is `after`; ends the game when the mover
-// has borne off all 15, or stops it when it has reached spec.truncate plies (its last board
-// then goes to spec.final_boards[game]). Returns true when the game is done.
+// has borne off all 15, or stops it when it has reached spec.truncate plies or a position
+// spec.exact_stop values exactly (its last board then goes to spec.final_boards[game]).
+// Returns true when the game is done.
 bool make_play(const PlayoutSpec& spec, std::int64_t game, GameState& state, const Board& after);
 
 // Where a run's results go, by unit: games[u] (a one-game unit), cubes[u] (its cube, with cube
@@ -153,6 +161,8 @@ struct RunOutput {
     MatchRecord* matches = nullptr;
     Probabilities* luck = nullptr;  // with variance_reduction, cubeless: luck[u]
     double* cube_luck = nullptr;    // with variance_reduction and the cube: cube_luck[u]
+    // With the cube, a game stopped unfinished: its value for policy a (luck.hpp's unit).
+    double* stop_values = nullptr;
 };
 
 // The cube play of one unit, step by step (Lockstep answers external policies with these).

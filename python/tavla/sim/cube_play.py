@@ -33,8 +33,9 @@ import numpy.typing as npt
 
 from .. import _core
 from .._validate import check_bool
-from ..errors import PlayoutError
+from ..errors import EvaluatorError, PlayoutError
 from ..eval.cube_policy import NEVER_DOUBLE, CubePolicy
+from ..eval.evaluators import DEFAULT_KEEP, DEFAULT_MARGIN, make_search, resolve_net
 from ..eval.net import Net
 from ..eval.policies import Policy, PolicyLike, parse_policy, probability_rows, real_numbers
 from ..formats.context import MAX_CUBE_VALUE
@@ -151,6 +152,32 @@ def luck_cube_life(policy: PolicyLike) -> float:
     if isinstance(policy, Policy):
         return float(policy.cube_policy.cube_life)
     return DEFAULT_CUBE_LIFE
+
+
+def stop_valuation(policy: PolicyLike, evaluator: Net | str | None) -> Any:
+    """The ``_core.Search`` whose 0-ply probabilities value a game with the cube where it
+    stopped unfinished: ``evaluator``'s (a :class:`~tavla.eval.Net`, ``"net:PATH"`` or
+    ``"bearoff"``, the bear-off database taking over where it applies), or None for
+    ``policy``'s own evaluator. Raises :class:`~tavla.PlayoutError` when there is none."""
+    if evaluator is None:
+        if isinstance(policy, str):
+            policy = parse_policy(policy)
+        if isinstance(policy, Net):
+            evaluator = policy
+        elif isinstance(policy, Policy) and not (
+            isinstance(policy.evaluator, str) and policy.evaluator != "bearoff"
+        ):
+            evaluator = policy.evaluator
+        else:
+            raise PlayoutError(
+                "games stopped with the cube are valued by an evaluator: give evaluator= "
+                "(a Net, 'net:PATH' or 'bearoff'), as the policy has none"
+            )
+    try:
+        net = resolve_net(evaluator)
+        return make_search(net, True, DEFAULT_KEEP, DEFAULT_MARGIN)
+    except EvaluatorError as error:
+        raise PlayoutError(str(error)) from None
 
 
 def _checked_actions(actions: Any) -> Any:

@@ -45,11 +45,13 @@ from .._progress import progress_bar
 from .._validate import check_bool, excerpt, is_int
 from ..board.position import Position
 from ..errors import InterruptedRunWarning, PlayoutError
+from ..eval import bearoff
+from ..eval.net import Net
 from ..eval.policies import PolicyLike, validated_policy
 from ..game.cube_context import CubeContext
 from ..game.equity import MatchEquityTable
 from . import cluster, engines
-from .cube_play import CubeRun, cube_argument, luck_cube_life
+from .cube_play import CubeRun, cube_argument, luck_cube_life, stop_valuation
 from .results import MatchResults, PlayoutResults
 
 if TYPE_CHECKING:
@@ -171,6 +173,8 @@ def play_games(
     chunk: int | None = None,
     cube: CubeRun | None = None,
     variance_reduction: bool = False,
+    stop_at_bearoff: bool = False,
+    evaluator: Net | str | None = None,
 ) -> PlayoutResults:
     """Play ``games`` games of ``a`` against ``b`` in the core (the engine behind
     :func:`selfplay`, :func:`~tavla.rollout` and :func:`~tavla.duel`).
@@ -182,10 +186,13 @@ def play_games(
     ((g // 36) mod 36)-th. ``duplicate``: games 2k and 2k + 1 share dice stream k.
     ``alternate``: in odd games the policies change seats (so with ``duplicate`` each dice
     stream is played once from each seat). ``truncate``: stop every game still on after that
-    many plies (see :class:`PlayoutResults`). Built-in policies run on ``threads`` threads
-    (None = every core); a Python policy runs single-threaded in lockstep batches of
-    ``batch`` games. Memory as for :func:`selfplay`, plus 52 bytes a game twice with
-    ``truncate`` (the last boards).
+    many plies (see :class:`PlayoutResults`); ``stop_at_bearoff``: stop it as soon as the
+    side on roll's position is one the bear-off database values exactly (both sides home,
+    few enough checkers). Built-in policies run on ``threads`` threads (None = every core);
+    a Python policy runs single-threaded in lockstep batches of ``batch`` games. Memory as
+    for :func:`selfplay`, plus 52 bytes a game twice when games stop (the last boards).
+    ``progress``: a bar (True, False, None: when stderr is a terminal), or a callable the
+    run calls with the number of games finished so far (a caller's own bar).
 
     ``first_game``: play games ``first_game .. first_game + games - 1`` of the seed's
     sequence (their dice, seats and rotated rolls) as this run's games ``0 .. games - 1``.
@@ -196,9 +203,13 @@ def play_games(
     policies must then pickle).
 
     ``cube``: play with the cube as the :class:`~tavla.sim.cube_play.CubeRun` says (each
-    side's cube policy as :mod:`tavla.sim.cube_play` describes; no ``truncate``), the
-    results then having the cube's columns; its whole matches are
-    :func:`~tavla.sim.matches.play_matches`'s.
+    side's cube policy as :mod:`tavla.sim.cube_play` describes), the results then having
+    the cube's columns; its whole matches are :func:`~tavla.sim.matches.play_matches`'s. A
+    game with the cube stopped unfinished is valued where it stopped by the cube model on
+    ``evaluator``'s 0-ply probabilities (a :class:`~tavla.eval.Net`, ``"net:PATH"`` or
+    ``"bearoff"``; None: ``a``'s own evaluator), or at an exact bear-off of money play by
+    the database's exact cubeful value: the results' ``stop_values`` (points for ``a``;
+    in a match, ``a``'s MWC).
 
     ``variance_reduction``: sum the luck of every roll of each game into the results'
     ``luck`` (:ref:`variance-reduction`); both policies must then be played in C++ with an
@@ -218,6 +229,8 @@ def play_games(
         alternate=alternate, truncate=truncate, threads=threads, batch=batch,
         progress=progress, first_game=first_game, client=client, chunk=chunk, cube=cube,
         variance_reduction=check_bool(variance_reduction, "variance_reduction", PlayoutError),
+        stop_at_bearoff=check_bool(stop_at_bearoff, "stop_at_bearoff", PlayoutError),
+        evaluator=evaluator,
     )  # fmt: skip
     assert isinstance(results, PlayoutResults)
     return results
@@ -242,6 +255,8 @@ def run_units(
     chunk: int | None,
     cube: CubeRun | None,
     variance_reduction: bool = False,
+    stop_at_bearoff: bool = False,
+    evaluator: Net | str | None = None,
 ) -> PlayoutResults | MatchResults:
     """:func:`play_games` of ``units`` games, or whole matches when ``cube`` says so."""
     matches = cube is not None and cube.whole_matches
@@ -256,10 +271,14 @@ def run_units(
         what = "first_game + games" if first_game else "games"
         raise PlayoutError(f"{what} must stay below 2**63, got {excerpt(first_game + games)}")
     batch = _int_argument("batch", batch, 1, MAX_INT32)
-    if progress is not None and not isinstance(progress, (bool, np.bool_)):
+    if (
+        progress is not None
+        and not isinstance(progress, (bool, np.bool_))
+        and not callable(progress)
+    ):
         raise PlayoutError(
-            f"progress must be True, False or None (a bar when stderr is a terminal),"
-            f" got {excerpt(progress)}"
+            "progress must be True, False, None (a bar when stderr is a terminal) or a "
+            f"callable, got {excerpt(progress)}"
         )
     if start is not None and not isinstance(start, Position):
         raise PlayoutError(f"start must be a Position or None, got {type(start).__name__}")
@@ -269,14 +288,18 @@ def run_units(
         truncate = _int_argument("truncate", truncate, 1, MAX_INT32, " plies (None plays out)")
     if isinstance(rotate, bool) or rotate not in (0, 1, 2):
         raise PlayoutError(f"rotate must be 0, 1 or 2, got {excerpt(rotate)}")
-    if cube is not None and truncate is not None:
-        raise PlayoutError("truncate plays cubeless games: no truncate with the cube")
+    stops = truncate is not None or stop_at_bearoff
+    if matches and stops:
+        raise PlayoutError("whole matches are played out: no truncate or stop_at_bearoff")
+    if evaluator is not None and (cube is None or not stops):
+        raise PlayoutError("evaluator values the games stopped with the cube: give cube and "
+                           "truncate or stop_at_bearoff")  # fmt: skip
     if matches:
         check_memory(games, MATCH_BYTES)
     elif cube is not None:
         check_memory(games, CUBE_GAME_BYTES)
     else:
-        check_memory(games, GAME_BYTES if truncate is None else TRUNCATED_GAME_BYTES)
+        check_memory(games, TRUNCATED_GAME_BYTES if stops else GAME_BYTES)
     if chunk is not None:
         if client is None:
             raise PlayoutError("chunk is the games per Dask task: it needs a client")
@@ -286,11 +309,14 @@ def run_units(
     run = functools.partial(
         _play_here, a, b, start=start, seed=seed, rotate=rotate, duplicate=duplicate,
         alternate=alternate, truncate=truncate, batch=batch, cube=cube,
-        variance_reduction=variance_reduction,
+        variance_reduction=variance_reduction, stop_at_bearoff=stop_at_bearoff,
+        evaluator=evaluator,
     )  # fmt: skip
     results: PlayoutResults | MatchResults
     if client is None:
         results = run(games, first_game, threads=thread_count(threads), progress=progress)
+    elif callable(progress):
+        raise PlayoutError("progress is True, False or None on a Dask cluster")
     else:  # checked here, before anything is sent; _play_here checks them on one machine
         for policy in (a, b):
             engines.checked_policy(policy)
@@ -304,7 +330,7 @@ def run_units(
             results = MatchResults.joined(match_parts, interrupted)
         else:
             game_parts = [part for part in parts if isinstance(part, PlayoutResults)]
-            results = PlayoutResults.joined(game_parts, interrupted, truncated=truncate is not None)
+            results = PlayoutResults.joined(game_parts, interrupted, truncated=stops)
     if results.interrupted:
         warnings.warn(
             f"interrupted: kept the {results.units} of {games} {what} that finished",
@@ -331,11 +357,17 @@ def _play_here(
     progress: bool | None,
     cube: CubeRun | None = None,
     variance_reduction: bool = False,
+    stop_at_bearoff: bool = False,
+    evaluator: Net | str | None = None,
     check: Callable[[int], None] | None = None,
 ) -> PlayoutResults | MatchResults:
     """:func:`run_units` on this machine, arguments checked. ``check``: instead of a
     progress bar, called with the units finished so far between chunks; it stops the run
     by raising KeyboardInterrupt."""
+    if callable(progress):
+        check, progress = check or progress, False
+    exact_stop = bearoff.database().native if stop_at_bearoff else None
+    stops = truncate is not None or stop_at_bearoff
     with contextlib.ExitStack() as running:  # an engine named by text runs for this run
         played_a = running.enter_context(engines.opened(a))
         shared = b is a or (isinstance(a, str) and a == b)
@@ -349,12 +381,13 @@ def _play_here(
             cube_a = cube_argument(played_a, play)
             cube_b = cube_a if played_b is played_a else cube_argument(played_b, play)
             what = "matches" if cube.whole_matches else "games"
-            luck_life = luck_cube_life(played_a) if variance_reduction else None
+            stop_search = stop_valuation(played_a, evaluator) if stops else None
             with progress_bar(games, progress, what) as update:
                 arrays = _core.play_cube(
                     policy_a, policy_b, cube_a, cube_b, play, games, first_game, key,
-                    start is None, seed, rotate, duplicate, alternate, luck_life, threads,
-                    batch, check or update,
+                    start is None, seed, rotate, duplicate, alternate, truncate or 0,
+                    exact_stop, stop_search, variance_reduction, luck_cube_life(played_a),
+                    threads, batch, check or update,
                 )  # fmt: skip
                 if update is not None:
                     update(arrays["finished"])
@@ -365,17 +398,16 @@ def _play_here(
             winner, kind, first, plies, on_roll, final_boards, luck, finished, interrupted = (
                 _core.play_games(
                     policy_a, policy_b, games, first_game, key, start is None, seed, rotate,
-                    duplicate, alternate, truncate or 0, variance_reduction, threads, batch,
-                    check or update,
+                    duplicate, alternate, truncate or 0, exact_stop, variance_reduction,
+                    threads, batch, check or update,
                 )
             )  # fmt: skip
             if update is not None:
                 update(finished)
     kept = slice(0, finished)
-    truncated = truncate is not None
     return PlayoutResults(
         winner[kept], kind[kept], first[kept], plies[kept], interrupted,
-        on_roll[kept] if truncated else None, final_boards[kept] if truncated else None,
+        on_roll[kept] if stops else None, final_boards[kept] if stops else None,
         luck=luck[kept] if variance_reduction else None,
     )  # fmt: skip
 

@@ -42,7 +42,9 @@ class PlayoutResults:
     A run with ``variance_reduction`` adds ``luck`` (None otherwise): per game, the summed
     luck of its rolls from ``a``'s side (:ref:`variance-reduction`): cubeless ``(n, 5)``
     float64 in the order of the five probabilities; with the cube ``(n,)`` float64, in
-    cubeful points (a match: MWC).
+    cubeful points (a match: MWC). A run with the cube whose games stop unfinished adds
+    ``stop_values`` (``(n,)`` float64, NaN-free, 0 for games played out): a stopped game's
+    value for ``a`` where it stopped, in the same unit as ``luck``; its ``scored`` is 0.
     """
 
     winner: npt.NDArray[np.int8]
@@ -59,6 +61,7 @@ class PlayoutResults:
     dropped: npt.NDArray[np.int8] | None = None
     crawford: npt.NDArray[np.bool_] | None = None
     luck: npt.NDArray[np.float64] | None = None
+    stop_values: npt.NDArray[np.float64] | None = None
 
     @classmethod
     def from_core(cls, arrays: dict[str, Any], interrupted: bool) -> PlayoutResults:
@@ -68,7 +71,8 @@ class PlayoutResults:
         return cls(
             **columns, interrupted=interrupted, scored=arrays["points"],
             cube_owner=arrays["owner"], crawford=arrays["crawford"].astype(bool), **cube,
-            luck=arrays.get("luck"),
+            luck=arrays.get("luck"), on_roll=arrays.get("on_roll"),
+            final_boards=arrays.get("final_boards"), stop_values=arrays.get("stop_values"),
         )  # fmt: skip
 
     @classmethod
@@ -88,15 +92,17 @@ class PlayoutResults:
         cube = {
             name: column(name, np.zeros(0, getattr(parts[0], name).dtype)) for name in CUBE_COLUMNS
         } if cubeful else {}  # fmt: skip
-        luck = None
+        luck = stop_values = None
         if parts and parts[0].luck is not None:
             luck = column("luck", np.zeros((0, *parts[0].luck.shape[1:])))
+        if cubeful and truncated:
+            stop_values = column("stop_values", np.zeros(0))
         return cls(
             column("winner", int8), column("kind", int8), column("first", int8),
             column("plies", np.zeros(0, np.int32)), interrupted,
             column("on_roll", int8) if truncated else None,
             column("final_boards", np.zeros((0, 2, 26), np.int8)) if truncated else None,
-            **cube, luck=luck,
+            **cube, luck=luck, stop_values=stop_values,
         )  # fmt: skip
 
     def head(self, count: int) -> PlayoutResults:
