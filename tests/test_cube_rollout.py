@@ -15,6 +15,9 @@ from tests.helpers.interrupt import interrupt_at
 
 START = Position.initial()
 
+# pubeval never doubles: the rollouts below that play it say so (a test of its own checks it).
+pytestmark = pytest.mark.filterwarnings("ignore:the policy 'pubeval' never doubles:UserWarning")
+
 
 @pytest.mark.parametrize(
     ("mover", "opponent", "action"),
@@ -102,9 +105,22 @@ def test_ctrl_c_keeps_the_same_games_in_both_lines(monkeypatch: pytest.MonkeyPat
     assert np.array_equal(lines[0].scored, full.results[0].scored[:128])
 
 
+def test_a_policy_that_never_doubles_is_warned_of() -> None:
+    with pytest.warns(UserWarning, match=r"'random' never doubles.*\(a net\)"):
+        tavla.rollout(START, "random", 36, cubeful=True)
+    with pytest.warns(UserWarning, match="never doubles"):
+        tavla.rollout(START, lambda candidates: np.zeros(len(candidates)), 36, cubeful=True)
+
+
 def test_bad_cubeful_rollouts() -> None:
-    with pytest.raises(PlayoutError, match="no dice, truncate or evaluator"):
-        tavla.rollout(START, "pubeval", 10, cubeful=True, dice="31")
+    with pytest.raises(PlayoutError, match="evaluator values the games a cubeful rollout"):
+        tavla.rollout(START, "pubeval", 10, cubeful=True, evaluator="net:td198-40")
+    with pytest.raises(PlayoutError, match="is a Net, 'net:PATH' or 'bearoff'"):
+        tavla.rollout(START, "pubeval", 10, cubeful=True, truncate=3, evaluator=len)  # type: ignore[call-overload]
+    with pytest.raises(PlayoutError, match="games stopped with the cube are valued by an"):
+        tavla.rollout(START, "pubeval", 10, cubeful=True, truncate=3)
+    with pytest.raises(PlayoutError, match="out_of_contention is for the plays of a roll"):
+        tavla.rollout(START, "pubeval", 10, cubeful=True, out_of_contention=2.0)
     with pytest.raises(PlayoutError, match="give cubeful=True"):
         tavla.rollout(START, "pubeval", 10, context=CubeContext())
     with pytest.raises(PlayoutError, match="without the cube"):

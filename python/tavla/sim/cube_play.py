@@ -142,6 +142,24 @@ def cube_argument(policy: PolicyLike, play: Any) -> Any:
     return NEVER_DOUBLE.native
 
 
+def doubles(policy: PolicyLike) -> bool:
+    """Whether ``policy`` may ever double: a net's or a :class:`~tavla.eval.Policy`'s cube
+    policy that doubles, a Python policy with a cube method; not pubeval, random or a
+    Python policy without one (see the module)."""
+    if isinstance(policy, str):
+        try:
+            policy = parse_policy(policy)
+        except PlayoutError:  # an engine's name: the engine plays its own cube
+            return True
+    if isinstance(policy, Net):
+        return True
+    if isinstance(policy, Policy):
+        return bool(policy.cube_policy.doubles)
+    if isinstance(policy, str):
+        return False
+    return hasattr(policy, "cube_actions") or hasattr(policy, "cube_probabilities")
+
+
 def luck_cube_life(policy: PolicyLike) -> float:
     """The cube life at which variance reduction values the positions of a cubeful rollout
     played by ``policy``: its cube policy's, or :data:`~tavla.game.cube_model.DEFAULT_CUBE_LIFE`."""

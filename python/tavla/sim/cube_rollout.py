@@ -15,31 +15,51 @@ ends one of them: their difference is far more precise than each value alone.
 
 from __future__ import annotations
 
+import math
+import warnings
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
-from .._validate import excerpt
-from ..board.position import Position
+from .._validate import check_bool, excerpt
+from ..board.dice import parse_roll
+from ..board.position import Play, Position
 from ..errors import PlayoutError
+from ..eval.net import Net
 from ..eval.policies import PolicyLike
 from ..game.cube import Cube
 from ..game.cube_context import CubeContext
 from ..game.cubeful import cube_action
 from ..game.equity import MatchEquityTable
+from ..game.scoring import GameEnd, game_result
 from ._stats import Estimate, mean_and_error
-from .cube_play import CubeRun
+from .cube_play import CubeRun, doubles
 from .luck import variance_reduction_for
-from .playout import CUBE_GAME_BYTES, DEFAULT_BATCH, check_memory, count_argument, play_games
+from .playout import (
+    CUBE_GAME_BYTES,
+    DEFAULT_BATCH,
+    check_memory,
+    count_argument,
+    first_frame_outside_tavla,
+    play_games,
+)
 from .results import PlayoutResults
+from .rollout_rounds import (
+    CHECK_EVERY,
+    ROTATION_GAMES,
+    Line,
+    RolloutRun,
+    drop_out_of_contention,
+    play_rounds,
+    target_reached,
+)
 
 if TYPE_CHECKING:
     from distributed import Client
 
-ROTATION_GAMES = 1296
-"""From this many games on, the second roll is stratified too (36 x 36 pairs)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -97,26 +117,73 @@ class CubefulRolloutResult:
             return 0.0
         return self.no_double_std_error
 
+    @property
+    def close_call(self) -> str | None:
+        """Why the verdict is too close to call, or None: the options that decide it differ
+        by less than two standard errors of their difference. Whether to double compares
+        double/take (paired with no double on the same dice) or double/pass (+1, exact) with
+        no double; whether to take, double/take with +1."""
+        if self.double_take is None:
+            return None
+        no_double, double_take = self.no_double, self.double_take
+        if double_take < 1.0:
+            gap, error = double_take - no_double, self.double_gain_std_error
+            what = "double/take - no double"
+        else:
+            gap, error, what = 1.0 - no_double, self.no_double_std_error, "double/pass - no double"
+        if _within_two(gap, error):
+            return f"{what} {gap:+.4f} ± {error:.4f}"
+        if min(double_take, 1.0) > no_double and _within_two(
+            1.0 - double_take, self.double_take_std_error
+        ):
+            error = self.double_take_std_error
+            return f"take or pass: double/take {double_take:+.4f} ± {error:.4f}"
+        return None
+
+    @property
+    def too_close_to_call(self) -> bool:
+        """Whether :attr:`close_call` has a reason."""
+        return self.close_call is not None
+
     def mwc(self, equity: float, *, error: bool = False) -> float:
         """The MWC an equity of this rollout stands for in its match (with ``error``: the
         MWC a standard error stands for, scaled alike); raises
         :class:`~tavla.PlayoutError` in money play."""
-        if self.met is None:
-            raise PlayoutError("money play has no match winning chances")
-        context = self.context
-        away, opponent_away, cube = context.away, context.opponent_away, context.cube.value
-        rule = context.match.crawford_rule
-        if error:
-            win = self.met.mwc_after(away, opponent_away, cube, crawford_rule=rule)
-            lose = self.met.mwc_after(away, opponent_away, -cube, crawford_rule=rule)
-            return (win - lose) * float(equity) / 2
-        return self.met.equity_to_mwc(equity, away, opponent_away, cube, crawford_rule=rule)
+        return _mwc(self.context, self.met, equity, error)
 
     def __repr__(self) -> str:
         options = f"no double {self.no_double:+.4f} ± {self.no_double_std_error:.4f}"
         if self.double_take is not None:
             options += f", double/take {self.double_take:+.4f} ± {self.double_take_std_error:.4f}"
         return f"<CubefulRolloutResult {self.action}: {options}, {self.games} games>"
+
+
+@dataclass(frozen=True, eq=False)
+class CubefulPlayResult:
+    """A play of a roll rolled out with the cube (:func:`cube_rollout_plays`), for the side
+    that made it, per unit of the cube (a match: MWC mapped to -1..+1, :meth:`mwc` turns it
+    back): ``equity`` with ``equity_std_error`` (:attr:`estimate`), after the opponent, now
+    on roll, has made its cube decision and both sides have played on with the cube.
+    ``games``: games played (fewer for a play found out of contention).
+    """
+
+    play: Play
+    equity: float
+    equity_std_error: float
+    games: int
+    context: CubeContext
+    met: MatchEquityTable | None = None
+    interrupted: bool = False
+    variance_reduction: bool = False
+
+    @property
+    def estimate(self) -> Estimate:
+        """:attr:`equity` with :attr:`equity_std_error`."""
+        return Estimate(self.equity, self.equity_std_error)
+
+    def mwc(self, equity: float, *, error: bool = False) -> float:
+        """As :meth:`CubefulRolloutResult.mwc`, for the side that made the play."""
+        return _mwc(self.context, self.met, equity, error)
 
 
 def cube_rollout(
@@ -128,7 +195,12 @@ def cube_rollout(
     met: MatchEquityTable | None = None,
     seed: int = 0,
     rotate: bool = True,
+    truncate: int | None = None,
+    evaluator: Net | str | None = None,
+    truncate_bearoff: bool = False,
     variance_reduction: bool | None = None,
+    se: float | None = None,
+    check_every: int = CHECK_EVERY,
     threads: int | None = None,
     batch: int = DEFAULT_BATCH,
     progress: bool | None = None,
@@ -141,41 +213,227 @@ def cube_rollout(
     player is the side on roll), ``met`` the table of a match (None: Kazaross-XG2).
 
     ``games`` games of each line (the module) with ``policy`` on both sides playing the
-    checkers and the cube (its cube policy, :mod:`tavla.sim.cube_play`: pubeval never
-    doubles, so give a policy with probabilities, a net, for a real cube rollout).
-    ``rotate``, ``seed``, ``threads``, ``batch``, ``progress``, ``client``, ``chunk`` as for
-    :func:`~tavla.rollout`: rotated first rolls, post-stratified means and errors, the same
-    results on any number of threads or Dask chunks. Ctrl-C stops it with what finished.
+    checkers and the cube (its cube policy, :mod:`tavla.sim.cube_play`). A policy that never
+    doubles (pubeval, random, a Python policy without a cube method) makes the rollout
+    cubeless in all but name: it warns with a :class:`UserWarning`. ``rotate``, ``seed``,
+    ``threads``, ``batch``, ``progress``, ``client``, ``chunk``, ``se`` and ``check_every`` as
+    for :func:`~tavla.rollout` (``se``: the error of the proper action's equity).
     ``variance_reduction`` (None: when the policy has an evaluator) subtracts the luck of
     every roll valued by the cube model (:ref:`variance-reduction`).
+
+    ``truncate=n`` stops a game still on after n plies, and ``truncate_bearoff`` one that
+    reaches a bear-off the database values exactly: a stopped game counts the cubeful value of
+    its position with the cube where it stands, by the cube model on ``evaluator``'s 0-ply
+    probabilities (a :class:`~tavla.eval.Net`, ``"net:PATH"`` or ``"bearoff"``; None: the
+    policy's own evaluator), or at an exact bear-off in money play the database's exact
+    cubeful value.
 
     Raises :class:`~tavla.PlayoutError` for bad arguments, among them a finished position
     and rules without the cube.
     """
-    games = check_rollout(position, rotate, games)
-    reduced = variance_reduction_for(policy, variance_reduction)
-    context = CubeContext() if context is None else context
+    run, settings = _cube_settings(
+        position, policy, games, context, met, seed, rotate, truncate, evaluator,
+        truncate_bearoff, variance_reduction, se, check_every, None, threads, batch,
+        progress, client, chunk,
+    )  # fmt: skip
+    check_memory(run.games, 2 * CUBE_GAME_BYTES + 64)
+    context = settings.run.context
     no_double_run = CubeRun(context, first_offer=False, met=met)
-    check_memory(games, 2 * CUBE_GAME_BYTES + 64)
-    level = 0 if not rotate else (2 if games >= ROTATION_GAMES else 1)
-
-    def play(run: CubeRun, count: int) -> PlayoutResults:
-        return play_games(
-            policy, policy, count, start=position, seed=seed, rotate=level, threads=threads,
-            batch=batch, progress=progress, client=client, chunk=chunk, cube=run,
-            variance_reduction=reduced,
-        )  # fmt: skip
-
-    no_double = play(no_double_run, games)
     refusal = context.refusal()
-    double_take = None
-    if refusal is None and no_double.games:
-        cube = Cube(2 * context.cube.value, 1 - context.on_roll)
-        doubled = CubeRun(replace(context, cube=cube), met=no_double_run.met)
-        double_take = play(doubled, no_double.games)
-        if double_take.games < no_double.games:  # interrupted: the same games in both lines
-            no_double = no_double.head(double_take.games)
-    return _summary(no_double, double_take, no_double_run, refusal, rotate, reduced)
+    lines = [_cube_line(position, policy, run, settings, no_double_run, no_double_run, 1.0)]
+    if refusal is None:
+        doubled = replace(context, cube=Cube(2 * context.cube.value, 1 - context.on_roll))
+        taken = CubeRun(doubled, met=no_double_run.met)
+        lines.append(_cube_line(position, policy, run, settings, taken, no_double_run, 1.0))
+
+    def judge(lines: Sequence[Line]) -> tuple[bool, str]:
+        estimates = [run.estimate(line.values[:, 0]) for line in lines]
+        if len(estimates) == 1:
+            return target_reached(run, [estimates[0].std_error]), f"no double {estimates[0]}"
+        no_double, double_take = estimates
+        proper = max(no_double.mean, min(double_take.mean, 1.0))
+        error = no_double.std_error if proper == no_double.mean else double_take.std_error
+        done = target_reached(run, [0.0 if proper == 1.0 else error])
+        return done, f"no double {no_double}, double/take {double_take}"
+
+    interrupted = play_rounds(run, lines, judge)
+    return _summary(lines, no_double_run, refusal, run, settings.reduced, interrupted)
+
+
+def cube_rollout_plays(
+    position: Position,
+    dice: str | Sequence[int],
+    policy: PolicyLike = "pubeval",
+    games: int = ROTATION_GAMES,
+    *,
+    context: CubeContext | None = None,
+    met: MatchEquityTable | None = None,
+    seed: int = 0,
+    rotate: bool = True,
+    truncate: int | None = None,
+    evaluator: Net | str | None = None,
+    truncate_bearoff: bool = False,
+    variance_reduction: bool | None = None,
+    se: float | None = None,
+    check_every: int = CHECK_EVERY,
+    out_of_contention: float | None = None,
+    threads: int | None = None,
+    batch: int = DEFAULT_BATCH,
+    progress: bool | None = None,
+    client: Client | None = None,
+    chunk: int | None = None,
+) -> list[CubefulPlayResult]:
+    """Every legal play of ``dice`` by the side on roll of ``position`` rolled out with the
+    cube in ``context``: after each play the opponent is on roll with the cube as it stands
+    (it may double at once), and the games go on with the cube. One
+    :class:`CubefulPlayResult` per play, best cubeful equity (or MWC) first, on the same
+    dice streams. The arguments are :func:`cube_rollout`'s, and ``out_of_contention`` as
+    :func:`~tavla.sim.rollout.rollout_plays` takes it."""
+    run, settings = _cube_settings(
+        position, policy, games, context, met, seed, rotate, truncate, evaluator,
+        truncate_bearoff, variance_reduction, se, check_every, out_of_contention, threads,
+        batch, progress, client, chunk,
+    )  # fmt: skip
+    plays = position.legal_plays(parse_roll(dice))
+    check_memory(run.games, CUBE_GAME_BYTES + 64 + 8 * len(plays))
+    context = settings.run.context
+    valued = CubeRun(context, met=met)
+    after = CubeRun(replace(context, on_roll=1 - context.on_roll), met=valued.met)
+    finishing = [play for play in plays if play.position.is_over]
+    rolled = [play for play in plays if not play.position.is_over]
+    # The games are the opponent's (policy a): their values turned to the player's side.
+    lines = [_cube_line(p.position, policy, run, settings, after, after, -1.0) for p in rolled]
+
+    def judge(lines: Sequence[Line]) -> tuple[bool, str]:
+        drop_out_of_contention(run, lines, 0)
+        active = [i for i, line in enumerate(lines) if line.active]
+        estimates = {i: run.estimate(lines[i].values[:, 0]) for i in active}
+        best = max(active, key=lambda i: estimates[i].mean)
+        done = target_reached(run, [e.std_error for e in estimates.values()])
+        leader = rolled[best].notation or "(pass)"
+        return done, f"best {leader} {estimates[best]}, {len(active)} of {len(lines)} plays"
+
+    interrupted = play_rounds(run, lines, judge) if lines else False
+    results = [_finishing(play, valued, interrupted) for play in finishing]
+    for play, line in zip(rolled, lines, strict=True):
+        if line.games == 0:
+            continue
+        estimate = run.estimate(line.values[:, 0])
+        results.append(CubefulPlayResult(
+            play, estimate.mean, estimate.std_error, line.games, context, valued.met,
+            interrupted, settings.reduced,
+        ))  # fmt: skip
+    return sorted(results, key=lambda result: -result.equity)
+
+
+@dataclass(frozen=True)
+class _CubeSettings:
+    """How each game of a cubeful rollout is played, stopped and counted."""
+
+    run: CubeRun
+    truncate: int | None
+    truncate_bearoff: bool
+    evaluator: Net | str | None
+    reduced: bool
+
+
+def _cube_settings(
+    position: Position,
+    policy: PolicyLike,
+    games: int,
+    context: CubeContext | None,
+    met: MatchEquityTable | None,
+    seed: int,
+    rotate: bool,
+    truncate: int | None,
+    evaluator: Net | str | None,
+    truncate_bearoff: bool,
+    variance_reduction: bool | None,
+    se: float | None,
+    check_every: int,
+    contention: float | None,
+    threads: int | None,
+    batch: int,
+    progress: bool | None,
+    client: Client | None,
+    chunk: int | None,
+) -> tuple[RolloutRun, _CubeSettings]:
+    games = check_rollout(position, rotate, games)
+    context = CubeContext() if context is None else context
+    check_bool(truncate_bearoff, "truncate_bearoff", PlayoutError)
+    if evaluator is not None and truncate is None and not truncate_bearoff:
+        raise PlayoutError(
+            "evaluator values the games a cubeful rollout stops: give truncate (or "
+            "truncate_bearoff)"
+        )
+    run = RolloutRun(
+        games, seed, rotate, threads, batch, progress, client, chunk, se, check_every,
+        contention,
+    )  # fmt: skip
+    reduced = variance_reduction_for(policy, variance_reduction)
+    cube_run = CubeRun(context, met=met)
+    _warn_if_never_doubling(policy)
+    return run, _CubeSettings(cube_run, truncate, truncate_bearoff, evaluator, reduced)
+
+
+def _warn_if_never_doubling(policy: PolicyLike) -> None:
+    if doubles(policy):
+        return
+    warnings.warn(
+        f"the policy {excerpt(policy)} never doubles (and always takes): a cubeful rollout "
+        "with it is a cubeless one with the cube's scoring; give a policy with "
+        "probabilities (a net) for real cube play",
+        UserWarning,
+        stacklevel=first_frame_outside_tavla(),
+    )
+
+
+def _cube_line(
+    start: Position,
+    policy: PolicyLike,
+    run: RolloutRun,
+    settings: _CubeSettings,
+    cube: CubeRun,
+    unit: CubeRun,
+    sign: float,
+) -> Line:
+    """The games from ``start`` played with ``cube``, valued per unit of ``unit``'s cube for
+    its side on roll (policy a) times ``sign``."""
+    def play(
+        first: int, count: int, report: Callable[[int], None] | None
+    ) -> tuple[npt.NDArray[np.float64], bool]:
+        results = play_games(
+            policy, policy, count, start=start, seed=run.seed, rotate=run.level,
+            first_game=first, truncate=settings.truncate,
+            stop_at_bearoff=settings.truncate_bearoff, evaluator=settings.evaluator,
+            threads=run.threads, batch=run.batch, progress=report or False,
+            client=run.client, chunk=run.chunk, cube=cube,
+            variance_reduction=settings.reduced,
+        )  # fmt: skip
+        line.runs.append(results)
+        return sign * _equities(results, unit)[:, np.newaxis], results.interrupted
+
+    line = Line(play)
+    return line
+
+
+def _finishing(play: Play, run: CubeRun, interrupted: bool) -> CubefulPlayResult:
+    """A play that bears off the last checker: its points, certain, as one game."""
+    context = run.context
+    kind = play.position.winner_kind
+    assert kind is not None
+    scored = game_result(
+        context.on_roll, kind, context.cube.value, GameEnd.BORNE_OFF, context.game_rules,
+        money=context.is_money, cube_turned=context.cube.owner is not None,
+    ).points  # fmt: skip
+    equity = float(scored) / context.cube.value
+    if run.met is not None:
+        mwc = run.met.mwc_after(context.away, context.opponent_away, scored,
+                                crawford_rule=context.match.crawford_rule)  # fmt: skip
+        equity = run.met.mwc_to_equity(mwc, context.away, context.opponent_away,
+                                       context.cube.value,
+                                       crawford_rule=context.match.crawford_rule)  # fmt: skip
+    return CubefulPlayResult(play, equity, 0.0, 1, context, run.met, interrupted, False)
 
 
 def check_rollout(position: object, rotate: object, games: int) -> int:
@@ -191,45 +449,47 @@ def check_rollout(position: object, rotate: object, games: int) -> int:
 
 
 def _equities(results: PlayoutResults, run: CubeRun) -> npt.NDArray[np.float64]:
-    """Per game, the side on roll's (policy a's) value per unit of the cube at the start,
+    """Per game, the side on roll's (policy a's) value per unit of the cube at the start of
+    ``run``: the points (or the MWC) of a game played out, the value where a game stopped,
     less the luck of its rolls when the run measured it."""
     context = run.context
     cube = context.cube.value
     points = results.points.astype(np.int64)
     luck = 0.0 if results.luck is None else results.luck
+    stopped = results.stopped
+    stop_values = results.stop_values if results.stop_values is not None else 0.0
     if run.met is None:
-        return (points - luck) / cube
+        return (np.where(stopped, stop_values, points) - luck) / cube
     met, away, opponent_away = run.met, context.away, context.opponent_away
     rule = context.match.crawford_rule
     values = {}
     for p in np.unique(points):
         mwc = met.mwc_after(away, opponent_away, int(p), crawford_rule=rule)
         values[int(p)] = met.mwc_to_equity(mwc, away, opponent_away, cube, crawford_rule=rule)
-    # The luck is in MWC: the unit maps MWC to equity linearly, 2 / (win - lose) an MWC.
+    # MWC maps to the unit linearly: 2 / (win - lose) an MWC.
     win = met.mwc_after(away, opponent_away, cube, crawford_rule=rule)
     lose = met.mwc_after(away, opponent_away, -cube, crawford_rule=rule)
     played = np.array([values[int(p)] for p in points], dtype=np.float64)
-    return played - 2 * luck / (win - lose)
+    at_stop = 2 * (stop_values - lose) / (win - lose) - 1
+    return np.where(stopped, at_stop, played) - 2 * luck / (win - lose)
 
 
 def _summary(
-    no_double: PlayoutResults,
-    double_take: PlayoutResults | None,
+    lines: Sequence[Line],
     run: CubeRun,
     refusal: str | None,
-    rotate: bool,
+    rollout: RolloutRun,
     variance_reduction: bool,
+    interrupted: bool,
 ) -> CubefulRolloutResult:
-    n = no_double.games
-    columns = [_equities(no_double, run)]
-    if double_take is not None:
-        taken = _equities(double_take, run)
-        columns += [taken, taken - columns[0]]
-    strata = np.arange(n, dtype=np.int64) % 36 if rotate else None
-    means, errors = mean_and_error(np.column_stack(columns), strata, 36)
+    n = lines[0].games
+    columns = [line.values[:n, 0] for line in lines]
+    if len(columns) == 2:
+        columns.append(columns[1] - columns[0])
+    means, errors = mean_and_error(np.column_stack(columns), rollout.strata(n), 36)
     context = run.context
-    interrupted = no_double.interrupted or (double_take is not None and double_take.interrupted)
-    if double_take is None:
+    parts = [_joined(line, n, interrupted) for line in lines]
+    if len(lines) == 1:
         dt = dt_error = gain_error = dp = None
         action, take = "no double", False
     else:
@@ -237,5 +497,29 @@ def _summary(
         action, take = cube_action(float(means[0]), dt, 1.0, beavers=context.beavers)
     return CubefulRolloutResult(
         context, float(means[0]), float(errors[0]), dt, dt_error, gain_error, dp, action, take,
-        refusal, n, (no_double, double_take), run.met, interrupted, variance_reduction,
+        refusal, n, (parts[0], parts[1] if len(parts) > 1 else None), run.met, interrupted,
+        variance_reduction,
     )  # fmt: skip
+
+
+def _joined(line: Line, games: int, interrupted: bool) -> PlayoutResults:
+    stops = any(part.on_roll is not None for part in line.runs)
+    return PlayoutResults.joined(line.runs, interrupted, truncated=stops).head(games)
+
+
+def _within_two(gap: float, error: float | None) -> bool:
+    return error is not None and math.isfinite(error) and abs(gap) < 2 * error
+
+
+def _mwc(context: CubeContext, met: MatchEquityTable | None, equity: float, error: bool) -> float:
+    """The MWC an equity (per unit of the cube, -1..+1) stands for in ``context``'s match,
+    or with ``error`` the MWC a standard error stands for."""
+    if met is None:
+        raise PlayoutError("money play has no match winning chances")
+    away, opponent_away, cube = context.away, context.opponent_away, context.cube.value
+    rule = context.match.crawford_rule
+    if error:
+        win = met.mwc_after(away, opponent_away, cube, crawford_rule=rule)
+        lose = met.mwc_after(away, opponent_away, -cube, crawford_rule=rule)
+        return (win - lose) * float(equity) / 2
+    return met.equity_to_mwc(equity, away, opponent_away, cube, crawford_rule=rule)

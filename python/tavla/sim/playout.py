@@ -167,7 +167,7 @@ def play_games(
     truncate: int | None = None,
     threads: int | None = None,
     batch: int = DEFAULT_BATCH,
-    progress: bool | None = None,
+    progress: bool | Callable[[int], None] | None = None,
     first_game: int = 0,
     client: Client | None = None,
     chunk: int | None = None,
@@ -249,7 +249,7 @@ def run_units(
     truncate: int | None,
     threads: int | None,
     batch: int,
-    progress: bool | None,
+    progress: bool | Callable[[int], None] | None,
     first_game: int,
     client: Client | None,
     chunk: int | None,
@@ -335,7 +335,7 @@ def run_units(
         warnings.warn(
             f"interrupted: kept the {results.units} of {games} {what} that finished",
             InterruptedRunWarning,
-            stacklevel=_first_frame_outside_tavla(),
+            stacklevel=first_frame_outside_tavla(),
         )
     return results
 
@@ -354,7 +354,7 @@ def _play_here(
     truncate: int | None,
     threads: int,
     batch: int,
-    progress: bool | None,
+    progress: bool | Callable[[int], None] | None,
     cube: CubeRun | None = None,
     variance_reduction: bool = False,
     stop_at_bearoff: bool = False,
@@ -437,7 +437,7 @@ def _check_pickles(policy: PolicyLike) -> None:
         ) from None
 
 
-def _first_frame_outside_tavla() -> int:
+def first_frame_outside_tavla() -> int:
     """The ``stacklevel`` of a warning raised here that names the caller's line, not
     tavla's: the first frame whose file is outside this package."""
     package = os.path.dirname(__file__)

@@ -1,7 +1,8 @@
-"""Cubeless rollouts: a position (or every play of a roll) played out many times by a policy.
+"""Cubeless rollouts: a position (:func:`rollout`) or every play of a roll
+(:func:`rollout_plays`) played out many times by a policy.
 
-Outcomes are counted from the side on roll in the position rolled out (for ``dice=``: the side
-that makes the play). The five probabilities are gnubg's: win, win a gammon, win a
+Outcomes are counted from the side on roll in the position rolled out (for a roll's plays:
+the side that makes the play). The five probabilities are gnubg's: win, win a gammon, win a
 backgammon, lose a gammon, lose a backgammon, where a gammon includes the backgammons (R16).
 The cubeless equity is the expected points per game,
 ``2 * win - 1 + win_gammon - lose_gammon + win_backgammon - lose_backgammon``.
@@ -9,9 +10,7 @@ The cubeless equity is the expected points per game,
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, overload
 
 import numpy as np
@@ -19,27 +18,36 @@ import numpy.typing as npt
 
 from .._validate import check_bool
 from ..board.dice import parse_roll
-from ..board.position import Play, Position
-from ..errors import EvaluatorError, PlayoutError
-from ..eval.evaluators import resolve_net
+from ..board.position import Position
+from ..errors import PlayoutError
 from ..eval.net import Net
-from ..eval.policies import PolicyLike, probability_rows
-from ..eval.search import evaluate_boards
+from ..eval.policies import PolicyLike
 from ..game.cube_context import CubeContext
 from ..game.equity import MatchEquityTable
-from ._stats import Estimate, mean_and_error
-from .cube_rollout import ROTATION_GAMES, CubefulRolloutResult, check_rollout, cube_rollout
-from .luck import variance_reduction_for
-from .playout import (
-    DEFAULT_BATCH,
-    GAME_BYTES,
-    check_memory,
-    play_games,
+from .cube_rollout import (
+    CubefulRolloutResult,
+    check_rollout,
+    cube_rollout,
+    cube_rollout_plays,
 )
-from .results import PlayoutResults
+from .luck import variance_reduction_for
+from .playout import DEFAULT_BATCH, GAME_BYTES, check_memory, play_games
+from .rollout_outcomes import Estimator, Evaluator, RolloutResult, certain, estimator, outcomes
+from .rollout_outcomes import summary as _summary
+from .rollout_rounds import (
+    CHECK_EVERY,
+    ROTATION_GAMES,
+    Line,
+    RolloutRun,
+    drop_out_of_contention,
+    play_rounds,
+    target_reached,
+)
 
 if TYPE_CHECKING:
     from distributed import Client
+
+__all__ = ["Evaluator", "RolloutResult", "rollout", "rollout_plays"]
 
 OUTCOME_BYTES = 48
 """Memory a play keeps per game rolled out: its six outcomes (float64)."""
@@ -48,196 +56,8 @@ ROLLOUT_GAME_BYTES = GAME_BYTES + 256
 """Memory a game rolled out needs beside the outcomes kept: the run's results, and the
 outcomes being counted and summed up (with their deviations per stratum)."""
 
-
-@dataclass(frozen=True, eq=False)
-class RolloutResult:
-    """The outcome of a rollout.
-
-    ``probabilities``: ``(5,)`` float64, (win, win gammon, win backgammon, lose gammon,
-    lose backgammon) of the side on roll (of the side that made ``play``). ``std_errors``:
-    their standard errors, same shape. ``equity``: cubeless points per game, with
-    ``equity_std_error`` (both as :attr:`estimate`). ``games``: games played. ``play``: the
-    play rolled out, for :func:`rollout_plays`, else None. ``interrupted``: Ctrl-C stopped
-    the rollout early. ``variance_reduction``: whether the luck of the rolls was
-    subtracted (:ref:`variance-reduction`).
-    """
-
-    probabilities: npt.NDArray[np.float64]
-    std_errors: npt.NDArray[np.float64]
-    equity: float
-    equity_std_error: float
-    games: int
-    play: Play | None = None
-    interrupted: bool = False
-    variance_reduction: bool = False
-
-    @property
-    def win(self) -> float:
-        """Probability that the side on roll wins."""
-        return float(self.probabilities[0])
-
-    @property
-    def estimate(self) -> Estimate:
-        """The equity with its standard error."""
-        return Estimate(self.equity, self.equity_std_error)
-
-
-Estimator = Callable[[npt.NDArray[np.int8]], npt.ArrayLike]
-
-Evaluator = Estimator | Net | str
-"""Estimates positions where a truncated rollout stops: a callable from ``(M, 2, 26)`` int8
-boards, each seen from the side on roll, to ``(M, 5)`` probabilities for that side in the order
-of :attr:`RolloutResult.probabilities`; or an evaluator played in C++ at 0-ply (a
-:class:`~tavla.eval.Net`, ``"net:PATH"``, ``"bearoff"``), the bear-off database taking over
-where both sides are home."""
-
-
-def _estimator(
-    evaluator: Evaluator | None,
-) -> Estimator | None:
-    """The callable a truncated rollout calls for ``evaluator`` (checked now)."""
-    if evaluator is None or (callable(evaluator) and not isinstance(evaluator, Net)):
-        return evaluator
-    if not isinstance(evaluator, (Net, str)):
-        raise PlayoutError(
-            "evaluator must be a callable, a Net, 'net:PATH' or 'bearoff', got "
-            f"{type(evaluator).__name__}"
-        )
-    try:
-        net = resolve_net(evaluator)
-    except EvaluatorError as error:
-        raise PlayoutError(str(error)) from None
-    return functools.partial(evaluate_boards, evaluator=net)
-
-
-def _equity(probabilities: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
-    """Cubeless points per game of rows of the five probabilities (see the module)."""
-    weights = np.array([2.0, 1.0, 1.0, -1.0, -1.0])
-    equity: npt.NDArray[np.float64] = probabilities @ weights - 1.0
-    return equity
-
-
-def _estimates(evaluator: Estimator, boards: npt.NDArray[np.int8]) -> npt.NDArray[np.float64]:
-    return probability_rows(evaluator(boards), boards, "an evaluator")
-
-
-def _outcomes(
-    results: PlayoutResults, side: int, evaluator: Estimator | None
-) -> npt.NDArray[np.float64]:
-    """Per game: the five indicators and the points, for policy index ``side``'s side; a
-    game stopped by truncation counts the evaluator's estimate instead."""
-    won = results.winner == side
-    lost = (results.winner >= 0) & ~won
-    kind = results.kind
-    columns = [won, won & (kind >= 2), won & (kind == 3), lost & (kind >= 2), lost & (kind == 3)]
-    outcomes = np.column_stack(columns).astype(np.float64)
-    stopped = results.stopped
-    if evaluator is not None and results.final_boards is not None and stopped.any():
-        estimates = _estimates(evaluator, results.final_boards[stopped])
-        # Estimates are the side on roll's; for the other side, wins and losses swap.
-        theirs = (results.on_roll[stopped] != side)[:, np.newaxis]  # type: ignore[index]
-        flipped = np.column_stack([1 - estimates[:, 0], estimates[:, [3, 4, 1, 2]]])
-        outcomes[stopped] = np.where(theirs, flipped, estimates)
-    if results.luck is not None:
-        # The luck is policy a's; for b a change of a's win is the opposite change of b's,
-        # and a's gammons are b's lost gammons.
-        luck = results.luck if side == 0 else results.luck[:, [0, 3, 4, 1, 2]] * _B_SIDE
-        outcomes = outcomes - luck
-    return np.column_stack([outcomes, _equity(outcomes)])
-
-
-_B_SIDE = np.array([-1.0, 1.0, 1.0, 1.0, 1.0])
-"""The signs that turn a change of policy a's probabilities, reordered, into b's."""
-
-
-def _summary(outcomes: npt.NDArray[np.float64], rotate: bool, **extra: object) -> RolloutResult:
-    """The result of per-game outcomes (rows of :func:`_outcomes`) of games 0, 1, ...; with
-    rotation, game g's first roll is stratum g mod 36."""
-    strata = np.arange(len(outcomes), dtype=np.int64) % 36 if rotate else None
-    means, errors = mean_and_error(outcomes, strata, 36)
-    return RolloutResult(
-        probabilities=means[:5],
-        std_errors=errors[:5],
-        equity=float(means[5]),
-        equity_std_error=float(errors[5]),
-        games=outcomes.shape[0],
-        **extra,  # type: ignore[arg-type]
-    )
-
-
-def _certain(play: Play, interrupted: bool) -> RolloutResult:
-    """The result of a play that bears off the last checker: a sure win, counted as one game."""
-    kind = int(play.position.winner_kind or 0)
-    outcome = np.array([1, kind >= 2, kind == 3, 0, 0], dtype=np.float64)
-    return RolloutResult(outcome, np.zeros(5), float(kind), 0.0, 1, play, interrupted)
-
-
-def _play_out(
-    start: Position,
-    side: int,
-    policy: PolicyLike,
-    games: int,
-    *,
-    seed: int,
-    rotate: bool,
-    threads: int | None,
-    batch: int,
-    progress: bool | None,
-    truncate: int | None,
-    evaluator: Estimator | None,
-    variance_reduction: bool,
-    client: Client | None,
-    chunk: int | None,
-) -> tuple[npt.NDArray[np.float64], bool]:
-    """Per-game outcomes of ``games`` games from ``start`` for policy index ``side``, and
-    whether Ctrl-C stopped them (the outcomes then hold the games that finished)."""
-    level = 0 if not rotate else (2 if games >= ROTATION_GAMES else 1)
-    results = play_games(
-        policy, policy, games, start=start, seed=seed, rotate=level, truncate=truncate,
-        threads=threads, batch=batch, progress=progress, client=client, chunk=chunk,
-        variance_reduction=variance_reduction,
-    )  # fmt: skip
-    return _outcomes(results, side, evaluator), results.interrupted
-
-
-def _ranked(
-    plays: Sequence[Play],
-    play_out: Callable[[Position, int], tuple[npt.NDArray[np.float64], bool]],
-    games: int,
-    rotate: bool,
-    variance_reduction: bool,
-) -> list[RolloutResult]:
-    """Every play rolled out by ``play_out(position, side)``, best equity first (see
-    :func:`rollout_plays` for Ctrl-C)."""
-    rolled_out: list[tuple[Play, npt.NDArray[np.float64] | None]] = []
-    interrupted = False
-    for play in plays:
-        if play.position.is_over:
-            rolled_out.append((play, None))
-            continue
-        outcomes, interrupted = play_out(play.position, 1)
-        rolled_out.append((play, outcomes))
-        if interrupted:
-            finished = len(outcomes)
-            # Every play keeps the games the interrupted one finished (the same dice
-            # streams); when it finished none, it goes and the others stay whole.
-            if finished == 0:
-                rolled_out.pop()
-            games = finished or games
-            break
-    results = [
-        _certain(play, interrupted)
-        if outcomes is None
-        else _summary(
-            outcomes[:games],
-            rotate,
-            play=play,
-            interrupted=interrupted,
-            variance_reduction=variance_reduction,
-        )
-        for play, outcomes in rolled_out
-    ]
-    return sorted(results, key=lambda result: -result.equity)
+EQUITY = 5
+"""The column of the equity in the per-game outcomes."""
 
 
 @overload
@@ -252,6 +72,10 @@ def rollout(
     truncate: int | None = ...,
     evaluator: Evaluator | None = ...,
     variance_reduction: bool | None = ...,
+    truncate_bearoff: bool = ...,
+    se: float | None = ...,
+    check_every: int = ...,
+    out_of_contention: float | None = ...,
     threads: int | None = ...,
     batch: int = ...,
     progress: bool | None = ...,
@@ -273,6 +97,10 @@ def rollout(
     truncate: int | None = ...,
     evaluator: Evaluator | None = ...,
     variance_reduction: bool | None = ...,
+    truncate_bearoff: bool = ...,
+    se: float | None = ...,
+    check_every: int = ...,
+    out_of_contention: float | None = ...,
     threads: int | None = ...,
     batch: int = ...,
     progress: bool | None = ...,
@@ -294,6 +122,10 @@ def rollout(
     truncate: int | None = ...,
     evaluator: Evaluator | None = ...,
     variance_reduction: bool | None = ...,
+    truncate_bearoff: bool = ...,
+    se: float | None = ...,
+    check_every: int = ...,
+    out_of_contention: float | None = ...,
     threads: int | None = ...,
     batch: int = ...,
     progress: bool | None = ...,
@@ -315,6 +147,10 @@ def rollout(
     truncate: None = ...,
     evaluator: None = ...,
     variance_reduction: bool | None = ...,
+    truncate_bearoff: bool = ...,
+    se: float | None = ...,
+    check_every: int = ...,
+    out_of_contention: float | None = ...,
     threads: int | None = ...,
     batch: int = ...,
     progress: bool | None = ...,
@@ -335,6 +171,10 @@ def rollout(
     truncate: int | None = None,
     evaluator: Evaluator | None = None,
     variance_reduction: bool | None = None,
+    truncate_bearoff: bool = False,
+    se: float | None = None,
+    check_every: int = CHECK_EVERY,
+    out_of_contention: float | None = None,
     threads: int | None = None,
     batch: int = DEFAULT_BATCH,
     progress: bool | None = None,
@@ -346,19 +186,26 @@ def rollout(
 ) -> RolloutResult | list[RolloutResult] | CubefulRolloutResult:
     """Cubeless rollout of ``position`` with the side on roll to roll next.
 
-    Plays ``games`` games with ``policy`` on both sides (a built-in name or a Python policy,
+    Plays ``games`` games with ``policy`` on both sides (a built-in name, a
+    :class:`~tavla.eval.Policy` at its checker-play depth and move filter, a Python policy:
     see :mod:`tavla.sim.playout`) until a side has borne off all 15, and returns a
     :class:`RolloutResult`. With ``truncate=n`` a game still on after n plies (counted from
     ``position``) stops, and ``evaluator`` (required then, see :data:`Evaluator`) estimates
     it: a truncated rollout, whose outcomes mix played-out results and the evaluator's
-    probabilities.
+    probabilities. ``truncate_bearoff=True`` also stops a game as soon as the bear-off
+    database values its position exactly, and counts that exact value (no evaluator needed).
 
     ``variance_reduction`` (None: whenever the policy has an evaluator, see
-    :func:`has_evaluator`) subtracts the luck of every roll from each game's outcome
-    (:ref:`variance-reduction`): the same games, the same expected result, a much smaller
-    standard error, at about 21 evaluations of a turn's plays per turn instead of one.
-    True for a policy without an evaluator (pubeval, random, a Python callable) raises
+    :func:`~tavla.sim.luck.has_evaluator`) subtracts the luck of every roll from each game's
+    outcome (:ref:`variance-reduction`): the same games, the same expected result, a much
+    smaller standard error, at about 21 evaluations of a turn's plays per turn instead of
+    one. True for a policy without an evaluator (pubeval, random, a Python callable) raises
     :class:`~tavla.PlayoutError`.
+
+    ``se=0.005`` stops once the equity's standard error is below it, ``games`` being then the
+    most to play: the games are played in rounds of ``check_every`` and the error is checked
+    after each, so the stop (and the result) is the same for a seed and ``check_every``
+    whatever the threads or the cluster.
 
     ``rotate=True`` stratifies the dice as gnubg's rotation does: game g's first roll is the
     (g mod 36)-th of the 36 ordered rolls, and from 1296 games on its second roll is the
@@ -368,50 +215,67 @@ def rollout(
     second-roll stratification and so errs on the safe side; without rotation the sample mean
     and ``s / sqrt(n)`` are used. Games run on ``threads`` threads (None = every core), or
     with ``client`` (a ``distributed.Client``) on a Dask cluster in chunks of ``chunk`` games,
-    with the same results (:func:`~tavla.sim.playout.play_games`).
+    with the same results (:func:`~tavla.sim.playout.play_games`). ``progress``: a bar of the
+    games with the running equity and its error (None: when stderr is a terminal).
 
     Ctrl-C stops the rollout (with an :class:`~tavla.InterruptedRunWarning`) and returns
     what finished, marked ``interrupted`` with its real ``games``.
 
-    The older spellings forward: ``dice=`` to :func:`rollout_plays` (a list, one result per
-    play) and ``cubeful=True`` (with ``context`` and ``met``) to
-    :func:`~tavla.sim.cube_rollout.cube_rollout`.
+    The older spellings forward: ``dice=`` (with ``out_of_contention``) to
+    :func:`rollout_plays` (a list, one result per play) and ``cubeful=True`` (with
+    ``context`` and ``met``) to :func:`~tavla.sim.cube_rollout.cube_rollout`.
 
     Raises :class:`~tavla.PlayoutError` for bad arguments, including a finished position,
     and for an evaluator's bad answers; a Python policy's or evaluator's own exceptions pass
     through, as do Dask's on a cluster.
     """
     if check_bool(cubeful, "cubeful", PlayoutError):
-        if dice is not None or truncate is not None or evaluator is not None:
+        if evaluator is not None and not isinstance(evaluator, (Net, str)):
             raise PlayoutError(
-                "a cubeful rollout plays whole games from the position: no dice, truncate or "
-                "evaluator"
+                "a cubeful rollout's evaluator is a Net, 'net:PATH' or 'bearoff' (played in "
+                f"C++), got {type(evaluator).__name__}"
             )
-        return cube_rollout(
-            position, policy, games, context=context, met=met, seed=seed, rotate=rotate,
-            variance_reduction=variance_reduction, threads=threads, batch=batch,
-            progress=progress, client=client, chunk=chunk,
-        )  # fmt: skip
+        common = {
+            "context": context, "met": met, "seed": seed, "rotate": rotate,
+            "truncate": truncate, "evaluator": evaluator, "truncate_bearoff": truncate_bearoff,
+            "variance_reduction": variance_reduction, "se": se, "check_every": check_every,
+            "threads": threads, "batch": batch, "progress": progress, "client": client,
+            "chunk": chunk,
+        }  # fmt: skip
+        if dice is not None:
+            return cube_rollout_plays(  # type: ignore[return-value]
+                position, dice, policy, games, out_of_contention=out_of_contention,
+                **common,  # type: ignore[arg-type]
+            )  # fmt: skip
+        if out_of_contention is not None:
+            raise PlayoutError("out_of_contention is for the plays of a roll: give dice=")
+        return cube_rollout(position, policy, games, **common)  # type: ignore[arg-type]
     if context is not None or met is not None:
         raise PlayoutError("context and met are for cubeful rollouts: give cubeful=True")
     if dice is not None:
         return rollout_plays(
             position, dice, policy, games, seed=seed, rotate=rotate, truncate=truncate,
-            evaluator=evaluator, variance_reduction=variance_reduction, threads=threads,
-            batch=batch, progress=progress, client=client, chunk=chunk,
+            evaluator=evaluator, variance_reduction=variance_reduction,
+            truncate_bearoff=truncate_bearoff, se=se, check_every=check_every,
+            out_of_contention=out_of_contention, threads=threads, batch=batch,
+            progress=progress, client=client, chunk=chunk,
         )  # fmt: skip
-    games, evaluator, variance_reduction = _checked(
-        position, policy, rotate, games, truncate, evaluator, variance_reduction
-    )
-    check_memory(games, ROLLOUT_GAME_BYTES + OUTCOME_BYTES)
-    outcomes, interrupted = _play_out(
-        position, 0, policy, games, seed=seed, rotate=rotate, truncate=truncate,
-        evaluator=evaluator, variance_reduction=variance_reduction, threads=threads,
-        batch=batch, progress=progress, client=client, chunk=chunk,
+    if out_of_contention is not None:
+        raise PlayoutError("out_of_contention is for the plays of a roll: give dice=")
+    run, settings = _settings(
+        position, policy, games, seed, rotate, truncate, evaluator, variance_reduction,
+        truncate_bearoff, se, check_every, None, threads, batch, progress, client, chunk,
     )  # fmt: skip
-    return _summary(
-        outcomes, rotate, interrupted=interrupted, variance_reduction=variance_reduction
-    )
+    check_memory(run.games, ROLLOUT_GAME_BYTES + OUTCOME_BYTES)
+    line = _line(position, 0, policy, run, settings)
+
+    def judge(lines: Sequence[Line]) -> tuple[bool, str]:
+        estimate = run.estimate(lines[0].values[:, EQUITY])
+        return target_reached(run, [estimate.std_error]), f"equity {estimate}"
+
+    interrupted = play_rounds(run, [line], judge)
+    values = line.values if line.rows else np.zeros((0, 6))
+    return _summary(values, rotate, interrupted=interrupted, variance_reduction=settings.reduced)
 
 
 def rollout_plays(
@@ -425,6 +289,10 @@ def rollout_plays(
     truncate: int | None = None,
     evaluator: Evaluator | None = None,
     variance_reduction: bool | None = None,
+    truncate_bearoff: bool = False,
+    se: float | None = None,
+    check_every: int = CHECK_EVERY,
+    out_of_contention: float | None = None,
     threads: int | None = None,
     batch: int = DEFAULT_BATCH,
     progress: bool | None = None,
@@ -436,46 +304,121 @@ def rollout_plays(
     best equity first, each from the side that made the play. Every play sees the same dice
     streams (common random numbers), which makes the differences between plays more precise
     than each equity alone. The other arguments are :func:`rollout`'s (``truncate`` counts
-    the plies after the play).
+    the plies after the play; ``se`` stops once every play still rolled out is that
+    precise).
+
+    ``out_of_contention=k`` stops rolling out a play, as GNU Backgammon's stopping on the
+    joint standard deviation does, once its equity is below the best play's by more than
+    ``k`` standard errors of their difference (paired game for game on the same dice),
+    checked every ``check_every`` games: its result then has fewer ``games``.
 
     Ctrl-C stops the whole rollout (with an :class:`~tavla.InterruptedRunWarning`): the plays
-    not reached are left out and every play rolled out keeps only the games the interrupted
-    play finished, so all are still compared on the same dice (when it finished none, it is
-    left out and the others keep all their games), every result marked ``interrupted``; a
-    play that bears off the last checker counts as one game, won for sure.
+    not reached are left out and every play rolled out keeps only the games all of them
+    finished, so all are still compared on the same dice, every result marked
+    ``interrupted``; a play that bears off the last checker counts as one game, won for
+    sure.
 
     Raises :class:`~tavla.PlayoutError` as :func:`rollout` does, and for a bad roll.
     """
-    games, estimator, reduced = _checked(
-        position, policy, rotate, games, truncate, evaluator, variance_reduction
-    )
+    run, settings = _settings(
+        position, policy, games, seed, rotate, truncate, evaluator, variance_reduction,
+        truncate_bearoff, se, check_every, out_of_contention, threads, batch, progress,
+        client, chunk,
+    )  # fmt: skip
     plays = position.legal_plays(parse_roll(dice))
-    check_memory(games, ROLLOUT_GAME_BYTES + OUTCOME_BYTES * len(plays))
+    check_memory(run.games, ROLLOUT_GAME_BYTES + OUTCOME_BYTES * len(plays))
+    finishing = [play for play in plays if play.position.is_over]
+    rolled = [play for play in plays if not play.position.is_over]
+    lines = [_line(play.position, 1, policy, run, settings) for play in rolled]
 
-    def play_out(start: Position, side: int) -> tuple[npt.NDArray[np.float64], bool]:
-        return _play_out(
-            start, side, policy, games, seed=seed, rotate=rotate, truncate=truncate,
-            evaluator=estimator, variance_reduction=reduced, threads=threads, batch=batch,
-            progress=progress, client=client, chunk=chunk,
-        )  # fmt: skip
+    def judge(lines: Sequence[Line]) -> tuple[bool, str]:
+        drop_out_of_contention(run, lines, EQUITY)
+        active = [i for i, line in enumerate(lines) if line.active]
+        estimates = {i: run.estimate(lines[i].values[:, EQUITY]) for i in active}
+        best = max(active, key=lambda i: estimates[i].mean)
+        done = target_reached(run, [e.std_error for e in estimates.values()])
+        leader = rolled[best].notation or "(pass)"
+        return done, f"best {leader} {estimates[best]}, {len(active)} of {len(lines)} plays"
 
-    return _ranked(plays, play_out, games, rotate, reduced)
+    interrupted = play_rounds(run, lines, judge) if lines else False
+    results = [certain(play, interrupted) for play in finishing]
+    r = settings.reduced
+    results += [
+        _summary(line.values, rotate, play=play, interrupted=interrupted, variance_reduction=r)
+        for play, line in zip(rolled, lines, strict=True)
+        if line.games > 0
+    ]
+    return sorted(results, key=lambda result: -result.equity)
 
 
-def _checked(
+class _Settings:
+    """How each game of a cubeless rollout is played and counted."""
+
+    def __init__(
+        self,
+        truncate: int | None,
+        evaluator: Estimator | None,
+        truncate_bearoff: bool,
+        reduced: bool,
+    ) -> None:
+        self.truncate = truncate
+        self.evaluator = evaluator
+        self.truncate_bearoff = truncate_bearoff
+        self.reduced = reduced
+
+
+def _settings(
     position: Position,
     policy: PolicyLike,
-    rotate: bool,
     games: int,
+    seed: int,
+    rotate: bool,
     truncate: int | None,
     evaluator: Evaluator | None,
     variance_reduction: bool | None,
-) -> tuple[int, Estimator | None, bool]:
-    """The games, the truncation's estimator and whether to reduce the variance, checked."""
+    truncate_bearoff: bool,
+    se: float | None,
+    check_every: int,
+    contention: float | None,
+    threads: int | None,
+    batch: int,
+    progress: bool | None,
+    client: Client | None,
+    chunk: int | None,
+) -> tuple[RolloutRun, _Settings]:
+    """The run and the per-game settings of a rollout, checked."""
     games = check_rollout(position, rotate, games)
     if (truncate is None) != (evaluator is None):
         raise PlayoutError(
             "truncate and evaluator go together: a truncated rollout needs an evaluator for "
             "the positions where its games stop"
         )
-    return games, _estimator(evaluator), variance_reduction_for(policy, variance_reduction)
+    check_bool(truncate_bearoff, "truncate_bearoff", PlayoutError)
+    run = RolloutRun(
+        games, seed, rotate, threads, batch, progress, client, chunk, se, check_every,
+        contention,
+    )  # fmt: skip
+    reduced = variance_reduction_for(policy, variance_reduction)
+    return run, _Settings(truncate, estimator(evaluator), truncate_bearoff, reduced)
+
+
+def _line(
+    start: Position, side: int, policy: PolicyLike, run: RolloutRun, settings: _Settings
+) -> Line:
+    """The games of ``start`` counted for policy index ``side`` (0: the side on roll there;
+    1: its opponent, who made the play that led there)."""
+
+    def play(
+        first: int, count: int, report: Callable[[int], None] | None
+    ) -> tuple[npt.NDArray[np.float64], bool]:
+        results = play_games(
+            policy, policy, count, start=start, seed=run.seed, rotate=run.level,
+            first_game=first, truncate=settings.truncate,
+            stop_at_bearoff=settings.truncate_bearoff, threads=run.threads, batch=run.batch,
+            progress=report or False, client=run.client, chunk=run.chunk,
+            variance_reduction=settings.reduced,
+        )  # fmt: skip
+        rows = outcomes(results, side, settings.evaluator, settings.truncate_bearoff)
+        return rows, results.interrupted
+
+    return Line(play)
