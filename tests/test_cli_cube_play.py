@@ -64,6 +64,41 @@ def test_cube_rollout_at_a_match_score() -> None:
     assert code == 0 and json.loads(out)["double_take"] == expected.double_take
 
 
+def test_every_play_of_a_roll_rolled_out_with_the_cube_as_the_api_does() -> None:
+    args = ("rollout", START, "--cubeful", "-p", NET, "--roll", "61", "-n", "36",
+            "--truncate", "4")  # fmt: skip
+    code, out, _ = run(*args, "--json")
+    assert code == 0
+    records = json.loads(out)
+    expected = tavla.rollout(
+        Position.initial(), Policy(NET), 36, cubeful=True, dice="61", truncate=4,
+        evaluator=tavla.eval.nets.load("td198-40"),
+    )  # fmt: skip
+    assert [(r["play"], r["equity"]) for r in records] == [
+        (e.play.notation, e.equity)  # type: ignore[union-attr]
+        for e in expected
+    ]
+    code, out, _ = run(*args)
+    lines = out.splitlines()
+    assert lines[0].startswith(f"{START}: {NET} cubeful rollout of 61, 36 games")
+    assert lines[1] == "cube: money play, cube 1 centred, Jacoby"
+    assert lines[2].startswith("  1. 13/7 8/7 ") and len(lines) == 2 + len(records)
+
+
+def test_a_close_cube_call_and_a_policy_that_never_doubles_are_said() -> None:
+    code, out, err = run("rollout", START, "--cubeful", "-p", "pubeval", "-n", "36", "--json")
+    record = json.loads(out)
+    assert code == 0 and err.startswith("Warning: the policy 'pubeval' never doubles")
+    with pytest.warns(UserWarning, match="never doubles"):
+        expected = tavla.rollout(Position.initial(), "pubeval", 36, cubeful=True)
+    assert record["too_close_to_call"] == expected.too_close_to_call
+    assert record["close_call"] == expected.close_call and expected.close_call is not None
+    code, out, _ = run("rollout", START, "--cubeful", "-p", "pubeval", "-n", "36")
+    assert out.splitlines()[-1] == (
+        f"  proper action: {expected.action} (too close to call: {expected.close_call})"
+    )
+
+
 def test_match_duel_json_matches_the_api() -> None:
     code, out, _ = run("duel", NET, "pubeval", "--match", "3", "--matches", "20", "--json")
     assert code == 0
@@ -91,7 +126,9 @@ def test_cubeful_duel_json_matches_the_api() -> None:
     ("args", "message"),
     [
         (("rollout", START, "--match", "7"), "give --cubeful"),
-        (("rollout", START, "--cubeful", "--roll", "31"), "before the roll"),
+        (("rollout", START, "--cubeful", "--out-of-contention", "2"), "plays of a roll"),
+        (("rollout", START, "--truncate", "3"), "give --evaluator"),
+        (("rollout", START, "--cube-plies", "1"), "a policy that searches a net"),
         (("rollout", START, "--cubeful", "--score", "2-4"), "give --match N too"),
         (("duel", "pubeval", "random", "--match", "3", "--matches", "3"), "must be even"),
         (("duel", "pubeval", "random", "--match", "3", "--cubeful"), "money games"),
@@ -101,3 +138,8 @@ def test_cubeful_duel_json_matches_the_api() -> None:
 def test_bad_cube_play_input(args: tuple[str, ...], message: str) -> None:
     code, _, err = run(*args)
     assert code == 2 and err.startswith("Error: ") and message in err
+
+
+def test_a_bad_move_filter_is_a_usage_error() -> None:
+    code, _, err = run("rollout", START, "-p", NET, "--move-filter", "8")
+    assert code == 2 and "'8' is not KEEP:MARGIN (8:0.16)" in err

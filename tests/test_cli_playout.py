@@ -16,6 +16,7 @@ from click.testing import CliRunner
 from tavla import Position, duel, rollout, selfplay
 from tavla.cli import main
 from tavla.cli.rollout import HEADER
+from tavla.eval import Policy
 from tavla.sim import cluster
 from tests.helpers.interrupt import interrupt_at
 
@@ -221,3 +222,24 @@ def test_ctrl_c_while_connecting_to_a_scheduler(monkeypatch: pytest.MonkeyPatch)
     code, out, err = run("duel", "random", "random", "--scheduler", "tcp://127.0.0.1:8786")
     assert code == 130 and out == ""
     assert err == "interrupted while connecting to the Dask scheduler\n"
+
+
+def test_rollout_settings_reach_the_api() -> None:
+    # --truncate with the policy's own net estimating, a target error checked every 36
+    # games, and a move filter for a 1-ply policy.
+    args = ["rollout", "4HPwATDgc/ABMA", "-p", "net:td198-40", "-n", "720", "--truncate", "6",
+            "--se", "0.02", "--check-every", "36", "--json"]  # fmt: skip
+    code, out, _ = run(*args)
+    record = json.loads(out)
+    net = Policy("net:td198-40")
+    expected = rollout(Position.initial(), net, 720, truncate=6, evaluator=net.evaluator,
+                       se=0.02, check_every=36)  # fmt: skip
+    assert code == 0 and record["games"] == expected.games < 720
+    assert record["equity"] == expected.equity and record["variance_reduction"]
+    code, out, _ = run("rollout", "4HPwATDgc/ABMA", "-p", "net:td198-40@1", "-n", "4",
+                       "--move-filter", "2:0.05", "--no-rotate", "--no-variance-reduction",
+                       "--truncate-bearoff", "--json")  # fmt: skip
+    filtered = Policy("net:td198-40", plies=1, keep=2, margin=0.05)
+    expected = rollout(Position.initial(), filtered, 4, rotate=False, variance_reduction=False,
+                       truncate_bearoff=True)  # fmt: skip
+    assert code == 0 and json.loads(out)["equity"] == expected.equity

@@ -1,24 +1,26 @@
 """``tavla rollout POSITION_ID --cubeful``: a cube rollout where the ID and the cube options
 say, printed as GNU Backgammon prints one (the options' equities, their errors, the
-action)."""
+action), or with a roll every play of it rolled out with the cube."""
 
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+import warnings
 from typing import Any
 
 import click
 
+from ..board.dice import Roll
+from ..board.position import Position
 from ..errors import PlayoutError
-from ..eval.policies import Policy, parse_policy
-from ..sim.cube_rollout import CubefulRolloutResult
-from ..sim.rollout import rollout as run_rollout
+from ..sim.cube_rollout import CubefulPlayResult, CubefulRolloutResult, cube_rollout_plays
+from ..sim.cube_rollout import cube_rollout as cube_rollout_function
 from .cube import CubeOptions, cube_context, describe
 from .errors import input_errors
 from .playout_options import playout_run
 from .playout_output import echo_json, exit_if_interrupted, games_text
-from .positions import read_position_and_dice
+from .positions import read_position_and_dice, roll_to_play
+from .rollout_options import RolloutSettings
 
 
 def cube_rollout(
@@ -28,6 +30,7 @@ def cube_rollout(
     games: int,
     rotate: bool,
     cube: CubeOptions,
+    settings: RolloutSettings,
     *,
     seed: int,
     threads: int | None,
@@ -35,26 +38,44 @@ def cube_rollout(
     as_json: bool,
     scheduler: str | None,
     chunk: int | None,
-    variance_reduction: bool | None,
 ) -> None:
-    """Roll out ``position_id`` with the cube and print the result (``tavla rollout``)."""
+    """Roll out ``position_id`` with the cube and print the result (``tavla rollout``):
+    the cube decision, or with a roll (``--roll`` or the ID's dice) every play of it."""
     with input_errors():
-        position, dice = read_position_and_dice(position_id)
-        if roll is not None or dice is not None:
-            raise PlayoutError(
-                "a cube rollout is made before the roll: no --roll, and no dice in the ID"
-            )
+        position, dice_in_id = read_position_and_dice(position_id)
+        dice = None if roll is None and dice_in_id is None else roll_to_play(roll, dice_in_id)
         context = cube_context(position_id, cube)
         met = cube.table(context)
-        policy = parse_policy(policy_text)
-        if isinstance(policy, Policy) and policy.cube_policy.doubles:
-            policy = replace(policy, cube=replace(policy.cube_policy, cube_life=cube.cube_life))
-    with playout_run(scheduler) as client:
-        result = run_rollout(
-            position, policy, games, seed=seed, rotate=rotate, threads=threads,
-            progress=progress, client=client, chunk=chunk, cubeful=True, context=context,
-            met=met, variance_reduction=variance_reduction,
-        )  # fmt: skip
+        policy = settings.policy(policy_text, cube.cube_life)
+    with playout_run(scheduler) as client, warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", UserWarning)
+        arguments = settings.arguments(policy)
+        found: CubefulRolloutResult | list[CubefulPlayResult]
+        run = {
+            "context": context, "met": met, "seed": seed, "rotate": rotate,
+            "threads": threads, "progress": progress, "client": client, "chunk": chunk,
+            "truncate": arguments["truncate"], "evaluator": arguments["evaluator"],
+            "truncate_bearoff": arguments["truncate_bearoff"], "se": arguments["se"],
+            "check_every": arguments["check_every"],
+            "variance_reduction": arguments["variance_reduction"],
+        }  # fmt: skip
+        if dice is None:
+            if arguments["out_of_contention"] is not None:
+                raise PlayoutError("--out-of-contention is for the plays of a roll: give --roll")
+            found = cube_rollout_function(position, policy, games, **run)
+        else:
+            found = cube_rollout_plays(
+                position, dice, policy, games, out_of_contention=arguments["out_of_contention"],
+                **run,
+            )  # fmt: skip
+    for warning in caught:
+        if issubclass(warning.category, UserWarning):
+            click.echo(f"Warning: {warning.message}", err=True)
+    if isinstance(found, list):
+        assert dice is not None
+        _print_plays(position, policy_text, found, dice, rotate, seed, as_json)
+        return
+    result = found
     if as_json:
         echo_json({"policy": policy_text, **_record(result)})
     else:
@@ -67,6 +88,56 @@ def cube_rollout(
         for line in _lines(result):
             click.echo(line)
     exit_if_interrupted(result.interrupted)
+
+
+def _print_plays(
+    position: Position,
+    policy_text: str,
+    results: list[CubefulPlayResult],
+    dice: Roll,
+    rotate: bool,
+    seed: int,
+    as_json: bool,
+) -> None:
+    interrupted = any(r.interrupted for r in results) or not results
+    if as_json:
+        echo_json([_play_record(r) for r in results])
+        exit_if_interrupted(interrupted)
+        return
+    games = max((r.games for r in results), default=0)
+    reduced = any(r.variance_reduction for r in results)
+    click.echo(
+        f"{position.position_id}: {policy_text} cubeful rollout of {dice[0]}{dice[1]}, "
+        f"{games_text(games, interrupted)}, {'rotated' if rotate else 'not rotated'}, "
+        f"{'variance reduced' if reduced else 'no variance reduction'}, seed {seed}"
+    )
+    if results:
+        click.echo(f"cube: {describe(results[0].context)}")
+    width = max((len(r.play.notation) for r in results), default=0) or 6
+    for number, result in enumerate(results, start=1):
+        notation = result.play.notation or "(pass)"
+        shown = f"({result.equity_std_error:.4f})" if math.isfinite(result.equity_std_error) else ""
+        mwc = ""
+        if result.met is not None:
+            mwc = f"  {100 * result.mwc(result.equity):6.2f}%"
+        games_shown = f"  {result.games:,} games" if result.games != games else ""
+        click.echo(
+            f"{number:3d}. {notation:<{width}}  {result.equity:+.4f} {shown:<8}{mwc}{games_shown}"
+        )
+    exit_if_interrupted(interrupted)
+
+
+def _play_record(result: CubefulPlayResult) -> dict[str, Any]:
+    return {
+        "play": result.play.notation,
+        "position_id": result.play.position.position_id,
+        "equity": result.equity,
+        "equity_std_error": result.equity_std_error,
+        "mwc": result.mwc(result.equity) if result.met is not None else None,
+        "games": result.games,
+        "variance_reduction": result.variance_reduction,
+        "interrupted": result.interrupted,
+    }
 
 
 def _options(result: CubefulRolloutResult) -> list[tuple[str, float, float | None]]:
@@ -97,7 +168,8 @@ def _lines(result: CubefulRolloutResult) -> list[str]:
         lines.append(f"  double/take - no double: s.e. {result.double_gain_std_error:.4f}")
     if result.refusal is not None:
         lines.append(f"  no double possible: {result.refusal}")
-    lines.append(f"  proper action: {result.action}")
+    close = f" (too close to call: {result.close_call})" if result.too_close_to_call else ""
+    lines.append(f"  proper action: {result.action}{close}")
     return lines
 
 
@@ -122,6 +194,8 @@ def _record(result: CubefulRolloutResult) -> dict[str, Any]:
         "equity_std_error": result.equity_std_error,
         "mwc": None,
         "met": result.met.name if result.met is not None else None,
+        "too_close_to_call": result.too_close_to_call,
+        "close_call": result.close_call,
         "games": result.games,
         "variance_reduction": result.variance_reduction,
         "interrupted": result.interrupted,

@@ -17,6 +17,7 @@ from .errors import input_errors
 from .playout_options import POLICY, games_option, playout_options, playout_run
 from .playout_output import echo_json, exit_if_interrupted, games_text
 from .positions import read_position_and_dice, roll_to_play
+from .rollout_options import RolloutSettings, rollout_settings
 
 COLUMNS = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
 HEADER = "    win   W g  W bg   L g  L bg    equity  (s.e.)"
@@ -61,12 +62,10 @@ its own evaluator (pubeval never doubles)."""
 @games_option(1296)
 @click.option("--rotate/--no-rotate", default=True, show_default=True,
               help="Stratify the first rolls over the 36 outcomes.")  # fmt: skip
-@click.option("--variance-reduction/--no-variance-reduction", default=None,
-              help="Subtract the luck of every roll [default: when the policy has an "
-                   "evaluator, a net].")  # fmt: skip
 @click.option("--cubeful", is_flag=True,
               help="A cube rollout: the no-double and double/take lines on the same dice, "
                    "played with the cube where the ID and the cube options say.")  # fmt: skip
+@rollout_settings
 @cube_options
 @playout_options
 def rollout(
@@ -75,8 +74,8 @@ def rollout(
     policy: str | None,
     games: int,
     rotate: bool,
-    variance_reduction: bool | None,
     cubeful: bool,
+    settings: RolloutSettings,
     cube: CubeOptions,
     seed: int,
     threads: int | None,
@@ -99,14 +98,21 @@ def rollout(
     --owner, --jacoby/--no-jacoby and --beavers; --cube-life sets the cube life of the
     policy's cube model, --met the match equity table. pubeval and random never double (and
     always take), so a cube rollout needs a policy with a cube: a net's plays its cube model
-    on its own evaluator."""
+    on its own evaluator.
+
+    With a policy that has an evaluator (a net) the luck of every roll is subtracted, unless
+    --no-variance-reduction; --truncate N stops each game after N plies (--evaluator values
+    it), --truncate-bearoff where the bear-off database is exact; --se stops at a standard
+    error, checked every --check-every games; with --roll, --out-of-contention K stops the
+    plays that trail the best by K standard errors. --cube-plies and --move-filter set the
+    policy's cube depth and move filter (its checker depth is the @N of net:PATH@N)."""
     if policy is None:
         policy = CUBE_ROLLOUT_POLICY if cubeful else "pubeval"
     if cubeful:
         cube_rollout(
-            position_id, roll, policy, games, rotate, cube, seed=seed, threads=threads,
-            progress=progress, as_json=as_json, scheduler=scheduler, chunk=chunk,
-            variance_reduction=variance_reduction,
+            position_id, roll, policy, games, rotate, cube, settings, seed=seed,
+            threads=threads, progress=progress, as_json=as_json, scheduler=scheduler,
+            chunk=chunk,
         )  # fmt: skip
         return
     if cube != CubeOptions.none():
@@ -115,10 +121,10 @@ def rollout(
     with playout_run(scheduler) as client:
         position, dice_in_id = read_position_and_dice(position_id)
         dice = None if roll is None and dice_in_id is None else roll_to_play(roll, dice_in_id)
+        chosen = settings.policy(policy)
         found = run_rollout(
-            position, policy, games, dice=dice, seed=seed, rotate=rotate, threads=threads,
-            progress=progress, client=client, chunk=chunk,
-            variance_reduction=variance_reduction,
+            position, chosen, games, dice=dice, seed=seed, rotate=rotate, threads=threads,
+            progress=progress, client=client, chunk=chunk, **settings.arguments(chosen),
         )  # fmt: skip
     results = found if isinstance(found, list) else [found]
     # No result for a roll (which has at least one play) only when Ctrl-C came first.
@@ -130,7 +136,7 @@ def rollout(
     rotation = "rotated" if rotate else "not rotated"
     reduced = any(r.variance_reduction for r in results)
     luck = "variance reduced" if reduced else "no variance reduction"
-    played = max((r.games for r in results), default=0) if interrupted else games
+    played = max((r.games for r in results), default=0)
     click.echo(
         f"{position.position_id}: {policy} rollout, {games_text(played, interrupted)}, "
         f"{rotation}, {luck}, seed {seed}"

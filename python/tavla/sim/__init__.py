@@ -1,13 +1,14 @@
 """Simulation: whole games played by the core (self-play), rollouts and duels, on one machine
 or on a Dask cluster."""
 
+from .cube_rollout import cube_rollout, cube_rollout_plays
 from .duel import DuelResult, duel
 from .ladder import Ladder, LadderDuel, ladder
 from .matches import play_matches
 from .monitor import duel_monitor
 from .playout import selfplay
 from .results import MatchResults, PlayoutResults
-from .rollout import RolloutResult, rollout
+from .rollout import RolloutResult, rollout, rollout_plays
 
 __all__ = [
     "DuelResult",
@@ -16,10 +17,13 @@ __all__ = [
     "MatchResults",
     "PlayoutResults",
     "RolloutResult",
+    "cube_rollout",
+    "cube_rollout_plays",
     "duel",
     "duel_monitor",
     "ladder",
     "play_matches",
     "rollout",
+    "rollout_plays",
     "selfplay",
 ]

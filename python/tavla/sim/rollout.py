@@ -25,6 +25,7 @@ from ..eval.policies import PolicyLike
 from ..game.cube_context import CubeContext
 from ..game.equity import MatchEquityTable
 from .cube_rollout import (
+    CubefulPlayResult,
     CubefulRolloutResult,
     check_rollout,
     cube_rollout,
@@ -144,8 +145,8 @@ def rollout(
     dice: None = ...,
     seed: int = ...,
     rotate: bool = ...,
-    truncate: None = ...,
-    evaluator: None = ...,
+    truncate: int | None = ...,
+    evaluator: Net | str | None = ...,
     variance_reduction: bool | None = ...,
     truncate_bearoff: bool = ...,
     se: float | None = ...,
@@ -160,6 +161,31 @@ def rollout(
     context: CubeContext | None = ...,
     met: MatchEquityTable | None = ...,
 ) -> CubefulRolloutResult: ...
+@overload
+def rollout(
+    position: Position,
+    policy: PolicyLike = ...,
+    games: int = ...,
+    *,
+    dice: str | Sequence[int],
+    seed: int = ...,
+    rotate: bool = ...,
+    truncate: int | None = ...,
+    evaluator: Net | str | None = ...,
+    variance_reduction: bool | None = ...,
+    truncate_bearoff: bool = ...,
+    se: float | None = ...,
+    check_every: int = ...,
+    out_of_contention: float | None = ...,
+    threads: int | None = ...,
+    batch: int = ...,
+    progress: bool | None = ...,
+    client: Client | None = ...,
+    chunk: int | None = ...,
+    cubeful: Literal[True],
+    context: CubeContext | None = ...,
+    met: MatchEquityTable | None = ...,
+) -> list[CubefulPlayResult]: ...
 def rollout(
     position: Position,
     policy: PolicyLike = "pubeval",
@@ -183,7 +209,7 @@ def rollout(
     cubeful: bool = False,
     context: CubeContext | None = None,
     met: MatchEquityTable | None = None,
-) -> RolloutResult | list[RolloutResult] | CubefulRolloutResult:
+) -> RolloutResult | list[RolloutResult] | CubefulRolloutResult | list[CubefulPlayResult]:
     """Cubeless rollout of ``position`` with the side on roll to roll next.
 
     Plays ``games`` games with ``policy`` on both sides (a built-in name, a
@@ -243,7 +269,7 @@ def rollout(
             "chunk": chunk,
         }  # fmt: skip
         if dice is not None:
-            return cube_rollout_plays(  # type: ignore[return-value]
+            return cube_rollout_plays(
                 position, dice, policy, games, out_of_contention=out_of_contention,
                 **common,  # type: ignore[arg-type]
             )  # fmt: skip

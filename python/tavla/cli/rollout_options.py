@@ -1,0 +1,150 @@
+"""The rollout settings of ``tavla rollout``, as GNU Backgammon offers them: variance reduction,
+truncation (after N plies, at exact bear-offs), the policy's cube depth and move filter, a
+target standard error and plays out of contention."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+import click
+
+from ..errors import PlayoutError
+from ..eval.evaluators import MAX_PLIES
+from ..eval.net import Net
+from ..eval.policies import Policy, parse_policy
+from ..sim.rollout_rounds import CHECK_EVERY
+
+POSITIVE = click.FloatRange(min=0, min_open=True)
+
+
+@dataclass(frozen=True)
+class RolloutSettings:
+    """What the options below say; each None (False) when not given."""
+
+    variance_reduction: bool | None
+    truncate: int | None
+    evaluator: str | None
+    truncate_bearoff: bool
+    se: float | None
+    check_every: int
+    out_of_contention: float | None
+    cube_plies: int | None
+    move_filter: tuple[int, float] | None
+
+    def policy(self, text: str, cube_life: float | None = None) -> str | Policy:
+        """The policy ``text`` names, with the options' cube depth, move filter and
+        ``cube_life`` (for its cube model); :class:`~tavla.PlayoutError` when they are given
+        for a policy without an evaluator."""
+        policy = parse_policy(text)
+        tuned = self.cube_plies is not None or self.move_filter is not None
+        if not isinstance(policy, Policy) or not isinstance(policy.evaluator, Net):
+            if tuned:
+                raise PlayoutError(
+                    "--cube-plies and --move-filter are for a policy that searches a net "
+                    f"(net:PATH), not {text!r}"
+                )
+            return policy
+        if self.move_filter is not None:
+            keep, margin = self.move_filter
+            policy = replace(policy, keep=keep, margin=margin)
+        cube = policy.cube_policy
+        if self.cube_plies is not None:
+            cube = replace(cube, plies=self.cube_plies)
+        if self.move_filter is not None:
+            cube = replace(cube, keep=policy.keep, margin=policy.margin)
+        if cube_life is not None:
+            cube = replace(cube, cube_life=cube_life)
+        return replace(policy, cube=cube) if cube != policy.cube_policy else policy
+
+    def arguments(self, policy: str | Policy) -> dict[str, Any]:
+        """The keyword arguments of :func:`tavla.rollout` these settings give."""
+        evaluator: Net | str | None = self.evaluator
+        if self.truncate is not None and evaluator is None:
+            if not isinstance(policy, Policy) or not isinstance(policy.evaluator, Net):
+                raise PlayoutError(
+                    "--truncate stops games that an evaluator values: give --evaluator "
+                    f"(net:PATH or bearoff), as the policy {policy!r} has none"
+                )
+            evaluator = policy.evaluator
+        return {
+            "variance_reduction": self.variance_reduction, "truncate": self.truncate,
+            "evaluator": evaluator, "truncate_bearoff": self.truncate_bearoff, "se": self.se,
+            "check_every": self.check_every, "out_of_contention": self.out_of_contention,
+        }  # fmt: skip
+
+
+def _move_filter(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
+    if value is None:
+        return None
+    keep, colon, margin = value.partition(":")
+    try:
+        if not colon:
+            raise ValueError
+        parsed = int(keep), float(margin)
+    except ValueError:
+        raise click.BadParameter(f"{value!r} is not KEEP:MARGIN (8:0.16)") from None
+    if parsed[0] < 1 or not parsed[1] >= 0:
+        raise click.BadParameter("KEEP is at least 1 and MARGIN at least 0")
+    return parsed
+
+
+def rollout_settings(function: Callable[..., Any]) -> Callable[..., Any]:
+    """The options above, passed to ``function`` as one ``settings`` argument."""
+
+    @functools.wraps(function)
+    def with_settings(
+        *args: Any,
+        variance_reduction: bool | None,
+        truncate: int | None,
+        evaluator: str | None,
+        truncate_bearoff: bool,
+        se: float | None,
+        check_every: int,
+        out_of_contention: float | None,
+        cube_plies: int | None,
+        move_filter: tuple[int, float] | None,
+        **kwargs: Any,
+    ) -> Any:
+        settings = RolloutSettings(
+            variance_reduction, truncate, evaluator, truncate_bearoff, se, check_every,
+            out_of_contention, cube_plies, move_filter,
+        )  # fmt: skip
+        return function(*args, settings=settings, **kwargs)
+
+    command: Callable[..., Any] = with_settings
+    for option in reversed(
+        [
+            click.option("--variance-reduction/--no-variance-reduction", default=None,
+                         help="Subtract the luck of every roll [default: when the policy has "
+                              "an evaluator, a net]."),
+            click.option("--truncate", type=click.IntRange(min=1), default=None, metavar="N",
+                         help="Stop each game after N plies and count --evaluator's estimate."),
+            click.option("--evaluator", "-e", default=None, metavar="EVALUATOR",
+                         help="What values the games --truncate stops: net:PATH or bearoff "
+                              "[default: the policy's net]."),
+            click.option("--truncate-bearoff", is_flag=True,
+                         help="Stop each game where the bear-off database is exact and count "
+                              "its exact value."),
+            click.option("--se", type=POSITIVE, default=None, metavar="ERROR",
+                         help="Stop once the equity's standard error is below ERROR (every "
+                              "play's, with --roll); --games is then the most played."),
+            click.option("--check-every", type=click.IntRange(min=1), default=CHECK_EVERY,
+                         show_default=True, metavar="N",
+                         help="Games between the checks of --se and --out-of-contention."),
+            click.option("--out-of-contention", type=POSITIVE, default=None, metavar="K",
+                         help="With --roll: stop a play that trails the best by more than K "
+                              "standard errors of their difference."),
+            click.option("--cube-plies", type=click.IntRange(0, MAX_PLIES), default=None,
+                         metavar="N", help="Depth of the policy's cube decisions [default: "
+                                           "its checker play's, the @N of net:PATH@N]."),
+            click.option("--move-filter", callback=_move_filter, default=None,
+                         metavar="KEEP:MARGIN",
+                         help="The move filter of searches deeper than 0-ply: the best KEEP "
+                              "plays within MARGIN of the best [default: 8:0.16]."),
+        ]
+    ):  # fmt: skip
+        command = option(command)
+    return command
