@@ -1,6 +1,6 @@
-"""Random self-play speed of tavla next to other backgammon libraries, in one run.
+"""tavla's speed next to other backgammon programs, in one run.
 
-    python bench/peers.py [--seconds 5]
+    python bench/peers.py [--seconds 5] [--before PYTHONPATH] [--games 1296] [--gnubg-games 144]
 
 Times uniform-random self-play (whole games from the opening, cubeless) in tavla (C++ loop,
 one thread and every core), OpenSpiel (``pip install open_spiel``: its Python API driving
@@ -8,18 +8,39 @@ one thread and every core), OpenSpiel (``pip install open_spiel``: its Python AP
 (``pip install gym-backgammon``: its pure-Python engine), each for about ``--seconds``, and
 prints games per second with the ratio to each peer. Peers that are not installed are
 skipped; neither is a dependency of tavla.
+
+With GNU Backgammon installed (``/usr/games/gnubg``), it also rolls out, on one thread, the
+position after an opening 3-1, a middle game and a race, cubeless at 0-ply with the shipped
+default net (tavla218-128; gnubg its own), both rotating the first roll: with variance
+reduction (gnubg's with quasi-random dice, tavla's stopping games at exact bear-offs as
+gnubg stops at its one-sided database) it prints each side's standard error of the equity,
+CPU seconds and 1/(SE^2 CPU), the precision a CPU second buys; without it (the opening
+only), CPU seconds per game. ``--before PYTHONPATH`` measures tavla twice, there too (an
+older tree's ``python/`` with its built core), so that before and after share one run.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import inspect
+import json
+import os
 import random
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
+import gnubg_peer
 import tavla
+
+ROLLOUT_POSITIONS = {
+    "opening 3-1": "4HPwARLgc/ABMA",  # after 8/5 6/5, the other side to roll
+    "middle game": "sGfwgBHg7eAAWA",
+    "race": "d+YwDADbbWMAAA",
+}
 
 
 def rate(play_games: Callable[[int], int], seconds: float) -> float:
@@ -97,10 +118,102 @@ def gym_backgammon_games() -> Callable[[int], int] | None:
     return play
 
 
+def tavla_rollouts(games: int) -> dict[str, dict[str, float]]:
+    """This tree's rollouts: per position, the reduced rollout's error and CPU seconds, and
+    the plain rollout's CPU seconds per game of the opening (one thread, default net)."""
+    policy = tavla.eval.Policy("net:tavla218-128")
+    tavla.rollout(tavla.Position.initial(), policy, 36, threads=1, progress=False)  # warm up
+    # A tree from before variance reduction rolls out plainly (and plays every game out).
+    known = inspect.signature(tavla.rollout).parameters
+    reduced = {"truncate_bearoff": True} if "truncate_bearoff" in known else {}
+    plain = {**reduced, "variance_reduction": False} if reduced else {}
+    found: dict[str, dict[str, float]] = {}
+    for name, position_id in ROLLOUT_POSITIONS.items():
+        position = tavla.Position.from_position_id(position_id)
+        started = time.process_time()
+        result = tavla.rollout(position, policy, games, threads=1, progress=False, **reduced)
+        found[name] = {"se": result.equity_std_error, "cpu": time.process_time() - started}
+    started = time.process_time()
+    tavla.rollout(
+        tavla.Position.from_position_id(ROLLOUT_POSITIONS["opening 3-1"]), policy, games,
+        threads=1, progress=False, **plain,
+    )  # fmt: skip
+    found["plain"] = {"cpu_per_game": (time.process_time() - started) / games}
+    found["random"] = {"games_per_second": rate(tavla_games(1), 3.0)}
+    return found
+
+
+def tavla_rollouts_in(path: str, games: int) -> dict[str, dict[str, float]]:
+    """:func:`tavla_rollouts` of the tavla tree at ``path`` (a PYTHONPATH), in a subprocess."""
+    env = {**os.environ, "PYTHONPATH": path}
+    here = str(Path(__file__).parent)
+    code = f"import sys; sys.path.insert(0, {here!r}); import json, peers; " \
+           f"print(json.dumps(peers.tavla_rollouts({games})))"  # fmt: skip
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                          text=True, check=True)  # fmt: skip
+    result: dict[str, dict[str, float]] = json.loads(done.stdout.splitlines()[-1])
+    return result
+
+
+def gnubg_rollouts(games: int) -> dict[str, dict[str, float]]:
+    found: dict[str, dict[str, float]] = {}
+    startup = gnubg_peer.startup_cpu()
+    for name, position_id in ROLLOUT_POSITIONS.items():
+        result = gnubg_peer.rollout(position_id, games, variance_reduction=True)
+        found[name] = {"se": result.std_error, "cpu": result.cpu_seconds - startup}
+    plain = gnubg_peer.rollout(ROLLOUT_POSITIONS["opening 3-1"], 4 * games,
+                               variance_reduction=False)  # fmt: skip
+    found["plain"] = {"cpu_per_game": (plain.cpu_seconds - startup) / (4 * games)}
+    return found
+
+
+def print_rollouts(runs: dict[str, dict[str, dict[str, float]]], gnubg: str) -> None:
+    print()
+    print(f"{'0-ply VR rollout, 1 thread':<28} {'SE':>7} {'CPU s':>8} {'1/(SE^2 CPU)':>13}"
+          f" {'vs gnubg':>9}")  # fmt: skip
+    for position in ROLLOUT_POSITIONS:
+        theirs = runs[gnubg][position]
+        their_rate = 1 / (theirs["se"] ** 2 * theirs["cpu"])
+        for who, found in runs.items():
+            mine = found[position]
+            value = 1 / (mine["se"] ** 2 * mine["cpu"])
+            ratio = "" if who == gnubg else f"{value / their_rate:.1f}x"
+            print(f"{position + ', ' + who:<28} {mine['se']:>7.4f} {mine['cpu']:>8.2f}"
+                  f" {value:>13,.0f} {ratio:>9}")  # fmt: skip
+    print()
+    print(f"{'0-ply plain rollout of the opening 3-1':<44} {'CPU ms a game':>14} {'vs gnubg':>9}")
+    their = runs[gnubg]["plain"]["cpu_per_game"]
+    for who, found in runs.items():
+        mine = found["plain"]["cpu_per_game"]
+        ratio = "" if who == gnubg else f"{their / mine:.1f}x"
+        print(f"{who:<44} {1000 * mine:>14.2f} {ratio:>9}")
+    print()
+    print(f"{'random self-play, 1 thread':<44} {'games/s':>14} {'vs gnubg loop':>14}")
+    for who, found in runs.items():
+        if who == gnubg:
+            continue
+        games = found["random"]["games_per_second"]
+        print(f"{who:<44} {games:>14,.0f} {games * their:>13.1f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
+    parser.add_argument("--before", default=None, metavar="PYTHONPATH",
+                        help="also measure the tavla tree there (before a change)")
+    parser.add_argument("--games", type=int, default=1296, help="games of tavla's rollouts")
+    parser.add_argument("--gnubg-games", type=int, default=144,
+                        help="games of gnubg's variance-reduced rollouts (4x without)")
     args = parser.parse_args()
+    if gnubg_peer.available():
+        runs = {}
+        if args.before is not None:
+            runs["tavla before"] = tavla_rollouts_in(args.before, args.games)
+        runs["tavla"] = tavla_rollouts(args.games)
+        runs["gnubg 1.07"] = gnubg_rollouts(args.gnubg_games)
+        print_rollouts(runs, "gnubg 1.07")
+    else:
+        print("GNU Backgammon is not installed: no rollouts compared")
     rows = [
         ("tavla, 1 thread", tavla_games(1)),
         ("tavla, every core", tavla_games(None)),

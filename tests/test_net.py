@@ -117,8 +117,9 @@ def test_one_board_and_position() -> None:
 def test_plays_of_a_turn_match_single_evaluations(
     boards: np.ndarray, encoding: str, kernel: str
 ) -> None:
-    """The first layer of td198 and gnubg200 candidates is summed from the position before the
-    turn and the inputs the play changed: it agrees with the whole sum to 1e-5."""
+    """The first layer of the candidates is summed from the position before the turn and the
+    inputs the play changed (for tavla218 its points', and its whole-board inputs
+    recomputed): it agrees with the whole sum to 1e-5."""
     base = Net.random((encodings()[encoding], 32, 5), encoding=encoding)
     net = Net(base.weights, base.biases, encoding=encoding, kernel=kernel)
     search = _core.Search(net.native, None, 8, 0.16)  # type: ignore[attr-defined]

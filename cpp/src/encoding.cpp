@@ -138,8 +138,11 @@ bool exposed(const std::int8_t* other, int p) {
     return false;
 }
 
-// The ten tavla218 features of the side `row` (docs/nets.rst), from `base`.
-void features(Writer& w, const std::int8_t* row, const std::int8_t* other, int base) {
+constexpr int kFeatures = 10;
+using Features = std::array<float, kFeatures>;
+
+// The ten tavla218 features of the side `row` (docs/nets.rst).
+Features feature_values(const std::int8_t* row, const std::int8_t* other) {
     int pips = 25 * row[kBar], home = 0, outfield = 0, back = row[kBar], blots = 0, shots = 0;
     int home_points = 0, anchors = 0, prime = 0, run = 0, rearmost = row[kBar] > 0 ? kBar : 0;
     for (int p = 1; p <= kPoints; ++p) {
@@ -156,16 +159,17 @@ void features(Writer& w, const std::int8_t* row, const std::int8_t* other, int b
         if (made(row, p) && p <= 6) ++home_points;
         if (made(row, p) && p >= 19) ++anchors;
     }
-    w.put(base, float(pips) / 167.0f);
-    w.put(base + 1, float(home) / 15.0f);
-    w.put(base + 2, float(outfield) / 15.0f);
-    w.put(base + 3, float(back) / 15.0f);
-    w.put(base + 4, float(blots) / 15.0f);
-    w.put(base + 5, float(shots) / 15.0f);
-    w.put(base + 6, float(home_points) / 6.0f);
-    w.put(base + 7, float(std::min(prime, 6)) / 6.0f);
-    w.put(base + 8, float(anchors) / 6.0f);
-    w.put(base + 9, float(rearmost) / 25.0f);
+    return {float(pips) / 167.0f,        float(home) / 15.0f,
+            float(outfield) / 15.0f,     float(back) / 15.0f,
+            float(blots) / 15.0f,        float(shots) / 15.0f,
+            float(home_points) / 6.0f,   float(std::min(prime, 6)) / 6.0f,
+            float(anchors) / 6.0f,       float(rearmost) / 25.0f};
+}
+
+// The ten features of the side `row`, from input `base`.
+void features(Writer& w, const std::int8_t* row, const std::int8_t* other, int base) {
+    const Features f = feature_values(row, other);
+    for (int k = 0; k < kFeatures; ++k) w.put(base + k, f[std::size_t(k)]);
 }
 
 void tavla218(Writer& w, const Board& b, bool summed) {
@@ -251,9 +255,49 @@ std::vector<int> summed_blocks(Encoding encoding) {
 
 bool encoding_is_local(Encoding encoding) { return encoding != Encoding::kTavla218; }
 
+namespace {
+
+// tavla218's inputs of the whole board (196..217: contact or race, the features of each side)
+// of to.swapped() minus those of from.swapped(), appended to out from `count`.
+std::size_t whole_board_difference(const Board& from, const Board& to, SparseInputs& out,
+                                   std::size_t count) {
+    const bool race_before = is_race(from), race_after = is_race(to);
+    if (race_before != race_after) {
+        out.index[count] = std::uint16_t(race_after ? 197 : 196);
+        out.value[count++] = 1.0f;
+        out.index[count] = std::uint16_t(race_after ? 196 : 197);
+        out.value[count++] = -1.0f;
+    }
+    // Row 0 of a swapped board is the board's row 1.
+    for (int r = 0; r < 2; ++r) {
+        const Features a = feature_values(from.side[std::size_t(1 - r)].data(),
+                                          from.side[std::size_t(r)].data());
+        const Features b = feature_values(to.side[std::size_t(1 - r)].data(),
+                                          to.side[std::size_t(r)].data());
+        for (int k = 0; k < kFeatures; ++k) {
+            const float delta = b[std::size_t(k)] - a[std::size_t(k)];
+            out.index[count] = std::uint16_t(198 + 10 * r + k);
+            out.value[count] = delta;
+            count += delta != 0.0f ? 1 : 0;
+        }
+    }
+    return count;
+}
+
+}  // namespace
+
+bool has_swapped_difference(Encoding encoding) {
+    return encoding_is_local(encoding) || encoding == Encoding::kTavla218;
+}
+
 bool encode_swapped_difference(Encoding encoding, const Board& from, const Board& to,
                                SparseInputs& out) {
-    if (!encoding_is_local(encoding)) return false;
+    if (!has_swapped_difference(encoding)) return false;
+    // tavla218's points, bar and borne off are td198's units, its other inputs whole-board.
+    const bool whole_board = encoding == Encoding::kTavla218;
+    if (whole_board) encoding = Encoding::kTd198;
+    // Room left for the whole-board inputs: 2 for contact or race, 20 features.
+    const std::size_t room = std::size_t(kMaxNonzero) - (whole_board ? 22 : 0);
     out.count = 0;
     std::size_t count = 0;
     for (int r = 0; r < 2; ++r) {
@@ -268,7 +312,7 @@ bool encode_swapped_difference(Encoding encoding, const Board& from, const Board
                        << (8 * word);
         changed |= std::uint32_t(a[24] != b[24]) << 24 | std::uint32_t(a[kBar] != b[kBar]) << kBar;
         for (; changed != 0; changed &= changed - 1) {
-            if (count + 4 > std::size_t(kMaxNonzero)) return false;
+            if (count + 4 > room) return false;
             const int slot = highest_bit(changed & (0u - changed));
             const SlotUnits units = slot_units(encoding, r, slot);
             const auto& before = kUnits[units.kind][std::size_t(a[slot])];
@@ -281,6 +325,7 @@ bool encode_swapped_difference(Encoding encoding, const Board& from, const Board
             }
         }
     }
+    if (whole_board) count = whole_board_difference(from, to, out, count);
     out.count = int(count);
     return true;
 }

@@ -167,7 +167,7 @@ void Net::sum_blocks(Encoding encoding) {
     if (blocks.empty()) return;
     const auto width = std::size_t(padded(first.outputs));
     float* summed = impl_->storage[0].get();
-    if (encoding_is_local(encoding)) {
+    if (has_swapped_difference(encoding)) {
         const std::size_t size = std::size_t(first.inputs) * width;
         auto copy = aligned_floats(size);
         std::copy(first.weights, first.weights + size, copy.get());
@@ -191,7 +191,7 @@ void Net::evaluate(const Board* boards, std::size_t count, Probabilities* out) c
     }
 }
 
-// With a local encoding, a result's first-layer sums are those of the position before the
+// With an encoding that has a difference (encoding.hpp), a result's first-layer sums are those of the position before the
 // turn (seen by the opponent, as the results are) plus the rows of the few inputs the play
 // changed: computed once for the batch (every roll's results share them), then only the
 // difference for each result.
@@ -199,7 +199,7 @@ void Net::evaluate_results(const Board& before, const Board* results, std::size_
                            Probabilities* out) const {
     SparseInputs inputs;
     float* parent_sums = nullptr;
-    if (count > 1 && encoding_is_local(encoding_)) {
+    if (count > 1 && has_swapped_difference(encoding_)) {
         encode_summed(encoding_, before.swapped(), inputs);
         parent_sums = impl_->scratch() + 2 * impl_->width;
         impl_->accumulate(impl_->views[0], inputs, impl_->folded.get(), parent_sums);

@@ -54,11 +54,16 @@ void encode_summed(Encoding encoding, const Board& board, SparseInputs& out);
 // not tavla218, whose features are of the whole board).
 bool encoding_is_local(Encoding encoding);
 
+// Whether encode_swapped_difference() answers for the encoding: the local ones, and tavla218
+// (its points as td198's, its whole-board inputs recomputed).
+bool has_swapped_difference(Encoding encoding);
+
 // The inputs of to.swapped() minus those of from.swapped() (both valid) that are not zero, in
-// no set order, for a local encoding: what a net evaluating the plays from `from` by the
-// opponent's side adds to the sums of from.swapped(). Read from the boards as they are, so
-// that no swapped copy just written is read back (a stall). False for an encoding that is
-// not local, or when the boards differ in more slots than SparseInputs has room for.
+// no set order, in the encoding's own basis (not the summed one): what a net evaluating the
+// plays from `from` by the opponent's side adds to the sums of from.swapped(). Read from the
+// boards as they are, so that no swapped copy just written is read back (a stall). False for
+// an encoding without a difference, or when the boards differ in more slots than
+// SparseInputs has room for.
 bool encode_swapped_difference(Encoding encoding, const Board& from, const Board& to,
                                SparseInputs& out);
 
