@@ -1,6 +1,7 @@
 #include "tavla/encoding.hpp"
 
 #include <algorithm>
+#include <bitset>
 #include <cstring>
 #include <vector>
 
@@ -128,42 +129,54 @@ void gnubg200(Writer& w, const Board& b) {
     gnubg_side(w.out, b.mover(), 100);
 }
 
-bool made(const std::int8_t* row, int p) { return row[p] >= 2; }
-
-// Whether an opponent checker stands 1 to 6 pips in front of the side's point p: on the
-// opponent's numbering, its point 25 - p is reached from 25 - p + d (25 = its bar).
-bool exposed(const std::int8_t* other, int p) {
-    for (int q = 26 - p; q <= std::min(kBar, 31 - p); ++q)
-        if (other[q] > 0) return true;
-    return false;
+// Bit p - 1 set: the side's point p (1..24) holds at least `least` (1 or 2) checkers.
+std::uint32_t points_holding(const std::int8_t* row, int least) {
+    return at_least(eight_counts(row + 1, false), least) |
+           at_least(eight_counts(row + 9, false), least) << 8 |
+           at_least(eight_counts(row + 17, false), least) << 16;
 }
+
+int bits_set(std::uint32_t mask) { return int(std::bitset<32>(mask).count()); }
 
 constexpr int kFeatures = 10;
 using Features = std::array<float, kFeatures>;
 
-// The ten tavla218 features of the side `row` (docs/nets.rst).
+// The ten tavla218 features of the side `row` (docs/nets.rst), from masks of its points.
 Features feature_values(const std::int8_t* row, const std::int8_t* other) {
-    int pips = 25 * row[kBar], home = 0, outfield = 0, back = row[kBar], blots = 0, shots = 0;
-    int home_points = 0, anchors = 0, prime = 0, run = 0, rearmost = row[kBar] > 0 ? kBar : 0;
+    int pips = 25 * row[kBar], home = 0, outfield = 0, back = row[kBar];
     for (int p = 1; p <= kPoints; ++p) {
         const int n = row[p];
         pips += p * n;
-        (p <= 6 ? home : p <= 18 ? outfield : back) += n;
-        if (n == 1) {
-            ++blots;
-            if (exposed(other, p)) ++shots;
-        }
-        if (n > 0 && rearmost < kBar) rearmost = p;
-        run = made(row, p) ? run + 1 : 0;
-        prime = std::max(prime, run);
-        if (made(row, p) && p <= 6) ++home_points;
-        if (made(row, p) && p >= 19) ++anchors;
+        home += p <= 6 ? n : 0;
+        outfield += p > 6 && p <= 18 ? n : 0;
+        back += p > 18 ? n : 0;
     }
-    return {float(pips) / 167.0f,        float(home) / 15.0f,
-            float(outfield) / 15.0f,     float(back) / 15.0f,
-            float(blots) / 15.0f,        float(shots) / 15.0f,
-            float(home_points) / 6.0f,   float(std::min(prime, 6)) / 6.0f,
-            float(anchors) / 6.0f,       float(rearmost) / 25.0f};
+    const std::uint32_t occupied = points_holding(row, 1), made = points_holding(row, 2);
+    // The opponent's checkers in the side's numbering, bit p for its point p: the opponent's
+    // point q is the side's 25 - q, its bar the side's 0. A blot on p is exposed when one of
+    // them stands on 0 .. p - 1 within 6 pips (in front of it, as the opponent moves).
+    std::uint32_t theirs = other[kBar] > 0 ? 1u : 0u;
+    for (int q = 1; q <= kPoints; ++q) theirs |= std::uint32_t(other[q] > 0) << (25 - q);
+    const std::uint32_t blots = occupied & ~made;
+    int shots = 0;
+    for (std::uint32_t left = blots; left != 0; left &= left - 1) {
+        const int p = highest_bit(left & (0u - left)) + 1;
+        const std::uint32_t in_front = ((1u << p) - 1) & ~((1u << std::max(0, p - 6)) - 1);
+        shots += (theirs & in_front) != 0 ? 1 : 0;
+    }
+    int prime = 0;  // the longest run of made points, at most 6
+    for (std::uint32_t run = made; run != 0 && prime < 6; ++prime) run &= run >> 1;
+    const int rearmost = row[kBar] > 0 ? kBar : occupied != 0 ? highest_bit(occupied) + 1 : 0;
+    return {float(pips) / 167.0f,
+            float(home) / 15.0f,
+            float(outfield) / 15.0f,
+            float(back) / 15.0f,
+            float(bits_set(blots)) / 15.0f,
+            float(shots) / 15.0f,
+            float(bits_set(made & 0x3Fu)) / 6.0f,
+            float(prime) / 6.0f,
+            float(bits_set(made & (0x3Fu << 18))) / 6.0f,
+            float(rearmost) / 25.0f};
 }
 
 // The ten features of the side `row`, from input `base`.
@@ -268,10 +281,18 @@ std::size_t whole_board_difference(const Board& from, const Board& to, SparseInp
         out.index[count] = std::uint16_t(race_after ? 196 : 197);
         out.value[count++] = -1.0f;
     }
-    // Row 0 of a swapped board is the board's row 1.
+    // The plays of a turn (of every roll, for variance reduction) share `from`: its
+    // features are kept for the next call. Row 0 of a swapped board is the board's row 1.
+    thread_local Board last_from{};  // empty: no valid board is
+    thread_local std::array<Features, 2> from_features{};
+    if (from != last_from) {
+        for (int r = 0; r < 2; ++r)
+            from_features[std::size_t(r)] = feature_values(from.side[std::size_t(1 - r)].data(),
+                                                           from.side[std::size_t(r)].data());
+        last_from = from;
+    }
     for (int r = 0; r < 2; ++r) {
-        const Features a = feature_values(from.side[std::size_t(1 - r)].data(),
-                                          from.side[std::size_t(r)].data());
+        const Features& a = from_features[std::size_t(r)];
         const Features b = feature_values(to.side[std::size_t(1 - r)].data(),
                                           to.side[std::size_t(r)].data());
         for (int k = 0; k < kFeatures; ++k) {
