@@ -155,8 +155,12 @@ Features feature_values(const std::int8_t* row, const std::int8_t* other) {
     // The opponent's checkers in the side's numbering, bit p for its point p: the opponent's
     // point q is the side's 25 - q, its bar the side's 0. A blot on p is exposed when one of
     // them stands on 0 .. p - 1 within 6 pips (in front of it, as the opponent moves).
-    std::uint32_t theirs = other[kBar] > 0 ? 1u : 0u;
-    for (int q = 1; q <= kPoints; ++q) theirs |= std::uint32_t(other[q] > 0) << (25 - q);
+    // Eight of the opponent's counts read in reverse are eight of the side's points in order:
+    // its points 24..17 are the side's 1..8.
+    const std::uint32_t theirs = (other[kBar] > 0 ? 1u : 0u) |
+                                 at_least(eight_counts(other + 17, true), 1) << 1 |
+                                 at_least(eight_counts(other + 9, true), 1) << 9 |
+                                 at_least(eight_counts(other + 1, true), 1) << 17;
     const std::uint32_t blots = occupied & ~made;
     int shots = 0;
     for (std::uint32_t left = blots; left != 0; left &= left - 1) {
@@ -274,22 +278,24 @@ namespace {
 // of to.swapped() minus those of from.swapped(), appended to out from `count`.
 std::size_t whole_board_difference(const Board& from, const Board& to, SparseInputs& out,
                                    std::size_t count) {
-    const bool race_before = is_race(from), race_after = is_race(to);
+    thread_local Board last_from{};  // empty: no valid board is
+    thread_local std::array<Features, 2> from_features{};
+    thread_local bool from_race = false;
+    // The plays of a turn (of every roll, for variance reduction) share `from`: what it
+    // gives is kept for the next call. Row 0 of a swapped board is the board's row 1.
+    if (from != last_from) {
+        for (int r = 0; r < 2; ++r)
+            from_features[std::size_t(r)] = feature_values(from.side[std::size_t(1 - r)].data(),
+                                                           from.side[std::size_t(r)].data());
+        from_race = is_race(from);
+        last_from = from;
+    }
+    const bool race_before = from_race, race_after = is_race(to);
     if (race_before != race_after) {
         out.index[count] = std::uint16_t(race_after ? 197 : 196);
         out.value[count++] = 1.0f;
         out.index[count] = std::uint16_t(race_after ? 196 : 197);
         out.value[count++] = -1.0f;
-    }
-    // The plays of a turn (of every roll, for variance reduction) share `from`: its
-    // features are kept for the next call. Row 0 of a swapped board is the board's row 1.
-    thread_local Board last_from{};  // empty: no valid board is
-    thread_local std::array<Features, 2> from_features{};
-    if (from != last_from) {
-        for (int r = 0; r < 2; ++r)
-            from_features[std::size_t(r)] = feature_values(from.side[std::size_t(1 - r)].data(),
-                                                           from.side[std::size_t(r)].data());
-        last_from = from;
     }
     for (int r = 0; r < 2; ++r) {
         const Features& a = from_features[std::size_t(r)];
