@@ -156,7 +156,8 @@ def test_bad_cube_answers() -> None:
 
     with pytest.raises(PlayoutError, match="must return 10 choices"):
         selfplay(Short(1, 1), 10, cubeful=True, batch=10)
-    with pytest.raises(PlayoutError, match="no truncate with the cube"):
+    # A game stopped with the cube is valued by an evaluator, which pubeval is not.
+    with pytest.raises(PlayoutError, match="games stopped with the cube are valued by an"):
         play_games("pubeval", "pubeval", 10, truncate=5, cube=CubeRun())
     with pytest.raises(PlayoutError, match="without the cube"):
         selfplay("pubeval", 10, cubeful=True, context=CubeContext(rules=Rules.turkish()))

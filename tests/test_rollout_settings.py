@@ -12,7 +12,8 @@ import pytest
 import tavla
 from tavla import CubeContext, PlayoutError
 from tavla.eval import Policy, bearoff, evaluate
-from tavla.sim.cube_rollout import CubefulRolloutResult, cube_rollout, cube_rollout_plays
+from tavla.sim.cube_rollout import cube_rollout, cube_rollout_plays
+from tavla.sim.cube_rollout_results import CubefulRolloutResult
 from tavla.sim.rollout import rollout_plays
 from tests.helpers.boards import position
 

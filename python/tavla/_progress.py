@@ -15,9 +15,7 @@ def progress_bar(
 ) -> Iterator[Callable[[int], None] | None]:
     """Yield a callback taking the number of games finished so far, or None when no bar is
     shown (``enabled`` False, or None and stderr not a terminal)."""
-    if enabled is None:
-        enabled = sys.stderr.isatty()
-    if not enabled or total == 0:
+    if not _shown(total, enabled):
         yield None
         return
     from tqdm import tqdm
@@ -53,12 +51,15 @@ class RunningBar:
 def running_bar(total: int, enabled: bool | None, label: str) -> Iterator[RunningBar | None]:
     """A :class:`RunningBar` over ``total`` games on stderr, or None as for
     :func:`progress_bar`."""
-    if enabled is None:
-        enabled = sys.stderr.isatty()
-    if not enabled or total == 0:
+    if not _shown(total, enabled):
         yield None
         return
     from tqdm import tqdm
 
     with tqdm(total=total, unit="game", desc=label, unit_scale=True) as bar:
         yield RunningBar(bar)
+
+
+def _shown(total: int, enabled: bool | None) -> bool:
+    """Whether a bar over ``total`` games is shown: asked, or by default on a terminal."""
+    return total > 0 and (sys.stderr.isatty() if enabled is None else enabled)

@@ -13,8 +13,9 @@ import click
 from ..board.dice import Roll
 from ..board.position import Position
 from ..errors import PlayoutError
-from ..sim.cube_rollout import CubefulPlayResult, CubefulRolloutResult, cube_rollout_plays
 from ..sim.cube_rollout import cube_rollout as cube_rollout_function
+from ..sim.cube_rollout import cube_rollout_plays
+from ..sim.cube_rollout_results import CubefulPlayResult, CubefulRolloutResult
 from .cube import CubeOptions, cube_context, describe
 from .errors import input_errors
 from .playout_options import playout_run

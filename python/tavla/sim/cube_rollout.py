@@ -52,8 +52,8 @@ from .rollout_rounds import (
     ROTATION_GAMES,
     Line,
     RolloutRun,
-    drop_out_of_contention,
     play_rounds,
+    plays_judge,
     target_reached,
 )
 
@@ -61,8 +61,6 @@ if TYPE_CHECKING:
     from distributed import Client
 
 __all__ = [
-    "CubefulPlayResult",
-    "CubefulRolloutResult",
     "check_rollout",
     "cube_rollout",
     "cube_rollout_plays",
@@ -187,16 +185,7 @@ def cube_rollout_plays(
     # The games are the opponent's (policy a): their values turned to the player's side.
     lines = [_cube_line(p.position, policy, run, settings, after, after, -1.0) for p in rolled]
 
-    def judge(lines: Sequence[Line]) -> tuple[bool, str]:
-        drop_out_of_contention(run, lines, 0)
-        active = [i for i, line in enumerate(lines) if line.active]
-        estimates = {i: run.estimate(lines[i].values[:, 0]) for i in active}
-        best = max(active, key=lambda i: estimates[i].mean)
-        done = target_reached(run, [e.std_error for e in estimates.values()])
-        leader = rolled[best].notation or "(pass)"
-        return done, f"best {leader} {estimates[best]}, {len(active)} of {len(lines)} plays"
-
-    interrupted = play_rounds(run, lines, judge) if lines else False
+    interrupted = play_rounds(run, lines, plays_judge(run, rolled, 0)) if lines else False
     results = [_finishing(play, valued, interrupted) for play in finishing]
     for play, line in zip(rolled, lines, strict=True):
         if line.games == 0:

@@ -24,13 +24,8 @@ from ..eval.net import Net
 from ..eval.policies import PolicyLike
 from ..game.cube_context import CubeContext
 from ..game.equity import MatchEquityTable
-from .cube_rollout import (
-    CubefulPlayResult,
-    CubefulRolloutResult,
-    check_rollout,
-    cube_rollout,
-    cube_rollout_plays,
-)
+from .cube_rollout import check_rollout, cube_rollout, cube_rollout_plays
+from .cube_rollout_results import CubefulPlayResult, CubefulRolloutResult
 from .luck import variance_reduction_for
 from .playout import DEFAULT_BATCH, GAME_BYTES, check_memory, play_games
 from .rollout_outcomes import Estimator, Evaluator, RolloutResult, certain, estimator, outcomes
@@ -40,8 +35,8 @@ from .rollout_rounds import (
     ROTATION_GAMES,
     Line,
     RolloutRun,
-    drop_out_of_contention,
     play_rounds,
+    plays_judge,
     target_reached,
 )
 
@@ -357,16 +352,7 @@ def rollout_plays(
     rolled = [play for play in plays if not play.position.is_over]
     lines = [_line(play.position, 1, policy, run, settings) for play in rolled]
 
-    def judge(lines: Sequence[Line]) -> tuple[bool, str]:
-        drop_out_of_contention(run, lines, EQUITY)
-        active = [i for i, line in enumerate(lines) if line.active]
-        estimates = {i: run.estimate(lines[i].values[:, EQUITY]) for i in active}
-        best = max(active, key=lambda i: estimates[i].mean)
-        done = target_reached(run, [e.std_error for e in estimates.values()])
-        leader = rolled[best].notation or "(pass)"
-        return done, f"best {leader} {estimates[best]}, {len(active)} of {len(lines)} plays"
-
-    interrupted = play_rounds(run, lines, judge) if lines else False
+    interrupted = play_rounds(run, lines, plays_judge(run, rolled, EQUITY)) if lines else False
     results = [certain(play, interrupted) for play in finishing]
     r = settings.reduced
     results += [

@@ -19,6 +19,7 @@ import numpy.typing as npt
 
 from .._progress import RunningBar, running_bar
 from .._validate import excerpt
+from ..board.position import Play
 from ..errors import PlayoutError
 from ._stats import Estimate, mean_and_error
 from .playout import count_argument
@@ -171,6 +172,23 @@ def drop_out_of_contention(run: RolloutRun, lines: Sequence[Line], column: int) 
         difference = run.estimate(best.values[:, column] - line.values[:, column])
         if difference.mean > run.out_of_contention * difference.std_error:
             line.active = False
+
+
+def plays_judge(run: RolloutRun, plays: Sequence[Play], column: int) -> Judge:
+    """The judge of a rollout of ``plays`` (line i rolls out play i), their equity in
+    ``column``: it stops the plays out of contention, stops at the target when every play
+    still rolled out has reached it, and shows the leading play."""
+
+    def judge(lines: Sequence[Line]) -> tuple[bool, str]:
+        drop_out_of_contention(run, lines, column)
+        active = [i for i, line in enumerate(lines) if line.active]
+        estimates = {i: run.estimate(lines[i].values[:, column]) for i in active}
+        best = max(active, key=lambda i: estimates[i].mean)
+        done = target_reached(run, [e.std_error for e in estimates.values()])
+        leader = plays[best].notation or "(pass)"
+        return done, f"best {leader} {estimates[best]}, {len(active)} of {len(lines)} plays"
+
+    return judge
 
 
 def _positive_or_none(value: object, name: str, what: str) -> None:
