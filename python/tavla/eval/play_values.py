@@ -1,0 +1,106 @@
+"""What a play is worth to the side that makes it, with the cube and at the match score: the
+cubeful equity (normalised to a cube of 1, as GNU Backgammon's EMG) and, in a match, the
+match winning chance (MWC), from the cubeless probabilities after the play (:doc:`/cube`).
+
+After a play the opponent is on roll and holds the cube decision: the play is worth the
+negative of the opponent's cubeful equity there, the proper action taken by the model of
+:mod:`tavla.game.cubeful` (Janowski's cube life in money play, the match equity table in a
+match).  A play that bears off the last checker is worth what the game scores (R16, R22).
+Both sides' values are per unit of the current cube: a match's MWC is mapped to -1 .. +1
+by :meth:`~tavla.game.equity.MatchEquityTable.equity_to_mwc` with the cube's value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+import numpy.typing as npt
+
+from ..board.position import Position, ResultKind
+from ..errors import CubeModelError
+from ..game.cube_context import CubeContext
+from ..game.cube_model import DEFAULT_CUBE_LIFE
+from ..game.cubeful import decide
+from ..game.equity import MatchEquityTable
+from ..game.scoring import counted_kind
+
+
+@dataclass(frozen=True)
+class PlayValue:
+    """A play's value to the side that made it.
+
+    Attributes:
+        equity: cubeful equity per unit of the cube (money points, or in a match the MWC
+            as an equity, EMG).
+        mwc: the match winning chance after the play (None in money play).
+    """
+
+    equity: float
+    mwc: float | None
+
+
+def flipped(probabilities: npt.ArrayLike) -> npt.NDArray[np.float64]:
+    """The five probabilities (:data:`~tavla.eval.OUTPUTS` order) of one side as the other
+    side's: ``(1 - win, lose_gammon, lose_backgammon, win_gammon, win_backgammon)``; works
+    on ``(5,)`` and ``(N, 5)`` arrays."""
+    p = np.asarray(probabilities, dtype=np.float64)
+    return np.stack([1 - p[..., 0], p[..., 3], p[..., 4], p[..., 1], p[..., 2]], axis=-1)
+
+
+def play_values(
+    plays_after: list[Position],
+    probabilities: npt.ArrayLike,
+    context: CubeContext,
+    *,
+    cube_life: float = DEFAULT_CUBE_LIFE,
+    met: MatchEquityTable | None = None,
+) -> list[PlayValue]:
+    """The value of each play to the side on roll of ``context`` (who plays).
+
+    ``plays_after`` are the positions the plays lead to, seen from the opponent (as
+    :attr:`~tavla.Play.position` is); ``probabilities`` the ``(N, 5)`` cubeless
+    probabilities of the side that plays after each of them (:class:`RankedPlay`'s).
+    ``met`` is the match equity table (None: Kazaross-XG2).  Raises
+    :class:`~tavla.CubeModelError` for a context that is not a :class:`CubeContext` or
+    probabilities of the wrong shape, :class:`~tavla.MatchEquityError` for a score beyond
+    the table.
+    """
+    if not isinstance(context, CubeContext):
+        raise CubeModelError(f"a context is a CubeContext, got {type(context).__name__}")
+    values = np.asarray(probabilities, dtype=np.float64).reshape(-1, 5)
+    if len(values) != len(plays_after):
+        raise CubeModelError(f"{len(plays_after)} plays but {len(values)} rows of probabilities")
+    table = None if context.is_money else met or MatchEquityTable.default()
+    answering = replace(context, on_roll=1 - context.on_roll)
+    opponent = flipped(values)
+    found = []
+    for after, theirs in zip(plays_after, opponent, strict=True):
+        if after.is_over:
+            found.append(_game_won(after, context, table))
+            continue
+        decision = decide(theirs, answering, cube_life=cube_life, met=table)
+        equity = -decision.best
+        mwc = None if table is None else 1 - decision.mwc(decision.best)
+        found.append(PlayValue(equity, mwc))
+    return found
+
+
+def _game_won(after: Position, context: CubeContext, table: MatchEquityTable | None) -> PlayValue:
+    """The play bore off the last checker: the game's points (R16, R19, R22), per unit of
+    the cube."""
+    rules = context.game_rules
+    kind = counted_kind(after.winner_kind or ResultKind.SINGLE, rules)
+    jacoby = context.is_money and rules.jacoby and context.cube.owner is None
+    multiplier = 1 if jacoby else int(kind)
+    if table is None:
+        return PlayValue(float(multiplier), None)
+    cube = context.cube.value
+    crawford_rule = context.match.crawford_rule
+    mwc = table.mwc_after(
+        context.away, context.opponent_away, cube * multiplier, crawford_rule=crawford_rule
+    )
+    equity = table.mwc_to_equity(
+        mwc, context.away, context.opponent_away, cube, crawford_rule=crawford_rule
+    )
+    return PlayValue(equity, mwc)
