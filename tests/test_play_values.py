@@ -146,3 +146,15 @@ def test_evaluate_with_a_context_holds_the_cube_decision() -> None:
     assert evaluation.cubeful_equity == decision.best
     assert evaluation.mwc == decision.mwc(decision.best)
     assert tavla.evaluate(start, NET).cube is None
+
+
+def test_the_proper_equity_counts_a_beaver() -> None:
+    """A double worth -0.05 taken is worth -0.10 beavered (the doubler then takes at twice
+    double/take, R20), below no double's -0.08: with beavers the proper equity is no
+    double's, without it is the double's."""
+    from tavla import _core
+
+    assert _core.proper_equity(-0.08, -0.05, 1.0, True, False) == -0.05
+    assert _core.proper_equity(-0.08, -0.05, 1.0, True, True) == -0.08
+    assert _core.proper_equity(-0.08, 0.5, 1.0, False, True) == -0.08  # may not double
+    assert _core.proper_equity(0.2, 1.3, 1.0, True, False) == 1.0  # double/pass

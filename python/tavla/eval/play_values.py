@@ -20,8 +20,7 @@ import numpy.typing as npt
 from ..board.position import Position, ResultKind
 from ..errors import CubeModelError
 from ..game.cube_context import CubeContext
-from ..game.cube_model import DEFAULT_CUBE_LIFE
-from ..game.cubeful import decide
+from ..game.cube_model import DEFAULT_CUBE_LIFE, check_cube_life, proper_equities
 from ..game.equity import MatchEquityTable
 from ..game.scoring import counted_kind
 
@@ -61,28 +60,40 @@ def play_values(
     ``plays_after`` are the positions the plays lead to, seen from the opponent (as
     :attr:`~tavla.Play.position` is); ``probabilities`` the ``(N, 5)`` cubeless
     probabilities of the side that plays after each of them (:class:`RankedPlay`'s).
-    ``met`` is the match equity table (None: Kazaross-XG2).  Raises
-    :class:`~tavla.CubeModelError` for a context that is not a :class:`CubeContext` or
-    probabilities of the wrong shape, :class:`~tavla.MatchEquityError` for a score beyond
-    the table.
+    ``met`` is the match equity table (None: Kazaross-XG2).  The cube model runs in one
+    call to the core for all plays.  Raises :class:`~tavla.CubeModelError` for a context
+    that is not a :class:`CubeContext`, a bad cube life, or probabilities of the wrong
+    shape or not consistent, :class:`~tavla.MatchEquityError` for a score beyond the table.
     """
     if not isinstance(context, CubeContext):
         raise CubeModelError(f"a context is a CubeContext, got {type(context).__name__}")
+    life = check_cube_life(cube_life)
     values = np.asarray(probabilities, dtype=np.float64).reshape(-1, 5)
     if len(values) != len(plays_after):
         raise CubeModelError(f"{len(plays_after)} plays but {len(values)} rows of probabilities")
     table = None if context.is_money else met or MatchEquityTable.default()
     answering = replace(context, on_roll=1 - context.on_roll)
-    opponent = flipped(values)
+    playing = np.array([not after.is_over for after in plays_after], dtype=bool)
+    theirs = proper_equities(flipped(values[playing]), answering, life, table)
+    mwcs: npt.NDArray[np.float64] | None = None
+    if table is not None:
+        # The opponent's equity per unit of the cube as its MWC (equity_to_mwc, vectorised).
+        win, lose = (
+            table.mwc_after(
+                answering.away, answering.opponent_away, sign * context.cube.value,
+                crawford_rule=context.match.crawford_rule,
+            )
+            for sign in (1, -1)
+        )  # fmt: skip
+        mwcs = 1 - (lose + (win - lose) * (theirs + 1) / 2)
     found = []
-    for after, theirs in zip(plays_after, opponent, strict=True):
-        if after.is_over:
+    played = iter(range(len(theirs)))
+    for after, goes_on in zip(plays_after, playing, strict=True):
+        if not goes_on:
             found.append(_game_won(after, context, table))
             continue
-        decision = decide(theirs, answering, cube_life=cube_life, met=table)
-        equity = -decision.best
-        mwc = None if table is None else 1 - decision.mwc(decision.best)
-        found.append(PlayValue(equity, mwc))
+        k = next(played)
+        found.append(PlayValue(float(-theirs[k]), None if mwcs is None else float(mwcs[k])))
     return found
 
 
