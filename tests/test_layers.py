@@ -26,6 +26,7 @@ LAYERS = (
     {"sim"},
     {"render"},
     {"replay"},
+    {"analysis"},
     {"cli", "__main__"},
 )
 

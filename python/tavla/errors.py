@@ -110,6 +110,11 @@ class CubeModelError(TavlaError, ValueError):
     a context that is not a :class:`~tavla.game.cube_context.CubeContext`."""
 
 
+class AnalysisError(TavlaError, ValueError):
+    """A match analysis (:doc:`/analysis`) asked for with bad arguments: a depth outside
+    0..3, a thread count below 1, a record that is neither a match record nor a path."""
+
+
 class InterruptedRunWarning(RuntimeWarning):
     """Ctrl-C stopped a self-play, rollout or duel: the results hold the games that finished
     first. Filter it (``warnings.simplefilter("ignore", InterruptedRunWarning)``) where the

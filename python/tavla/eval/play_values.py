@@ -65,36 +65,58 @@ def play_values(
     that is not a :class:`CubeContext`, a bad cube life, or probabilities of the wrong
     shape or not consistent, :class:`~tavla.MatchEquityError` for a score beyond the table.
     """
-    if not isinstance(context, CubeContext):
-        raise CubeModelError(f"a context is a CubeContext, got {type(context).__name__}")
-    life = check_cube_life(cube_life)
     values = np.asarray(probabilities, dtype=np.float64).reshape(-1, 5)
     if len(values) != len(plays_after):
         raise CubeModelError(f"{len(plays_after)} plays but {len(values)} rows of probabilities")
+    results = np.array([after.board for after in plays_after], dtype=np.int8).reshape(-1, 2, 26)
+    equities, mwcs = result_values(results, flipped(values), context, cube_life=cube_life, met=met)
+    if mwcs is None:
+        return [PlayValue(float(equity), None) for equity in equities]
+    return [PlayValue(float(e), float(m)) for e, m in zip(equities, mwcs, strict=True)]
+
+
+def result_values(
+    results: npt.NDArray[np.int8],
+    theirs: npt.NDArray[np.float64],
+    context: CubeContext,
+    *,
+    cube_life: float = DEFAULT_CUBE_LIFE,
+    met: MatchEquityTable | None = None,
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64] | None]:
+    """:func:`play_values` for arrays: ``results`` the ``(N, 2, 26)`` boards plays lead to
+    (the opponent on roll, as :func:`~tavla.legal_results` gives them), ``theirs`` the
+    ``(N, 5)`` cubeless probabilities of the opponent on roll there (rows of finished games
+    are not read).  Returns the ``(N,)`` cubeful equities of the side that played and, in
+    a match, their ``(N,)`` MWC (None in money play)."""
+    if not isinstance(context, CubeContext):
+        raise CubeModelError(f"a context is a CubeContext, got {type(context).__name__}")
+    life = check_cube_life(cube_life)
     table = None if context.is_money else met or MatchEquityTable.default()
     answering = replace(context, on_roll=1 - context.on_roll)
-    playing = np.array([not after.is_over for after in plays_after], dtype=bool)
-    theirs = proper_equities(flipped(values[playing]), answering, life, table)
+    playing = results[:, 1, 0] != 15  # the side that played has not borne off all 15
+    equities = np.empty(len(results))
+    equities[playing] = -proper_equities(theirs[playing], answering, life, table)
     mwcs: npt.NDArray[np.float64] | None = None
     if table is not None:
         # The opponent's equity per unit of the cube as its MWC (equity_to_mwc, vectorised).
         win, lose = (
             table.mwc_after(
-                answering.away, answering.opponent_away, sign * context.cube.value,
+                answering.away,
+                answering.opponent_away,
+                sign * context.cube.value,
                 crawford_rule=context.match.crawford_rule,
             )
             for sign in (1, -1)
-        )  # fmt: skip
-        mwcs = 1 - (lose + (win - lose) * (theirs + 1) / 2)
-    found = []
-    played = iter(range(len(theirs)))
-    for after, goes_on in zip(plays_after, playing, strict=True):
-        if not goes_on:
-            found.append(_game_won(after, context, table))
-            continue
-        k = next(played)
-        found.append(PlayValue(float(-theirs[k]), None if mwcs is None else float(mwcs[k])))
-    return found
+        )
+        mwcs = np.empty(len(results))
+        mwcs[playing] = 1 - (lose + (win - lose) * (1 - equities[playing]) / 2)
+    for row in np.flatnonzero(~playing):
+        won = _game_won(Position(results[row]), context, table)
+        equities[row] = won.equity
+        if mwcs is not None:
+            assert won.mwc is not None
+            mwcs[row] = won.mwc
+    return equities, mwcs
 
 
 def _game_won(after: Position, context: CubeContext, table: MatchEquityTable | None) -> PlayValue:

@@ -17,6 +17,9 @@ from ..net import Net
 
 _SUFFIX = ".npz"
 
+DEFAULT = "tavla218-128"
+"""The name of the strongest shipped net: what evaluates and plays where none is given."""
+
 
 def available() -> tuple[str, ...]:
     """The names of the shipped nets, sorted."""
