@@ -10,6 +10,7 @@ from typing import Any, NoReturn
 
 import click
 
+from .analyse import analyse
 from .bench import bench
 from .duel import duel
 from .errors import InputError
@@ -84,6 +85,7 @@ main.add_command(moves)
 main.add_command(evaluate_command)
 main.add_command(hint)
 main.add_command(replay)
+main.add_command(analyse)
 main.add_command(show)
 main.add_command(selfplay)
 main.add_command(rollout)
