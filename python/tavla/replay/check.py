@@ -272,8 +272,8 @@ class _GameReplayer:
         assert self.moments is not None
         self.moments.append(
             Moment(
-                self.index, action.move_number, action.player, kind, position, context, done,
-                dice, play, opening,
+                self.index, action.move_number, action.line, action.player, kind, position,
+                context, done, dice, play, opening,
             )
         )  # fmt: skip
 

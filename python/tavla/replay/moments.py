@@ -28,6 +28,7 @@ class Moment:
     Attributes:
         game: the index of the game in the record (0 for the first).
         move_number: the move number the record gives the action (None where it gives none).
+        line: the line of the action in the file (0 where the record gives none).
         player: who decided (0 left, 1 right, as in the record).
         kind: a :class:`MomentKind`.
         position: the board seen from the side on roll: for a cube decision and a play the
@@ -45,6 +46,7 @@ class Moment:
 
     game: int
     move_number: int | None
+    line: int
     player: int
     kind: MomentKind
     position: Position
