@@ -22,6 +22,7 @@ from ..formats.mat import (
 )
 from ..formats.sgf import looks_like_sgf, parse_sgf
 from ..game.cube_context import CubeContext
+from ..game.equity import dead_cube
 from ..game.game import Game, Phase
 from ..game.rules import Rules
 from ..game.scoring import GameEnd
@@ -174,7 +175,7 @@ class _GameReplayer:
             self.hidden, self.checking = True, False
             return
         opening = game.phase is Phase.OPENING
-        if self.moments is not None and not opening and game.may_double:
+        if self.moments is not None and not opening and _cube_decision(game):
             self.moment(
                 action, MomentKind.CUBE, game.position, CubeContext.from_game(game), "no double"
             )
@@ -282,7 +283,7 @@ class _GameReplayer:
         an answer to the double before it (replacing the 'no double' a roll would record)."""
         if action.kind is ActionKind.DOUBLE:
             self.doubling = None
-            if game.phase is Phase.ROLL and game.may_double:
+            if game.phase is Phase.ROLL and _cube_decision(game):
                 self.doubling = CubeContext.from_game(game)
                 self.moment(action, MomentKind.CUBE, game.position, self.doubling, "double")
         elif self.doubling is not None and action.kind is not ActionKind.RACCOON:
@@ -417,6 +418,17 @@ class _GameReplayer:
             )
         else:
             self.mismatch(action, f"Wins {written}, but the game is worth {worth} (R16, R19)")
+
+
+def _cube_decision(game: Game) -> bool:
+    """The player to roll has a cube decision: it may double (R18, R19, R24, R25) and, in a
+    match, the cube is not dead for it (its value below the points it needs, so a double can
+    change what it wins), as GNU Backgammon's analysis counts them."""
+    if not game.may_double:
+        return False
+    if not game.match_length:
+        return True
+    return not dead_cube(game.match_length - game.score[game.on_roll], game.cube.value)
 
 
 _GIVEN_UP = {ActionKind.LOSE: "Losses", ActionKind.RESIGN: "resignation"}

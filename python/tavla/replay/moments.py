@@ -16,7 +16,8 @@ from ..game.cube_context import CubeContext
 class MomentKind(enum.Enum):
     """What was decided."""
 
-    CUBE = "cube"  # before a roll: to double or not (only where the player may double)
+    CUBE = "cube"  # before a roll: to double or not (where the player may double and, in a
+    # match, the cube is not dead for it)
     ANSWER = "answer"  # a double offered: take, drop or beaver
     PLAY = "play"  # after a roll: the play
 
