@@ -28,6 +28,11 @@ class _Session:
         return self._rules
 
     @property
+    def dice(self) -> DiceSource:
+        """Where the games' rolls come from, shared by every game of the session."""
+        return self._dice
+
+    @property
     def games(self) -> tuple[Game, ...]:
         """Every game started so far, the current one last."""
         return tuple(self._games)

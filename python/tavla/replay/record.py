@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 
 from .._validate import check_instance, excerpt
 from ..board.position import Play
@@ -13,8 +14,10 @@ from ..formats.mat import (
     GameRecord,
     MatchRecord,
     RecordedAction,
+    format_mat,
     plain_form,
 )
+from ..formats.sgf import format_sgf
 from ..game import actions as played
 from ..game.match import Match, MoneySession
 from ..game.rules import Rules
@@ -131,3 +134,22 @@ _CUBE_OFFERS: dict[type, ActionKind] = {
     played.BeaverAction: ActionKind.BEAVER,
     played.RaccoonAction: ActionKind.RACCOON,
 }
+
+
+MATCH_FILE_SUFFIXES = (".mat", ".txt", ".sgf")
+"""The suffixes :func:`save_record` writes: SGF for ``.sgf``, else the ``.mat`` form."""
+
+
+def save_record(record: MatchRecord, path: str | Path) -> None:
+    """Write ``record`` to ``path`` as SGF (``.sgf``, :func:`~tavla.formats.sgf.format_sgf`)
+    or as a ``.mat`` file (``.mat`` or ``.txt``, :func:`~tavla.formats.mat.format_mat`).
+    Raises :class:`~tavla.MatchFileError` for another suffix or a record the format cannot
+    hold (before the file is opened), OSError when the file cannot be written."""
+    suffix = Path(path).suffix.lower()
+    if suffix not in MATCH_FILE_SUFFIXES:
+        raise MatchFileError(
+            f"a match file is .mat, .txt or .sgf, got {excerpt(str(path))}: its suffix"
+            " chooses the format"
+        )
+    text = format_sgf(record) if suffix == ".sgf" else format_mat(record)
+    Path(path).write_text(text, encoding="utf-8")
