@@ -184,7 +184,8 @@ def duel(
     (matches), with the same results (:func:`~tavla.sim.playout.play_games`). Ctrl-C stops
     the duel and reports the complete pairs played. ``keep_games``: keep every game's (match's)
     plays and cube actions in ``results.steps`` (:mod:`tavla.sim.records`). Raises
-    :class:`~tavla.PlayoutError` for bad arguments; a Python policy's own exceptions pass through, as do Dask's on a cluster.
+    :class:`~tavla.PlayoutError` for bad arguments; a Python policy's own exceptions pass
+    through, as do Dask's on a cluster.
     """
     if not isinstance(duplicate, (bool, np.bool_)):
         raise PlayoutError(f"duplicate must be True or False, got {excerpt(duplicate)}")
