@@ -8,6 +8,7 @@ import sys
 import click
 
 from ..eval.nets import DEFAULT
+from ..game.equity import MatchEquityTable
 from ..game.match import Match, MoneySession
 from ..sim.engines import opened, parse_any_policy
 from ..sim.opponent import Opponent
@@ -18,13 +19,18 @@ from .playout_options import POLICIES_HELP, POLICY
 DEFAULT_OPPONENT = f"net:{DEFAULT}"
 """The opponent when none is named: the strongest shipped net at 0-ply."""
 
+LONGEST_MATCH = MatchEquityTable.default().length
+"""The longest match the default match equity table (Kazaross-XG2) holds, which the
+opponent's cube decisions read."""
+
 
 @click.command(short_help="Play against a policy in the terminal.",
-               epilog=f"{POLICIES_HELP}\n\n{HELP}")  # fmt: skip
+               epilog=f"{POLICIES_HELP}\n\n\b\n{HELP}")  # fmt: skip
 @click.option("--opponent", type=POLICY, default=DEFAULT_OPPONENT, show_default=True,
               metavar="POLICY", help="Who plays against you (see below).")  # fmt: skip
-@click.option("--match", "match_length", type=click.IntRange(1, 64), default=None, metavar="N",
-              help="Play a match to N points [default: a money session].")  # fmt: skip
+@click.option("--match", "match_length", type=click.IntRange(1, LONGEST_MATCH), default=None,
+              metavar="N", help="Play a match to N points, at most the match equity table's "
+              f"{LONGEST_MATCH} [default: a money session].")  # fmt: skip
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None,
               help="Seed of the dice (and of a random opponent) [default: unseeded].")  # fmt: skip
 @click.option("--save", "save_file", type=click.Path(dir_okay=False), default=None,

@@ -32,7 +32,7 @@ HINTS_SHOWN = 5
 """Plays a hint lists."""
 
 HELP = """\
-Commands (a word is enough: d for double, h for hint, ...):
+Commands (their first letters are enough: r roll, d double, dr drop, h hint, re resign):
   8/5 6/5, bar/22, 6/off, 24/18(2)  your play in standard notation
   3                                 the play numbered 3 in the list
   roll (or Enter)                   roll, when you could double first
@@ -47,8 +47,9 @@ Commands (a word is enough: d for double, h for hint, ...):
   help                              this list
   quit                              stop (so do Ctrl-C and the end of input)"""
 
-_COMMANDS = ("roll", "double", "take", "drop", "pass", "hint", "resign", "undo", "board",
-             "save", "help", "quit")  # fmt: skip
+# In the order a prefix is matched: "d" is double, "h" hint, "r" roll.
+_COMMANDS = ("roll", "double", "take", "drop", "pass", "hint", "help", "resign", "undo",
+             "board", "save", "quit")  # fmt: skip
 
 
 class Finished(Exception):
@@ -60,9 +61,9 @@ def _points(value: int) -> str:
 
 
 def _command(word: str) -> str | None:
-    """The command a word (or its first letters) names; None for none or several."""
-    found = [name for name in _COMMANDS if name.startswith(word)]
-    return found[0] if len(found) == 1 or word in found else None
+    """The command a word (or its first letters, the first command in :data:`_COMMANDS`
+    they begin) names; None for none."""
+    return next((name for name in _COMMANDS if name.startswith(word)), None)
 
 
 class PlaySession:

@@ -442,7 +442,7 @@ def board_svg(
     described in the module docs.  Raises :class:`~tavla.RenderError` (a ValueError) for
     anything that cannot be drawn as asked.
 
-    >>> svg = board_svg(Position.initial(), dice=(3, 1), play="8/5 6/5")
+    >>> svg = tavla.render.board_svg(Position.initial(), dice=(3, 1), play="8/5 6/5")
     >>> svg.startswith("<svg") and svg.count('class="checker"')
     30
     """
