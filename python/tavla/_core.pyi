@@ -49,6 +49,7 @@ def play_games(
     threads: int,
     batch: int,
     progress: Callable[[int], None] | None,
+    steps: list[tuple[npt.NDArray[np.int8], ...]] | None = None,
 ) -> tuple[
     npt.NDArray[np.int8],
     npt.NDArray[np.int8],
@@ -274,4 +275,5 @@ def play_cube(
     threads: int,
     batch: int,
     progress: Callable[[int], None] | None,
+    steps: list[tuple[npt.NDArray[np.int8], ...]] | None = None,
 ) -> dict[str, Any]: ...

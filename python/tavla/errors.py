@@ -127,3 +127,9 @@ class NetError(EvaluatorError):
     name), an unknown encoding or activation, layers whose shapes do not chain from the
     encoding's inputs to 1 or 5 outputs, weights that are not float32 in a file or not finite.
     The message names the fault."""
+
+
+class RenderError(TavlaError, ValueError):
+    """A board picture (:doc:`/board`, "Pictures of the board") that cannot be drawn as
+    asked: something other than a position, game or match, a bad roll, cube, play, theme,
+    size or point numbering."""

@@ -18,7 +18,8 @@ from ..net import Net
 _SUFFIX = ".npz"
 
 DEFAULT = "tavla218-128"
-"""The name of the strongest shipped net: what evaluates and plays where none is given."""
+"""The strongest shipped net: what plays and evaluates when none is named
+(``net:tavla218-128``)."""
 
 
 def available() -> tuple[str, ...]:
