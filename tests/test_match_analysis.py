@@ -229,3 +229,35 @@ def test_bad_arguments_raise_analysis_errors() -> None:
             analyse(SHORT, NET, **kwargs)  # type: ignore[arg-type]
     with pytest.raises(tavla.errors.AnalysisError, match="MatchRecord or the path"):
         analyse(42, NET)  # type: ignore[arg-type]
+
+
+def test_the_html_report_shows_every_marked_decision(tmp_path: Path) -> None:
+    """--html writes one self-contained page: the statistics of both players, the games,
+    and for each decision that lost the threshold a board picture and its candidates, the
+    play made in bold; nothing is fetched from elsewhere."""
+    from html.parser import HTMLParser
+
+    args = ["analyse", str(MATCH), "-e", NET, "-p", "0", "--html", str(tmp_path), "--json"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "match1484923.html").read_text()
+    analysis = analyse(MATCH, NET, 0)
+
+    class Tags(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.counts: dict[str, int] = {}
+            self.sources: list[str] = []
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            self.counts[tag] = self.counts.get(tag, 0) + 1
+            self.sources += [v or "" for k, v in attrs if k in ("src", "href")]
+
+    tags = Tags()
+    tags.feed(page)
+    assert tags.counts["svg"] == len(analysis.marked(0.04))
+    assert tags.sources == []
+    assert all(player.name in page for player in analysis.players)
+    assert page.count('<tr class="made">') == sum(
+        1 for decision in analysis.marked(0.04) if hasattr(decision, "candidates")
+    )

@@ -10,6 +10,7 @@ import click
 
 from ..analysis import MatchAnalysis
 from ..analysis import analyse as analyse_match
+from ..analysis.html import write_html
 from ..analysis.report import describe, json_report, text_report
 from ..eval.evaluators import MAX_PLIES
 from .cube import read_table
@@ -60,6 +61,14 @@ from .playout_output import echo_json
     "--json", "as_json", is_flag=True, help="Print JSON: one object per file, an array for several."
 )
 @click.option(
+    "--html",
+    "html_dir",
+    default=None,
+    metavar="DIR",
+    help="Also write a self-contained HTML report of each file into DIR (FILE.html): the"
+    " statistics, the games, and every decision listed with a picture of the board.",
+)
+@click.option(
     "--blunders",
     "only_blunders",
     is_flag=True,
@@ -79,6 +88,7 @@ def analyse(
     met: str | None,
     threads: int,
     as_json: bool,
+    html_dir: str | None,
     only_blunders: bool,
     threshold: float | None,
 ) -> None:
@@ -117,6 +127,11 @@ def analyse(
                 )
         except OSError as exc:
             raise InputError(f"{path}: {exc.strerror or exc}") from None
+        if html_dir is not None:
+            try:
+                write_html(analysis, Path(html_dir), threshold)
+            except OSError as exc:
+                raise InputError(f"{html_dir}: {exc.strerror or exc}") from None
         if as_json:
             reports.append(json_report(analysis))
         elif only_blunders:
