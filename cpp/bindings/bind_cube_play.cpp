@@ -137,7 +137,8 @@ py::dict play_cube(const py::object& a, const py::object& b, const py::object& c
                    std::uint64_t seed, int rotate, bool duplicate, bool alternate,
                    int truncate, const std::shared_ptr<Evaluator>& exact_stop,
                    const std::shared_ptr<Search>& stop_search, bool variance_reduction,
-                   double cube_life, int threads, int batch, const py::object& progress) {
+                   double cube_life, int threads, int batch, const py::object& progress,
+                   const py::object& steps) {
     PlayoutSpec spec =
         playout_spec(units, first_unit, start, opening, seed, rotate, duplicate, alternate);
     CubeSpec cube = play.spec;
@@ -165,8 +166,9 @@ py::dict play_cube(const py::object& a, const py::object& b, const py::object& c
     const LazyZeroed<Board> final_boards(stops ? units : 0);
     spec.final_boards = final_boards.get();
     std::vector<MatchRecord> records(matches ? std::size_t(units) : 0);
-    RunOutput out{games.get(),  cubes.get(), records.data(), nullptr,
-                  luck.get(), stop_values.get()};
+    StepBuffers kept(steps, units);
+    RunOutput out{games.get(), cubes.get(), records.data(), kept.data(),
+                  nullptr,     luck.get(),  stop_values.get()};
     // A finished game has a cube of at least 1; the zeroed entries of the others have 0.
     const auto finished_unit = [&](std::int64_t u) {
         return matches ? records[std::size_t(u)].winner >= 0 : cubes.get()[u].cube > 0;
@@ -193,6 +195,7 @@ py::dict play_cube(const py::object& a, const py::object& b, const py::object& c
                                 progress, stop);
     }
     const bool interrupted = stop.interrupted();
+    kept.append_to(steps, finished);
 
     py::dict result;
     if (!matches) {
@@ -301,9 +304,10 @@ void bind_cube_play(py::module_& m) {
           py::arg("start"), py::arg("opening"), py::arg("seed"), py::arg("rotate"),
           py::arg("duplicate"), py::arg("alternate"), py::arg("truncate"),
           py::arg("exact_stop").none(true), py::arg("stop_search").none(true),
-          py::arg("variance_reduction"), py::arg("cube_life"),
-          py::arg("threads"), py::arg("batch"), py::arg("progress"),
-          "Games or whole matches with the cube: a dict of per-game (and per-match) arrays.");
+          py::arg("variance_reduction"), py::arg("cube_life"), py::arg("threads"),
+          py::arg("batch"), py::arg("progress"), py::arg("steps") = py::none(),
+          "Games or whole matches with the cube: a dict of per-game (and per-match) arrays; "
+          "with a list `steps`, each finished unit's steps appended to it.");
 }
 
 }  // namespace tavla::bindings

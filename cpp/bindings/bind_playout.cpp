@@ -15,7 +15,8 @@ py::tuple play_games(const py::object& a, const py::object& b, std::int64_t game
                      std::int64_t first_game, const py::bytes& start, bool opening, std::uint64_t seed, int rotate,
                      bool duplicate, bool alternate, int truncate,
                      const std::shared_ptr<Evaluator>& exact_stop, bool variance_reduction,
-                     int threads, int batch, const py::object& progress) {
+                     int threads, int batch, const py::object& progress,
+                     const py::object& steps) {
     PlayoutSpec spec =
         playout_spec(games, first_game, start, opening, seed, rotate, duplicate, alternate);
     set_stops(spec, truncate, exact_stop.get());
@@ -29,6 +30,7 @@ py::tuple play_games(const py::object& a, const py::object& b, std::int64_t game
     const LazyZeroed<GameResult> results(games);
     const LazyZeroed<Board> final_boards(stops ? games : 0);
     const LazyZeroed<Probabilities> luck(variance_reduction ? games : 0);
+    StepBuffers kept(steps, games);
     spec.final_boards = final_boards.get();
     StopReason stop;
     const ExitWatch watch;  // the interpreter's exit waits for the run to return
@@ -39,6 +41,7 @@ py::tuple play_games(const py::object& a, const py::object& b, std::int64_t game
         RunOutput out;
         out.games = results.get();
         out.luck = luck.get();
+        out.steps = kept.data();
         GilRelease release;
         finished = run_units(spec, builtin, games, std::max(1, threads), kChunk, out,
                              [&](std::int64_t done) {
@@ -48,12 +51,14 @@ py::tuple play_games(const py::object& a, const py::object& b, std::int64_t game
     } else {
         RunOutput out;
         out.games = results.get();
+        out.steps = kept.data();
         // A finished game has made a play: the zeroed entries of the others have plies == 0.
         finished = run_lockstep(spec, policies, {py::none(), py::none()}, games, batch, out,
                                 [&](std::int64_t g) { return out.games[g].plies > 0; },
                                 progress, stop);
     }
     const bool interrupted = stop.interrupted();
+    kept.append_to(steps, finished);
 
     py::array_t<std::int8_t> winner(finished), kind(finished), first(finished), on_roll(finished);
     py::array_t<std::int32_t> plies(finished);
@@ -85,10 +90,11 @@ void bind_playout(py::module_& m) {
     m.def("play_games", &play_games, py::arg("a"), py::arg("b"), py::arg("games"),
           py::arg("first_game"), py::arg("start"), py::arg("opening"), py::arg("seed"), py::arg("rotate"),
           py::arg("duplicate"), py::arg("alternate"), py::arg("truncate"),
-          py::arg("exact_stop").none(true), py::arg("variance_reduction"), py::arg("threads"), py::arg("batch"),
-          py::arg("progress"),
+          py::arg("exact_stop").none(true), py::arg("variance_reduction"), py::arg("threads"),
+          py::arg("batch"), py::arg("progress"), py::arg("steps") = py::none(),
           "Whole or truncated games: (winner, kind, first, plies, on_roll, final_boards, luck, "
-          "finished, interrupted).");
+          "finished, interrupted); with a list `steps`, each finished game's steps appended "
+          "to it.");
 }
 
 }  // namespace tavla::bindings

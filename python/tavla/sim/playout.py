@@ -29,6 +29,7 @@ number of threads or the batch size.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import os
 import sys
@@ -39,6 +40,7 @@ from types import FrameType
 from typing import TYPE_CHECKING
 
 import numpy as np
+import numpy.typing as npt
 
 from .. import _core
 from .._progress import progress_bar
@@ -48,10 +50,13 @@ from ..errors import InterruptedRunWarning, PlayoutError
 from ..eval import bearoff
 from ..eval.net import Net
 from ..eval.policies import PolicyLike, validated_policy
+from ..game.cube import Cube
 from ..game.cube_context import CubeContext
 from ..game.equity import MatchEquityTable
+from ..game.rules import Rules
 from . import cluster, engines
 from .cube_play import CubeRun, cube_argument, luck_cube_life, stop_valuation
+from .records import KEPT_GAME_BYTES, UnitSteps
 from .results import MatchResults, PlayoutResults
 
 if TYPE_CHECKING:
@@ -175,6 +180,7 @@ def play_games(
     variance_reduction: bool = False,
     stop_at_bearoff: bool = False,
     evaluator: Net | str | None = None,
+    keep_games: bool = False,
 ) -> PlayoutResults:
     """Play ``games`` games of ``a`` against ``b`` in the core (the engine behind
     :func:`selfplay`, :func:`~tavla.rollout` and :func:`~tavla.duel`).
@@ -217,6 +223,10 @@ def play_games(
     without it. With ``cube`` the luck is valued by the cube model at the cube life of
     ``a``'s cube policy.
 
+    ``keep_games``: keep every game's plays and cube actions in the results' ``steps``
+    (:mod:`tavla.sim.records`; from the start position only, no ``truncate``; about 8 kB
+    a game more). A run that does not keep them records nothing.
+
     Ctrl-C stops the run and keeps the games that finished first, with an
     :class:`~tavla.InterruptedRunWarning`. Raises :class:`~tavla.PlayoutError` for bad
     arguments or bad scores; an exception raised by a Python policy passes through as it
@@ -231,6 +241,7 @@ def play_games(
         variance_reduction=check_bool(variance_reduction, "variance_reduction", PlayoutError),
         stop_at_bearoff=check_bool(stop_at_bearoff, "stop_at_bearoff", PlayoutError),
         evaluator=evaluator,
+        keep_games=keep_games,
     )  # fmt: skip
     assert isinstance(results, PlayoutResults)
     return results
@@ -257,6 +268,7 @@ def run_units(
     variance_reduction: bool = False,
     stop_at_bearoff: bool = False,
     evaluator: Net | str | None = None,
+    keep_games: bool = False,
 ) -> PlayoutResults | MatchResults:
     """:func:`play_games` of ``units`` games, or whole matches when ``cube`` says so."""
     matches = cube is not None and cube.whole_matches
@@ -294,12 +306,17 @@ def run_units(
     if evaluator is not None and (cube is None or not stops):
         raise PlayoutError("evaluator values the games stopped with the cube: give cube and "
                            "truncate or stop_at_bearoff")  # fmt: skip
+    if check_bool(keep_games, "keep_games", PlayoutError):
+        _check_keepable(start, truncate, cube)
+        if stop_at_bearoff:
+            raise PlayoutError("keep_games keeps whole games: no stop_at_bearoff")
+    kept = KEPT_GAME_BYTES * (MATCH_GAMES if matches else 1) if keep_games else 0
     if matches:
-        check_memory(games, MATCH_BYTES)
+        check_memory(games, MATCH_BYTES + kept)
     elif cube is not None:
-        check_memory(games, CUBE_GAME_BYTES)
+        check_memory(games, CUBE_GAME_BYTES + kept)
     else:
-        check_memory(games, TRUNCATED_GAME_BYTES if stops else GAME_BYTES)
+        check_memory(games, (TRUNCATED_GAME_BYTES if stops else GAME_BYTES) + kept)
     if chunk is not None:
         if client is None:
             raise PlayoutError("chunk is the games per Dask task: it needs a client")
@@ -311,6 +328,7 @@ def run_units(
         alternate=alternate, truncate=truncate, batch=batch, cube=cube,
         variance_reduction=variance_reduction, stop_at_bearoff=stop_at_bearoff,
         evaluator=evaluator,
+        keep_games=keep_games,
     )  # fmt: skip
     results: PlayoutResults | MatchResults
     if client is None:
@@ -359,6 +377,7 @@ def _play_here(
     variance_reduction: bool = False,
     stop_at_bearoff: bool = False,
     evaluator: Net | str | None = None,
+    keep_games: bool = False,
     check: Callable[[int], None] | None = None,
 ) -> PlayoutResults | MatchResults:
     """:func:`run_units` on this machine, arguments checked. ``check``: instead of a
@@ -368,6 +387,7 @@ def _play_here(
         check, progress = check or progress, False
     exact_stop = bearoff.database().native if stop_at_bearoff else None
     stops = truncate is not None or stop_at_bearoff
+    steps: list[tuple[npt.NDArray[np.int8], ...]] | None = [] if keep_games else None
     with contextlib.ExitStack() as running:  # an engine named by text runs for this run
         played_a = running.enter_context(engines.opened(a))
         shared = b is a or (isinstance(a, str) and a == b)
@@ -387,19 +407,23 @@ def _play_here(
                     policy_a, policy_b, cube_a, cube_b, play, games, first_game, key,
                     start is None, seed, rotate, duplicate, alternate, truncate or 0,
                     exact_stop, stop_search, variance_reduction, luck_cube_life(played_a),
-                    threads, batch, check or update,
+                    threads, batch, check or update, steps,
                 )  # fmt: skip
                 if update is not None:
                     update(arrays["finished"])
+            kept_steps = _kept(steps, cube.match_length, cube.context.game_rules)
             if cube.whole_matches:
-                return MatchResults.from_core(cube.match_length, arrays, arrays["interrupted"])
-            return PlayoutResults.from_core(arrays, arrays["interrupted"])
+                matches = MatchResults.from_core(cube.match_length, arrays, arrays["interrupted"])
+                return dataclasses.replace(matches, steps=kept_steps)
+            return dataclasses.replace(
+                PlayoutResults.from_core(arrays, arrays["interrupted"]), steps=kept_steps
+            )
         with progress_bar(games, progress, "games") as update:
             winner, kind, first, plies, on_roll, final_boards, luck, finished, interrupted = (
                 _core.play_games(
                     policy_a, policy_b, games, first_game, key, start is None, seed, rotate,
                     duplicate, alternate, truncate or 0, exact_stop, variance_reduction,
-                    threads, batch, check or update,
+                    threads, batch, check or update, steps,
                 )
             )  # fmt: skip
             if update is not None:
@@ -408,8 +432,38 @@ def _play_here(
     return PlayoutResults(
         winner[kept], kind[kept], first[kept], plies[kept], interrupted,
         on_roll[kept] if stops else None, final_boards[kept] if stops else None,
-        luck=luck[kept] if variance_reduction else None,
+        luck=luck[kept] if variance_reduction else None, steps=_kept(steps, 0, CUBELESS_RULES),
     )  # fmt: skip
+
+
+def _check_keepable(start: Position | None, truncate: int | None, cube: CubeRun | None) -> None:
+    """Refuse keep_games where the games kept could not be written as a match file: those
+    from another start, truncated, from a cube other than centred at 1, or single games
+    at a match score (play whole matches instead)."""
+    if start is not None or truncate is not None:
+        raise PlayoutError("keep_games keeps whole games from the start: no start, no truncate")
+    if cube is None:
+        return
+    if cube.context.cube != Cube():
+        raise PlayoutError("keep_games keeps games from the start: the cube centred at 1")
+    if not cube.whole_matches and not cube.context.is_money:
+        raise PlayoutError("keep_games keeps money games or whole matches (play_matches)")
+
+
+CUBELESS_RULES = Rules(cube=False)
+"""The rules of the core's cubeless games: no cube, single 1, gammon 2, backgammon 3."""
+
+MATCH_GAMES = 16
+"""The games a match's kept steps are reserved for, in the memory check."""
+
+
+def _kept(
+    steps: list[tuple[npt.NDArray[np.int8], ...]] | None, length: int, rules: Rules
+) -> tuple[UnitSteps, ...] | None:
+    """The kept steps the core appended, as :class:`~tavla.sim.records.UnitSteps`."""
+    if steps is None:
+        return None
+    return tuple(UnitSteps.from_core(unit, length, rules) for unit in steps)
 
 
 def _play_chunk(
@@ -462,6 +516,7 @@ def selfplay(
     cubeful: bool = False,
     context: CubeContext | None = None,
     met: MatchEquityTable | None = None,
+    keep_games: bool = False,
 ) -> PlayoutResults:
     """Play ``games`` cubeless games of ``policy`` against itself, or ``policy=(a, b)`` of
     ``a`` against ``b`` (a is index 0 of the results).
@@ -483,6 +538,10 @@ def selfplay(
     games on a Dask cluster in chunks of ``chunk`` games, with the same results (see
     :func:`play_games`). Raises :class:`~tavla.PlayoutError` for bad arguments; a Python
     policy's own exceptions pass through, as do Dask's on a cluster.
+
+    ``keep_games=True`` keeps every game's plays and cube actions in the results' ``steps``
+    (:mod:`tavla.sim.records`: from the start position only), for match files
+    (:func:`tavla.replay.save_games`) that GNU Backgammon and ``tavla replay`` read.
 
     Memory: the core reserves 8 bytes a game for the whole run but uses only those of the
     games played (pages never written cost nothing), and the results take 8 bytes per
@@ -508,5 +567,5 @@ def selfplay(
         raise PlayoutError("context and met are for games with the cube: give cubeful=True")
     return play_games(
         a, b, games, start=start, seed=seed, threads=threads, batch=batch, progress=progress,
-        client=client, chunk=chunk, cube=cube,
+        client=client, chunk=chunk, cube=cube, keep_games=keep_games,
     )  # fmt: skip
