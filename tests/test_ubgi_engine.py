@@ -153,6 +153,25 @@ def test_malformed_commands_get_an_error_line(commands: list[str], error: str) -
     assert line.startswith(error)
 
 
+def test_a_rejected_position_or_dice_leaves_nothing_to_answer_for() -> None:
+    """A refused ``position`` forgets the position and dice before it, a refused ``dice``
+    the dice: the next ``go`` is an error, not the play of the old position (issue 18)."""
+    engine = UbgiEngine("pubeval")
+    (error,) = answers(
+        engine, f"position gnubgid {START}", "dice 3 1", "position gnubgid AAAAAAAAAAAAAA"
+    )
+    assert error.startswith("error bad_value")
+    assert answers(engine, "go chequer") == ["error bad_state missing position"]
+    assert answers(engine, "go") == ["error bad_state missing position"]
+    (error,) = answers(engine, f"position gnubgid {START}", "dice 3 1", "dice 9 9")
+    assert error.startswith("error bad_value dice:")
+    assert answers(engine, "go chequer") == ["error bad_state missing dice"]
+    assert answers(engine, "dice 3 1", "go chequer") == ["bestmove 8/5 6/5"]
+    # The dice of a GNUbg ID are forgotten too: the position stays, without dice.
+    answers(engine, "position gnubgid 4HPwATDgc/ABMA:cAnuAAAAAAAE", "dice 0 0")
+    assert answers(engine, "go chequer") == ["error bad_state missing dice"]
+
+
 def test_bearoff_decides_the_cube_in_bear_offs_only() -> None:
     engine = UbgiEngine("bearoff")
     (line,) = answers(engine, f"position gnubgid {START}", "go cube")

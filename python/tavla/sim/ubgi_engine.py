@@ -106,7 +106,7 @@ class UbgiEngine:
         self.done = False
         self._rng = np.random.default_rng(seed)
         self._situation: _Situation | None = None
-        self._dice: Roll | None = None
+        self._dice: Roll | None = None  # given by ``dice``, or the position's own
 
     def handle(self, line: str) -> list[str]:
         """The answer lines to one command line (without its line break)."""
@@ -129,10 +129,13 @@ class UbgiEngine:
         if command == "newgame":
             self._situation, self._dice = None, None
             return []
-        if command == "position":
-            self._situation, self._dice = _read_position(arguments), None
+        if command == "position":  # a refused position leaves none, nor dice
+            self._situation, self._dice = None, None
+            self._situation = _read_position(arguments)
+            self._dice = self._situation.dice
             return []
-        if command == "dice":
+        if command == "dice":  # refused dice leave none
+            self._dice = None
             self._dice = _read_dice(arguments)
             return []
         if command == "go":
@@ -200,7 +203,7 @@ class UbgiEngine:
         situation = self._situation
         if situation is None:
             raise _Refusal("bad_state", "missing position")
-        dice = self._dice or situation.dice
+        dice = self._dice
         if role == ["turn"]:
             raise _Refusal("unsupported", "go turn")
         if role == ["chequer"] or (not role and dice is not None):
