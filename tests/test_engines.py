@@ -8,7 +8,9 @@ import gc
 import json
 import os
 import pickle
+import stat
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -27,7 +29,9 @@ FAKE = Path(__file__).parent / "helpers" / "fake_ubgi.py"
 # Under dev/sanitize a Python engine takes seconds to start (AddressSanitizer is preloaded into
 # it too), not a fraction of one: the timeouts that must let it start are longer there.
 SANITIZED = "libasan" in os.environ.get("LD_PRELOAD", "")
-QUICK = 10.0 if SANITIZED else 0.5
+# Time enough to start on a busy machine (a Python engine may take a second or two), and for
+# an engine chattering each 10 ms to write hundreds of lines.
+PATIENT = 20.0 if SANITIZED else 3.0
 
 
 def fake(mode: str, **options: float) -> Ubgi:
@@ -142,10 +146,52 @@ def test_an_engine_that_dies_is_reported_and_reaped() -> None:
 
 @pytest.mark.usefixtures("quick_kill")
 def test_an_engine_that_hangs_times_out_and_is_killed() -> None:
-    engine = fake("silent", timeout=QUICK)
+    engine = fake("silent", timeout=PATIENT)
     engine.start()
     (pid,) = engine.pids
-    with pytest.raises(EngineError, match=rf"did not answer within {QUICK:g} s"):
+    with pytest.raises(EngineError, match=rf"did not answer within {PATIENT:g} s"):
+        engine.play(Position.initial(), "31")
+    assert reaped(pid)
+
+
+@pytest.mark.usefixtures("quick_kill")
+def test_an_engine_that_only_chatters_times_out() -> None:
+    """The timeout is for the whole answer, however many lines are skipped on the way
+    (issue 18: an engine writing ``info`` lines forever hung the caller)."""
+    engine = fake("babbles", timeout=PATIENT)
+    engine.start()
+    (pid,) = engine.pids
+    with pytest.raises(EngineError, match=rf"did not answer within {PATIENT:g} s"):
+        engine.play(Position.initial(), "31")
+    assert reaped(pid)
+    with pytest.raises(EngineError, match=rf"did not answer within {PATIENT:g} s"):
+        fake("babbles-at-greeting", timeout=PATIENT).start()
+
+
+@pytest.mark.usefixtures("quick_kill")
+def test_the_lines_waiting_to_be_read_are_bounded() -> None:
+    """An engine writing faster than it is read waits for the reader (a full pipe) instead
+    of filling this process's memory."""
+    flood = [sys.executable, "-c", "while True: print('info ' + 'x' * 100)"]
+    process = _engine_process.EngineProcess(flood, "flood")
+    try:
+        assert process.read_line(60.0).startswith("info x")
+        time.sleep(1.0)
+        assert 0 < process._lines.qsize() <= _engine_process.MAX_QUEUED_LINES
+    finally:
+        process.close()
+
+
+def test_an_engine_flooding_stderr_keeps_a_bounded_tail() -> None:
+    """stderr goes into a pipe whose end is kept (not a file that grows without bound), and
+    the last words of a flood of 20 MB are quoted."""
+    engine = fake("floods")
+    engine.start()
+    (pid,) = engine.pids
+    where = Path(f"/proc/{pid}/fd/2")
+    if where.exists():
+        assert stat.S_ISFIFO(os.stat(where).st_mode)
+    with pytest.raises(EngineError, match=r"status 4\); its stderr ends: '.*x\\nlast words'$"):
         engine.play(Position.initial(), "31")
     assert reaped(pid)
 
