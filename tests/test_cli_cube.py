@@ -152,6 +152,16 @@ def test_bad_cube_options_are_one_error_line(args: list[str], message: str) -> N
         assert len(err.splitlines()) == 1
 
 
+def test_a_met_file_that_cannot_be_read_is_one_error_line(tmp_path: Path) -> None:
+    """A MET file declaring an encoding expat does not know printed a traceback."""
+    path = tmp_path / "odd.xml"
+    path.write_text('<?xml version="1.0" encoding="foo"?>\n<met/>\n')
+    code, out, err = run("eval", COVERED.position_id, "--match", "3", "--met", str(path))
+    assert (code, out) == (2, "")
+    assert err.startswith("Error: cannot read a match equity table from ")
+    assert err.endswith("unknown encoding: foo\n") and len(err.splitlines()) == 1
+
+
 def test_a_cube_life_out_of_range_is_a_usage_error() -> None:
     code, _, err = run("eval", COVERED.position_id, "--cube-life", "1.5")
     assert code == 2

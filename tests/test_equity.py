@@ -220,6 +220,30 @@ def test_missing_files_and_bad_paths(tmp_path: Path) -> None:
         MatchEquityTable.read(3)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(
+    ("declaration", "message"),
+    [
+        ('encoding="foo"', "unknown encoding: foo"),
+        ('encoding="cp932"', "multi-byte encodings are not supported"),
+    ],
+)
+def test_an_encoding_expat_cannot_read(tmp_path: Path, declaration: str, message: str) -> None:
+    """An unknown or multi-byte encoding escaped as LookupError / ValueError (issue 18)."""
+    path = tmp_path / "odd.xml"
+    path.write_text(f'<?xml version="1.0" {declaration}?>\n<met/>\n')
+    with pytest.raises(
+        MatchEquityError, match=f"cannot read a match equity table from .*{message}"
+    ):
+        MatchEquityTable.read(path)
+
+
+def test_a_path_with_a_nul_byte(tmp_path: Path) -> None:
+    with pytest.raises(MatchEquityError, match=r"cannot read a match equity table from 'a\\x00b'"):
+        MatchEquityTable.read("a\x00b")
+    with pytest.raises(MatchEquityError, match="cannot read"):
+        MatchEquityTable.read(tmp_path / "a\x00b")
+
+
 def test_tables_built_from_arrays_are_checked() -> None:
     with pytest.raises(MatchEquityError, match="square"):
         MatchEquityTable(np.full((2, 3), 0.5), [0.5, 0.5])
