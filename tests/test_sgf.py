@@ -4,6 +4,7 @@ malformed input.  The tests that run GNU Backgammon itself are in test_sgf_gnubg
 from __future__ import annotations
 
 import re
+import tracemalloc
 from dataclasses import replace
 from pathlib import Path
 
@@ -475,6 +476,22 @@ def test_results_that_mean_no_result() -> None:
 def test_deep_nesting_is_an_error_not_a_crash() -> None:
     with pytest.raises(MatchFileError, match="is not closed"):
         parse_sgf("(;GM[6]" + "(;" * 100_000)
+
+
+@pytest.mark.parametrize("unit", ["x", "\\]", "\\\\", "\n"])
+def test_a_long_value_costs_memory_in_proportion(unit: str) -> None:
+    """A 2-million-character value is read with a few times its size in memory: the value
+    regex took about 130 bytes a character (issue 18: 1.3 GB for 10 MB)."""
+    text = "(;GM[6]PC[" + unit * (2_000_000 // len(unit)) + "])"
+    tracemalloc.start()
+    try:
+        record = parse_sgf(text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    unescaped = {"x": "x", "\\]": "]", "\\\\": "\\", "\n": "\n"}[unit]
+    assert dict(record.headers)["Site"] == unescaped * (2_000_000 // len(unit))
+    assert peak < 16 * len(text)
 
 
 def test_bytes_and_other_types_are_refused(tmp_path: Path) -> None:
