@@ -278,6 +278,39 @@ MALFORMED = [
 ]
 
 
+HUGE = "1" * 5000  # more digits than Python converts (4,300)
+LONG = "is too long (at most 9 digits)"
+SCORE = "The score (after 2 games) is: Player0706 0, Player0592 3 (match to 5 points)"
+# Numbers too long to be real (issue 18: a bare ValueError beyond 4,300 digits, and a match
+# length or score of 10**30 accepted): each (text, replaced by, the fault named).
+TOO_LONG = [
+    (SCORE, SCORE.replace("after 2", f"after {HUGE}"), LONG),
+    (SCORE, SCORE.replace("to 5 points", f"to {10**30} points"), LONG),
+    (SCORE, SCORE.replace("Player0592 3", f"Player0592 {HUGE}"), LONG),
+    (SCORE, SCORE.replace("to 5 points", "to 40000 points"), "line 1: a match to 40000 points"),
+    (SCORE, SCORE.replace("Player0592 3", "Player0592 5"), "line 1: a score of 5 in a match to"),
+    (
+        SCORE,
+        SCORE.replace(" (match to 5 points)", "").replace("Player0592 3", "Player0592 " + "9" * 9),
+        "line 1: a score of 999999999",
+    ),
+    ("Move number 1:  Player0706", f"Move number {HUGE}:  Player0706", LONG),
+    ("*    1. Cubeful 4-ply    8/3 6/3", f"*    {HUGE}. Cubeful 4-ply    8/3 6/3", LONG),
+    ("Player0706 wins 1 point", f"Player0706 wins {HUGE} point", LONG),
+]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "fault"), TOO_LONG, ids=[f[:30] + n[-30:] for _, n, f in TOO_LONG]
+)
+def test_numbers_too_long_to_be_real(old: str, new: str, fault: str) -> None:
+    text = GAME_3.read_text()
+    assert old in text
+    with pytest.raises(MatchFileError) as raised:
+        parse_analysis(text.replace(old, new))
+    assert fault in str(raised.value)
+
+
 @pytest.mark.parametrize(("text", "fault"), MALFORMED, ids=[fault for _, fault in MALFORMED])
 def test_malformed_exports(text: str, fault: str) -> None:
     with pytest.raises(MatchFileError) as raised:

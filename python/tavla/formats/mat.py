@@ -193,9 +193,10 @@ def _fail(number: int, line: str, reason: str) -> MatchFileError:
     return MatchFileError(f"line {number}: {reason}: {excerpt(line.strip())}")
 
 
-def _int(digits: str, number: int, line: str) -> int:
-    """The value of a number read on line ``number``: at most :data:`_MAX_DIGITS` digits,
-    leading zeros aside."""
+def read_int(digits: str, number: int, line: str) -> int:
+    """The value of a number read on line ``number`` of a match file (or of gnubg's analysis
+    text): at most :data:`_MAX_DIGITS` digits, leading zeros aside, else a
+    :class:`~tavla.MatchFileError` quoting the line."""
     if len(digits.lstrip("0")) > _MAX_DIGITS:
         raise _fail(
             number, line, f"the number {excerpt(digits)} is too long (at most {_MAX_DIGITS} digits)"
@@ -231,14 +232,14 @@ def _parse_cell(text: str, player: int, number: int, line: str, move: int | None
         return RecordedAction(player, ActionKind.ROLL, dice, play, None, number, move)
     if match := _CUBE_CELL.match(text):
         kind = ActionKind(match.group(1).lower())
-        value = _int(match.group(2), number, line) if match.group(2) else None
+        value = read_int(match.group(2), number, line) if match.group(2) else None
         return RecordedAction(player, kind, None, None, value, number, move)
     if match := _ANSWER_CELL.match(text):
         kind = ActionKind(match.group(1).lower())
         return RecordedAction(player, kind, None, None, None, number, move)
     if match := _POINTS_CELL.match(text):
         kind = _POINTS_KINDS.get(match.group(1).lower(), ActionKind.LOSE)
-        value = _int(match.group(2), number, line) if match.group(2) else None
+        value = read_int(match.group(2), number, line) if match.group(2) else None
         ends_match = kind is ActionKind.WIN and match.group(3) is not None
         return RecordedAction(player, kind, None, None, value, number, move, ends_match)
     raise _fail(number, line, f"cannot read the cell {excerpt(text)}")
@@ -320,7 +321,7 @@ class _Reader:
         if match := _MATCH_LINE.match(line):
             if self.length is not None:
                 raise _fail(number, line, "a second match-length line")
-            self.length = _int(match.group(1), number, line)
+            self.length = read_int(match.group(1), number, line)
             return
         if match := _GAME_LINE.match(line):
             if self.length is None:
@@ -328,7 +329,7 @@ class _Reader:
             if self.game_line and self.score is None:
                 raise _fail(number, line, f"game {self.game_number} has no score line")
             self.finish_game()
-            self.game_number, self.game_line = _int(match.group(1), number, line), number
+            self.game_number, self.game_line = read_int(match.group(1), number, line), number
             self.crawford_mark = "crawford" in match.group(2).lower()
             self.score = None
             return
@@ -349,7 +350,10 @@ class _Reader:
         match = _SCORE_LINE.match(line)
         if match is None:
             raise _fail(number, line, "expected the score line 'name : n   name : n'")
-        self.score = (_int(match.group(3), number, line), _int(match.group(6), number, line))
+        self.score = (
+            read_int(match.group(3), number, line),
+            read_int(match.group(6), number, line),
+        )
         self.right_column = match.start(5) if match.group(5) else match.end(4)
         if self.players is None:
             self.players = (match.group(2), match.group(5))
@@ -358,7 +362,11 @@ class _Reader:
         move: int | None = None
         body, offset = line, 0
         if match := _MOVE_LINE.match(line):
-            move, body, offset = _int(match.group(1), number, line), match.group(2), match.start(2)
+            move, body, offset = (
+                read_int(match.group(1), number, line),
+                match.group(2),
+                match.start(2),
+            )
         threshold = self.right_column // 2 + 3
         player: int | None = None
         for column, text in _cells(body, offset):
