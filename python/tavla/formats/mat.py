@@ -3,8 +3,9 @@
 Reading is liberal: it accepts the dialects of gnubg, eXtreme Gammon, Backgammon Galaxy and
 Backgammon Studio (``25/22`` or ``bar/22``, ``6/0`` or ``6/off``, ``*`` or no hit marks,
 ``(2)`` repeat counts, chained moves such as ``63: 22/13``, ``Cannot Move``, ``????`` for
-plays a site hid after a resignation and ``00: ????`` for a hidden roll, low-first rolls,
-cells that overflow their column, ``Losses N point``, ``Concedes``, ``Wins N points and the
+plays a site hid after a resignation and ``00: ????`` (or ``????`` alone) for a hidden roll,
+low-first rolls, cells that overflow their column, ``Losses N point``, ``Concedes`` (Backgammon
+Studio's ``32: Concedes`` after a roll: the roller concedes), ``Wins N points and the
 match``).  The file becomes a plain :class:`MatchRecord`: no rule is checked here;
 :mod:`tavla.replay` checks the games against the rules.
 
@@ -227,6 +228,8 @@ def _parse_roll_cell(
 
 
 def _parse_cell(text: str, player: int, number: int, line: str, move: int | None) -> RecordedAction:
+    if _HIDDEN.match(text):  # a roll hidden with its play, without the 00: of 00: ????
+        return RecordedAction(player, ActionKind.ROLL, None, None, None, number, move)
     if _ROLL_CELL.match(text):
         dice, play = _parse_roll_cell(text, number, line)
         return RecordedAction(player, ActionKind.ROLL, dice, play, None, number, move)
@@ -370,8 +373,24 @@ class _Reader:
         threshold = self.right_column // 2 + 3
         player: int | None = None
         for column, text in _cells(body, offset):
-            player = (RIGHT if column >= threshold else LEFT) if player is None else 1 - player
-            self.actions.append(_parse_cell(text.strip(), player, number, line, move))
+            side = RIGHT if column >= threshold else LEFT
+            action = _parse_cell(text.strip(), side, number, line, move)
+            if player is not None and not self._concedes_after_rolling(action, player):
+                action = replace(action, player=1 - player)
+            player = action.player
+            self.actions.append(action)
+
+    def _concedes_after_rolling(self, action: RecordedAction, player: int) -> bool:
+        """Backgammon Studio's ``32: Concedes``: a resignation cell (``action``, its player
+        the column it stands in) in the column of ``player``, whose roll without a play comes
+        just before it on the line."""
+        previous = self.actions[-1] if self.actions else None
+        return (
+            action.kind is ActionKind.RESIGN
+            and action.player == player
+            and previous is not None
+            and (previous.kind, previous.play, previous.line) == (ActionKind.ROLL, "", action.line)
+        )
 
 
 def looks_like_mat(text: str) -> bool:
