@@ -46,8 +46,17 @@ def cube_rollout(
         context = cube_context(position_id, cube)
         met = cube.table(context)
         policy = parse_policy(policy_text)
-        if isinstance(policy, Policy) and policy.cube_policy.doubles:
+        doubles = isinstance(policy, Policy) and policy.cube_policy.doubles
+        if isinstance(policy, Policy) and doubles:
             policy = replace(policy, cube=replace(policy.cube_policy, cube_life=cube.cube_life))
+    if not doubles:
+        click.echo(
+            f"Warning: {policy_text} never doubles (and always takes): these are the equities"
+            " of games in which the cube is turned only by the double rolled out, and the"
+            " proper action is theirs; a net's policy plays its cube model (as the default of"
+            " --cubeful does)",
+            err=True,
+        )
     with playout_run(scheduler) as client:
         result = run_rollout(
             position, policy, games, seed=seed, rotate=rotate, threads=threads,
@@ -55,7 +64,7 @@ def cube_rollout(
             met=met,
         )  # fmt: skip
     if as_json:
-        echo_json({"policy": policy_text, **_record(result)})
+        echo_json({"policy": policy_text, "policy_doubles": doubles, **_record(result)})
     else:
         rotation = "rotated" if rotate else "not rotated"
         click.echo(
