@@ -99,7 +99,10 @@ def test_hint_before_the_roll_is_the_cube_decision() -> None:
     assert "plays" not in record
     assert record["cube"]["no_double"] == cube_decision(RACE).no_double
     code, out, _ = run("hint", RACE.position_id)
-    header = f"{RACE.position_id}  before the roll: net:tavla218-128 at 0-ply"
+    header = (
+        f"{RACE.position_id}  before the roll: bear-off database at 0-ply, the one-sided race"
+        " approximation where it is not exact"
+    )
     assert out.splitlines()[0] == header  # the bear-off database takes over in a race
     assert out.splitlines()[-1] == f"  proper action: {cube_decision(RACE).action}"
 

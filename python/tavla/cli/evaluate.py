@@ -9,7 +9,7 @@ from ..eval import OUTPUTS, cube_decision
 from ..eval.evaluators import cubeless_equity
 from .cube import CUBE_HELP, CubeOptions, cube_context, cube_lines, cube_options, cube_record
 from .errors import input_errors
-from .eval_options import EVALUATORS_HELP, evaluator_options, percent
+from .eval_options import EVALUATORS_HELP, evaluated_by, evaluator_options, percent
 from .playout_output import echo_json
 from .positions import read_position_and_dice
 
@@ -51,8 +51,7 @@ def evaluate_command(
             }
         )
         return
-    exact = decision.probabilities_exact
-    how = "exact bear-off database" if exact else f"{evaluator} at {decision.plies}-ply"
+    how = evaluated_by([position], evaluator, plies, bearoff)
     click.echo(f"{position.position_id}, side on roll ({how})")
     for label, value in zip(LABELS, probabilities, strict=True):
         click.echo(f"  {label:<16} {percent(value):>6}")

@@ -10,7 +10,7 @@ from ..eval import OUTPUTS, cube_decision
 from ..eval import hint as rank_plays
 from .cube import CUBE_HELP, CubeOptions, cube_context, cube_lines, cube_options, cube_record
 from .errors import input_errors
-from .eval_options import EVALUATORS_HELP, evaluator_options, percent
+from .eval_options import EVALUATORS_HELP, evaluated_by, evaluator_options, exact_value, percent
 from .playout_output import echo_json
 from .positions import read_position_and_dice, roll_to_play
 
@@ -64,6 +64,7 @@ def hint(
                         "equity": entry.equity,
                         "difference": entry.difference,
                         "plies": entry.plies,
+                        "exact": exact_value(entry.play.position, bearoff),
                         "probabilities": dict(
                             zip(OUTPUTS, entry.probabilities.tolist(), strict=True)
                         ),
@@ -73,7 +74,8 @@ def hint(
             }
         )
         return
-    click.echo(f"{position.position_id}  roll {dice[0]}-{dice[1]}: {evaluator} at {plies}-ply")
+    how = evaluated_by([entry.play.position for entry in ranked], evaluator, plies, bearoff)
+    click.echo(f"{position.position_id}  roll {dice[0]}-{dice[1]}: {how}")
     width = max(4, *(len(entry.play.notation or "(pass)") for entry in shown))
     click.echo(
         f"{'':>4}  {'play':<{width}}  {'equity':>7}  {'diff':>7}  {'win':>6} {'w g':>6} "
@@ -114,9 +116,7 @@ def _cube_hint(
             }
         )
         return
-    how = (
-        "exact bear-off database" if decision.probabilities_exact else f"{evaluator} at {plies}-ply"
-    )
+    how = evaluated_by([position], evaluator, plies, bearoff)
     click.echo(f"{position.position_id}  before the roll: {how}")
     p = decision.probabilities
     click.echo(
