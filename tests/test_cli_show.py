@@ -47,7 +47,7 @@ def test_same_position_from_every_id_form(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "fault"),
     [
-        ("4HPwATDgc/ABM", "neither a Position ID (14 characters), a GNUbg ID nor an XGID"),
+        ("4HPwATDgc/ABM", "neither a Position ID (14 characters), a GNUbg ID, an XGID nor a"),
         ("4HPwATDgc/AB!A", "'!'"),
         ("4HPwATDgc/ABMA:cAkAAAAAAAA", "a Match ID has 12 characters"),
         ("4HPwATDgc/ABMA:cAkAAAAA*AAE", "not a base64 character"),

@@ -24,11 +24,11 @@ LABELS = ("win", "win gammon", "win backgammon", "lose gammon", "lose backgammon
 def evaluate_command(
     position_id: str, evaluator: str, plies: int, bearoff: bool, as_json: bool, cube: CubeOptions
 ) -> None:
-    """Print the chances of the side on roll of POSITION_ID (a Position ID, GNUbg ID or
-    XGID), before it rolls: win, gammon and backgammon wins and losses (gammons include
-    backgammons), and the cubeless equity 2·win - 1 + wg - lg + wbg - lbg; then the cube
-    analysis: the cubeful equities of no double, double/take and double/pass per unit of
-    the cube (with the match winning chances in a match) and the proper action."""
+    """Print the chances of the side on roll of POSITION_ID (a Position ID, GNUbg ID, XGID or
+    FIBS board string), before it rolls: win, gammon and backgammon wins and losses (gammons
+    include backgammons), and the cubeless equity 2·win - 1 + wg - lg + wbg - lbg; then the cube
+    analysis: the cubeful equities of no double, double/take and double/pass per unit of the
+    cube (with the match winning chances in a match) and the proper action."""
     with input_errors():
         position, _ = read_position_and_dice(position_id)
         context = cube_context(position_id, cube)

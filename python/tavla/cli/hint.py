@@ -33,12 +33,12 @@ def hint(
     as_json: bool,
     cube: CubeOptions,
 ) -> None:
-    """Rank every legal play of ROLL (31, 3-1 or 3 1) in POSITION_ID (a Position ID, GNUbg
-    ID or XGID; ROLL may be left out when the ID holds the dice) by the cubeless equity of
-    the side that plays, best first, with the chances after each play and the difference to
-    the best.  At 1-ply and deeper the move filter searches the best 8 plays within 0.16 of
-    the best; the others keep their 0-ply value (their 'ply' column says 0) and are listed
-    after them.  The ranking is cubeless.
+    """Rank every legal play of ROLL (31, 3-1 or 3 1) in POSITION_ID (a Position ID, GNUbg ID,
+    XGID or FIBS board string; ROLL may be left out when the ID holds the dice) by the cubeless
+    equity of the side that plays, best first, with the chances after each play and the
+    difference to the best.  At 1-ply and deeper the move filter searches the best 8 plays
+    within 0.16 of the best; the others keep their 0-ply value (their 'ply' column says 0) and
+    are listed after them.  The ranking is cubeless.
 
     Before the roll (no ROLL, and no dice in the ID), the hint is the cube decision of the
     side on roll instead, as in 'tavla eval'."""

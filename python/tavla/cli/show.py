@@ -1,5 +1,5 @@
-"""``tavla show ID``: draw the board of a Position ID, GNUbg ID or XGID, with the match
-state the ID holds."""
+"""``tavla show ID``: draw the board of a Position ID, GNUbg ID, XGID or FIBS board string,
+with the match state the ID holds."""
 
 from __future__ import annotations
 
@@ -14,14 +14,14 @@ from .positions import read_id
 @click.command(short_help="Draw the board and match state of an ID.")
 @click.argument("position_id")
 def show(position_id: str) -> None:
-    """Draw POSITION_ID (Position ID, GNUbg ID or XGID) with both pip counts.
+    """Draw POSITION_ID (Position ID, GNUbg ID, XGID or FIBS board string) with both pip
+    counts.
 
-    X is the side on roll and O the opponent; points carry X's numbers, 13-24 along the
-    top and 12-1 along the bottom.  Below the board, a GNUbg ID or XGID adds what it holds
-    beside the position: its Match ID or XGID, the match length and score (or money play),
-    the cube's value and owner, and who is to do what (roll, play the dice rolled, take or
-    drop a double, answer a resignation), or how the game ended.
-    """
+    X is the side on roll and O the opponent; points carry X's numbers, 13-24 along the top and
+    12-1 along the bottom.  Below the board, an ID other than a Position ID adds what it holds
+    beside the position: its Match ID or XGID, the match length and score (or money play), the
+    cube's value and owner, and who is to do what (roll, play the dice rolled, take or drop a
+    double, answer a resignation), or how the game ended."""
     with input_errors():
         parsed = read_id(position_id)
     position = parsed if isinstance(parsed, Position) else parsed.position

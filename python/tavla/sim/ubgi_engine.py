@@ -42,7 +42,7 @@ from ..errors import TavlaError
 from ..eval.choice import choose_play, cube_evaluator
 from ..eval.cube_analysis import cube_decision
 from ..eval.policies import PolicyLike, validated_policy
-from ..formats.fibs import FibsBoard
+from ..formats.fibs import parse_any_flavour
 from ..formats.gnubg import GnubgId, MatchId, MatchIdState
 from ..formats.xgid import Xgid
 from ..game.cube_context import CubeContext
@@ -283,11 +283,7 @@ def _read_position(arguments: list[str]) -> _Situation:
 def _read_id(text: str) -> _Situation:
     """An ``XGID=...`` or ``board:...`` line as a situation (InvalidIdError when bad)."""
     if text.startswith("board:"):
-        try:
-            board = FibsBoard.parse(text, "fibs")
-        except TavlaError:
-            board = FibsBoard.parse(text, "gnubg")
-        return _Situation.from_gnubg_id(board.to_gnubg_id())
+        return _Situation.from_gnubg_id(parse_any_flavour(text).to_gnubg_id())
     xgid = Xgid.parse(text)
     return _Situation.from_gnubg_id(GnubgId(xgid.position, xgid.to_match_id()), xgid.beavers)
 
