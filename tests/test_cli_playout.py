@@ -16,6 +16,7 @@ from click.testing import CliRunner
 from tavla import Position, duel, rollout, selfplay
 from tavla.cli import main
 from tavla.cli.rollout import HEADER
+from tavla.eval import nets
 from tavla.sim import cluster
 from tests.helpers.interrupt import interrupt_at
 
@@ -216,3 +217,13 @@ def test_ctrl_c_while_connecting_to_a_scheduler(monkeypatch: pytest.MonkeyPatch)
     code, out, err = run("duel", "random", "random", "--scheduler", "tcp://127.0.0.1:8786")
     assert code == 130 and out == ""
     assert err == "interrupted while connecting to the Dask scheduler\n"
+
+
+@pytest.mark.parametrize("command", ["duel", "selfplay", "rollout"])
+def test_the_policy_help_names_the_shipped_nets(command: str) -> None:
+    """The help listed net:PATH but not the nets tavla ships (issue 18)."""
+    code, out, _ = run(command, "--help")
+    assert code == 0
+    text = " ".join(out.split())  # click wraps the epilog
+    assert {"tavla218-128", "td198-40"} <= set(nets.available())
+    assert f"net:NAME (a shipped net: {', '.join(nets.available())})" in text
