@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
 
 from tavla import MatchFileError, Position
 from tavla.formats.gnubg_text import (
@@ -18,6 +19,8 @@ from tavla.formats.gnubg_text import (
     read_analysis,
 )
 from tavla.replay import analysis_record, decisions, replay_analysis, replay_analysis_file
+from tests.helpers import fuzz
+from tests.helpers.fuzz import fuzz_settings
 
 DATA = Path(__file__).parent / "data" / "analysis"
 GAME_3 = DATA / "match10013413_003.txt"  # 8 moves: opening, cannot move, double, pass
@@ -369,3 +372,13 @@ def test_every_real_export_replays_with_its_plays_checked() -> None:
     # SOURCES.md counts 2518 positions; grep counts 2422 rolls and 293 error alerts
     # (doubtful, bad and very bad moves, missed and wrong doubles, wrong takes and passes).
     assert (entries, rolls, alerts) == (2518, 2422, 293)
+
+
+@fuzz_settings(80)
+@given(text=fuzz.damaged_text(GAME_3.read_text()))
+def test_fuzz_damaged_analysis_text(text: str) -> None:
+    """parse_analysis reads a damaged export or raises MatchFileError (issue 18)."""
+    try:
+        parse_analysis(text)
+    except MatchFileError:
+        pass

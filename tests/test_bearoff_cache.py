@@ -13,12 +13,15 @@ from pathlib import Path
 import filelock
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tavla import EvaluatorError
 from tavla.errors import CacheWarning
 from tavla.eval import _bearoff_file, bearoff
-from tests.helpers import npz
+from tests.helpers import fuzz, npz
 from tests.helpers.boards import board_array
+from tests.helpers.fuzz import fuzz_settings
 
 SMALL = board_array({1: 1, 3: 1}, {2: 2})  # two checkers a side
 
@@ -284,3 +287,18 @@ def test_processes_starting_at_once_build_it_once(own_cache: Path) -> None:
     assert len(set(outputs)) == 1
     assert sorted(p.name for p in own_cache.iterdir()) == ["bearoff-6.npz", "bearoff-6.npz.lock"]
     bearoff.load(bearoff.default_path())
+
+
+@fuzz_settings(12)
+@given(data=st.data())
+def test_fuzz_damaged_database_files(small: Path, tmp_path_factory: pytest.TempPathFactory,
+                                     data: st.DataObject) -> None:  # fmt: skip
+    """bearoff.load reads a damaged file or raises EvaluatorError, nothing else (issue 18):
+    the edits fall in its small members and headers (first) and its central directory."""
+    damaged_file = data.draw(fuzz.damaged(small.read_bytes(), focus=(2_000, 1_500)))
+    path = tmp_path_factory.mktemp("fuzz") / "bearoff.npz"
+    path.write_bytes(damaged_file)
+    try:
+        bearoff.load(path)
+    except EvaluatorError:
+        pass

@@ -16,11 +16,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tavla import EngineError, PlayoutError, Position, _core, duel
 from tavla.cli import main
 from tavla.sim import _engine_process, engines, gnubg_engine
 from tavla.sim.engines import ROLLS, Ubgi, engine_policy, turn_dice
+from tests.helpers.fuzz import fuzz_settings
 
 TAVLA_UBGI = [sys.executable, "-m", "tavla", "ubgi"]
 FAKE = Path(__file__).parent / "helpers" / "fake_ubgi.py"
@@ -299,3 +302,48 @@ def test_cli_engine_errors() -> None:
     assert code == 2 and "Invalid value for 'A': ubgi:COMMAND needs the command" in err
     code, _, err = run("duel", "ubgi:/no/such/engine", "random", "-n", "2")
     assert code == 2 and "Error: cannot start UBGI engine '/no/such/engine'" in err
+
+
+class ScriptedEngine:
+    """Stands for an engine's process in :class:`engines._UbgiConnection`: the lines it
+    writes are given, nothing is run."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+
+    def send(self, *lines: str) -> None:
+        pass
+
+    def read_line(self, timeout: float, *, since: float | None = None) -> str:
+        if not self.lines:
+            raise self.failure("closed its output")
+        return self.lines.pop(0)
+
+    def failure(self, what: str) -> EngineError:
+        return EngineError(f"the scripted engine {what}")
+
+
+ENGINE_LINES = [
+    "id name fuzz", "id author x", "proto 0.2", "ubgiok", "readyok", "info depth 1", "",
+    "bestmove 8/5 6/5", "bestmove 24/21 24/23", "bestmove pass", "bestmove", "error bad_state x",
+    "sorry", "8/5 6/5", "take", "bestmove 8/5 6/5 6/5 8/5 13/11", "bestmove bar/22 25/24",
+    "bestmove 8/" + "9" * 5000, "option name x", "value engine.policy pubeval",
+]  # fmt: skip
+
+
+@fuzz_settings(300)
+@given(st.lists(st.one_of(st.sampled_from(ENGINE_LINES), st.text(max_size=20)), max_size=12))
+def test_fuzz_what_an_engine_answers(lines: list[str]) -> None:
+    """Whatever a UBGI engine writes, the client reads a play or raises EngineError, nothing
+    else (issue 18)."""
+    connection = object.__new__(engines._UbgiConnection)
+    connection._process = ScriptedEngine(list(lines))  # type: ignore[assignment]
+    connection._timeout, connection.ids = 1.0, {}
+    start = Position.initial()
+    try:
+        connection.protocol = connection._greet()
+        connection.request(start, (3, 1))
+        play = Ubgi(["engine"])._play_of(connection.answer(), start, (3, 1))
+    except EngineError:
+        return
+    assert play in start.legal_plays("31")

@@ -8,9 +8,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tavla import MatchEquityError, MatchEquityTable
+from tavla.game import equity
 from tavla.game.equity import BUILTIN_TABLES, dead_cube, has_free_drop
+from tests.helpers import fuzz
+from tests.helpers.fuzz import fuzz_settings
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "met"
 XG2 = MatchEquityTable.default()
@@ -253,3 +258,25 @@ def test_tables_built_from_arrays_are_checked() -> None:
         MatchEquityTable([[0.5]], [0.4])
     with pytest.raises(MatchEquityError, match="numbers"):
         MatchEquityTable([["a"]], [0.5])
+
+
+SHIPPED_MET = (Path(equity.__file__).parent / "data" / "Kazaross-XG2.xml").read_bytes()
+
+
+@fuzz_settings(60)
+@given(data=st.data())
+def test_fuzz_damaged_met_files(tmp_path_factory: pytest.TempPathFactory,
+                                data: st.DataObject) -> None:  # fmt: skip
+    """MatchEquityTable.read reads a damaged MET file or raises MatchEquityError (issue 18);
+    the edits fall in its XML declaration and information first, and in its last rows, and
+    it may declare any encoding (its declaration is its first 23 bytes)."""
+    damaged_file = data.draw(fuzz.damaged(SHIPPED_MET, focus=(1_500, 1_500)))
+    if data.draw(st.booleans()):  # any encoding declared
+        name = data.draw(st.text(min_size=1, max_size=12)).encode("utf-8", "replace")
+        damaged_file = b'<?xml version="1.0" encoding="' + name + b'"?>' + damaged_file[23:]
+    path = tmp_path_factory.mktemp("fuzz") / "met.xml"
+    path.write_bytes(damaged_file)
+    try:
+        MatchEquityTable.read(path)
+    except MatchEquityError:
+        pass

@@ -3,20 +3,24 @@ runs; the plays of a turn against single evaluations; files, pickles and every r
 
 from __future__ import annotations
 
+import io
 import pickle
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tavla import InvalidPositionError, NetError, Position, _core
 from tavla.eval import Net, encode, encodings
 from tavla.eval import net as net_module
 from tavla.eval.net import net_kernels
 from tavla.sim.playout import play_games
-from tests.helpers import npz
+from tests.helpers import fuzz, npz
 from tests.helpers.boards import board_array
+from tests.helpers.fuzz import fuzz_settings
 
 KERNELS = net_kernels()
 
@@ -375,3 +379,31 @@ def test_invalid_boards_refused() -> None:
         net.evaluate(over)
     with pytest.raises(InvalidPositionError, match=r"boards, got shape \(2, 2, 2, 26\)"):
         net.evaluate(np.zeros((2, 2, 2, 26), np.int8))
+
+
+def _net_file(compressed: bool) -> bytes:
+    out = io.BytesIO()
+    net = Net.random((198, 4, 5), seed=5)
+    arrays = {"format": np.array("tavla-net-1"), "encoding": np.array("td198"),
+              "activation": np.array("sigmoid"), "metadata": np.array('{"a": [1]}')}  # fmt: skip
+    arrays |= {f"w{i}": w for i, w in enumerate(net.weights)}
+    arrays |= {f"b{i}": b for i, b in enumerate(net.biases)}
+    (np.savez_compressed if compressed else np.savez)(out, **arrays)
+    return out.getvalue()
+
+
+NET_FILES = (_net_file(False), _net_file(True))
+
+
+@fuzz_settings(60)
+@given(data=st.data(), compressed=st.booleans())
+def test_fuzz_damaged_net_files(tmp_path_factory: pytest.TempPathFactory,
+                                data: st.DataObject, compressed: bool) -> None:  # fmt: skip
+    """Net.load reads a damaged file or raises NetError, nothing else (issue 18)."""
+    damaged_file = data.draw(fuzz.damaged(NET_FILES[compressed], focus=(600, 900)))
+    path = tmp_path_factory.mktemp("fuzz") / "net.npz"
+    path.write_bytes(damaged_file)
+    try:
+        Net.load(path)
+    except NetError:
+        pass

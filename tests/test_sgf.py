@@ -26,6 +26,8 @@ from tavla.formats.mat import (
 from tavla.formats.sgf import format_sgf, looks_like_sgf, parse_sgf, read_sgf, write_sgf
 from tavla.game.actions import PlayAction
 from tavla.replay import match_record, replay_file, replay_record
+from tests.helpers import fuzz
+from tests.helpers.fuzz import fuzz_settings
 from tests.helpers.sessions import MONEY_WITH_BEAVERS, play_out, without_hit_marks
 
 DATA = Path(__file__).parent / "data"
@@ -523,3 +525,13 @@ def test_a_hidden_play_is_written_as_the_roll_alone() -> None:
     record = MatchRecord(1, ("A", "B"), games=(GameRecord(1, (0, 0), (hidden,)),))
     (game,) = parse_sgf(format_sgf(record)).games
     assert game.actions[0].same_as(replace(hidden, play=""))
+
+
+@fuzz_settings(80)
+@given(text=fuzz.damaged_text((DATA / "sgf" / "gnubg-3pt.sgf").read_text()))
+def test_fuzz_damaged_sgf(text: str) -> None:
+    """parse_sgf reads damaged SGF text or raises MatchFileError, nothing else (issue 18)."""
+    try:
+        parse_sgf(text)
+    except MatchFileError:
+        pass
