@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import TypeVar
 
 from hypothesis import HealthCheck, settings
@@ -83,3 +84,15 @@ def damaged_text(text: str) -> st.SearchStrategy[str]:
     """``text`` damaged as :func:`damaged` does its UTF-8 bytes, read back with errors
     replaced."""
     return damaged(text.encode()).map(lambda raw: raw.decode("utf-8", "replace"))
+
+
+def read_or_refuse(
+    read: Callable[[Path], object], content: bytes, error: type[Exception], path: Path
+) -> None:
+    """Write ``content`` to ``path`` and ``read`` it: it may succeed or raise ``error``; any
+    other exception fails the test."""
+    path.write_bytes(content)
+    try:
+        read(path)
+    except error:
+        pass
