@@ -67,6 +67,6 @@ def test_ctrl_c_in_a_command_is_status_130_without_a_word(
 
 def test_the_tavla_script_starts_in_the_entry_module() -> None:
     tomllib = pytest.importorskip("tomllib")
-    project = tomllib.loads((PYTHON_FOLDER.parent / "pyproject.toml").read_text())
+    project = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())
     assert project["project"]["scripts"]["tavla"] == "_tavla_entry:main"
     assert "python/_tavla_entry" in project["tool"]["scikit-build"]["wheel"]["packages"]
