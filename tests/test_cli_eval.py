@@ -68,15 +68,14 @@ COMING_HOME = position({10: 1, 3: 2}, {2: 2})  # 10/6 comes home with 3-1, 10/7 
 def test_hint_names_the_bear_off_database_when_it_gave_the_values() -> None:
     """The header named the net although the database gave every value (issue 18)."""
     code, out, _ = run("hint", EXACT_BEAROFF, "31")
-    assert (
-        code == 0 and out.splitlines()[0] == f"{EXACT_BEAROFF}  roll 3-1: exact bear-off database"
-    )
+    assert code == 0
+    assert out.splitlines()[0] == f"{EXACT_BEAROFF}  roll 3-1: exact bear-off database; cubeless"
     code, out, _ = run("hint", EXACT_BEAROFF, "31", "--json")
     assert all(play["exact"] for play in json.loads(out)["plays"])
     code, out, _ = run("hint", RACE.position_id, "63")
     assert out.splitlines()[0] == (
         f"{RACE.position_id}  roll 6-3: bear-off database at 0-ply, the one-sided race"
-        " approximation where it is not exact"
+        " approximation where it is not exact; cubeless"
     )
     code, out, _ = run("hint", COMING_HOME.position_id, "31", "--json")
     exact = {play["notation"]: play["exact"] for play in json.loads(out)["plays"]}
@@ -84,10 +83,10 @@ def test_hint_names_the_bear_off_database_when_it_gave_the_values() -> None:
     code, out, _ = run("hint", COMING_HOME.position_id, "31")
     assert out.splitlines()[0] == (
         f"{COMING_HOME.position_id}  roll 3-1: net:tavla218-128 at 0-ply, the bear-off"
-        " database where both sides are home"
+        " database where both sides are home; cubeless"
     )
     code, out, _ = run("hint", COMING_HOME.position_id, "31", "--no-bearoff")
-    assert out.splitlines()[0].endswith("roll 3-1: net:tavla218-128 at 0-ply")
+    assert out.splitlines()[0].endswith("roll 3-1: net:tavla218-128 at 0-ply; cubeless")
 
 
 def test_eval_names_the_race_approximation_when_it_gave_the_values() -> None:
@@ -119,3 +118,37 @@ def test_bad_input_is_one_error_line() -> None:
         assert err.startswith("Error: ") and message in err and err.count("\n") == 1, (args, err)
     code, _, err = run("eval", COVERED.position_id, "--plies", "4")
     assert code == 2 and "Invalid value for '--plies'" in err
+
+
+def test_hint_ranks_at_the_match_score_given() -> None:
+    """--match and --score make the ranking cubeful at that score (the MWC of each play, as
+    the API gives it with the same context); a bare Position ID stays cubeless."""
+    gammonish = "qAOeIDY0CxxAPQ"
+    code, out, _ = run("hint", gammonish, "53", "-e", "net:td198-40", "--match", "5",
+                       "--score", "4-4", "--json")  # fmt: skip
+    assert code == 0
+    record = json.loads(out)
+    context = tavla.CubeContext.for_match(5, (4, 4))
+    expected = hint(tavla.Position.from_position_id(gammonish), "53", "net:td198-40",
+                    context=context)  # fmt: skip
+    assert record["cubeful"] is True
+    assert record["context"]["away"] == [1, 1]
+    assert [p["notation"] for p in record["plays"]] == [e.play.notation for e in expected]
+    assert [p["mwc"] for p in record["plays"]] == [e.mwc for e in expected]
+    code, out, _ = run("hint", gammonish, "53", "-e", "net:td198-40", "--json")
+    assert json.loads(out)["cubeful"] is False
+    assert json.loads(out)["plays"][0]["notation"] != record["plays"][0]["notation"]
+
+
+def test_hint_of_a_gnubg_id_is_cubeful_at_its_score() -> None:
+    code, out, _ = run("hint", "4HPwATDgc/ABMA:MIHlACAAIAAE")  # 7 points, 2-4, rolled 31
+    assert code == 0
+    header = out.splitlines()[0]
+    assert "cubeful, 7-point match at 2-4 (5-away, 3-away)" in header
+    assert "MWC" in out.splitlines()[1]
+
+
+def test_hint_refuses_cubeless_with_cube_options() -> None:
+    code, out, err = run("hint", "4HPwATDgc/ABMA", "31", "--cubeless", "--match", "7")
+    assert code == 2
+    assert "--cubeless" in err and out == ""

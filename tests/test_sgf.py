@@ -469,6 +469,16 @@ def test_malformed_input_names_the_line(text: str, message: str) -> None:
         parse_sgf(text)
 
 
+def test_a_roll_left_unplayed_at_the_end_is_no_position_edit() -> None:
+    """gnubg ends a game whose last roll was not played with a node of its own, PL[W]DI[32]
+    (the side and its dice): the position is unchanged, so it is read as nothing; a PL
+    with a board edit (AB) is still refused."""
+    record = parse_sgf("(;GM[6]MI[length:3]\n;B[31qnon]\n;PL[W]DI[32]LU[0.1])")
+    assert [action.kind for action in record.games[0].actions] == [ActionKind.ROLL]
+    with pytest.raises(MatchFileError, match="set-up property AB"):
+        parse_sgf("(;GM[6]\n;PL[W]AB[a])")
+
+
 def test_results_that_mean_no_result() -> None:
     for result in ("?", "Void", "", "0"):
         (game,) = parse_sgf(f"(;GM[6]RE[{result}])").games

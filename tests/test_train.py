@@ -64,9 +64,12 @@ def test_td_errors_of_the_zero_net() -> None:
 
 
 def test_training_lowers_the_td_error_and_beats_random() -> None:
+    # The portable kernel, which every machine runs: the faster kernels round a little
+    # differently, and a run this short can then take another path (some short runs stall
+    # near a TD error of 0.06 for a while, whatever the kernel).
     start = Net.random((198, 20, 5), seed=3)
     before = td_errors(start, 100, seed=HELD_OUT_SEED)
-    trained = train_td(4_000, start=start, seed=TRAIN_SEED, progress=False).net
+    trained = train_td(4_000, start=start, seed=TRAIN_SEED, progress=False, kernel="portable").net
     after = td_errors(trained, 100, seed=HELD_OUT_SEED)
     assert sum(after) < 0.5 * sum(before)
     duel = tavla.duel(trained, "random", 400, seed=HELD_OUT_SEED, threads=1)

@@ -353,13 +353,22 @@ CubeEquities cube_equities(const Probabilities& p, const CubeSituation& situatio
     return equities;
 }
 
-CubeAction cube_action(double no_double, double double_take, double double_pass, bool beavers) {
+namespace {
+
+// What a double is worth to the doubler once the opponent answers it as it should.
+double answered_double(double double_take, double double_pass, bool beavers, bool* beavered) {
     const double answer = std::min(double_take, double_pass);
     const double beavered_value = std::max(-2.0, 2 * double_take);
+    *beavered = beavers && beavered_value < answer;
+    return *beavered ? beavered_value : answer;
+}
+
+}  // namespace
+
+CubeAction cube_action(double no_double, double double_take, double double_pass, bool beavers) {
     CubeAction action;
-    action.beaver = beavers && beavered_value < answer;
+    const double doubled = answered_double(double_take, double_pass, beavers, &action.beaver);
     action.take = double_take <= double_pass;
-    const double doubled = action.beaver ? beavered_value : answer;
     if (doubled > no_double)
         action.kind = action.take ? CubeActionKind::kDoubleTake : CubeActionKind::kDoublePass;
     else if (no_double > double_pass)
@@ -367,6 +376,13 @@ CubeAction cube_action(double no_double, double double_take, double double_pass,
     else
         action.kind = CubeActionKind::kNoDouble;
     return action;
+}
+
+double proper_equity(double no_double, double double_take, double double_pass, bool may_double,
+                     bool beavers) {
+    if (!may_double) return no_double;
+    bool beavered = false;
+    return std::max(no_double, answered_double(double_take, double_pass, beavers, &beavered));
 }
 
 }  // namespace tavla

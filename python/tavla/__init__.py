@@ -8,7 +8,7 @@ only from those below it:
 - :mod:`tavla.game`: rules, cube, scoring, games, matches, match equity and the cube model;
 - :mod:`tavla.eval`: policies, evaluators, cube decisions and training;
 - :mod:`tavla.sim`: self-play, rollouts, duels, Dask clusters;
-- :mod:`tavla.render`: text diagrams, Turkish names;
+- :mod:`tavla.render`: text diagrams, SVG pictures of the board, Turkish names;
 - :mod:`tavla.replay`: match records to games and back, the errors of analysed games;
 - :mod:`tavla.cli`: the ``tavla`` command.
 """
@@ -38,6 +38,7 @@ from .errors import (
     NetError,
     NotationError,
     PlayoutError,
+    RenderError,
     RulesError,
     TavlaError,
     TrainingError,
@@ -95,6 +96,7 @@ __all__ = [
     "PlayoutError",
     "PlayoutResults",
     "Position",
+    "RenderError",
     "ResultKind",
     "RolloutResult",
     "Rules",

@@ -49,6 +49,7 @@ def play_games(
     threads: int,
     batch: int,
     progress: Callable[[int], None] | None,
+    steps: list[tuple[npt.NDArray[np.int8], ...]] | None = None,
 ) -> tuple[
     npt.NDArray[np.int8],
     npt.NDArray[np.int8],
@@ -203,6 +204,24 @@ def cube_equities(
     max_cube: int,
     life: float,
 ) -> tuple[float, float, float, float]: ...
+def proper_equities(
+    probabilities: npt.ArrayLike,
+    value: int,
+    owner: int,
+    backgammons: bool,
+    jacoby: bool,
+    met: MatchEquity | None,
+    away: int,
+    opponent_away: int,
+    crawford_game: bool,
+    max_cube: int,
+    life: float,
+    may_double: bool,
+    beavers: bool,
+) -> npt.NDArray[np.float64]: ...
+def proper_equity(
+    no_double: float, double_take: float, double_pass: float, may_double: bool, beavers: bool
+) -> float: ...
 def cube_action(
     no_double: float, double_take: float, double_pass: float, beavers: bool
 ) -> tuple[int, bool, bool]: ...
@@ -256,4 +275,5 @@ def play_cube(
     threads: int,
     batch: int,
     progress: Callable[[int], None] | None,
+    steps: list[tuple[npt.NDArray[np.int8], ...]] | None = None,
 ) -> dict[str, Any]: ...

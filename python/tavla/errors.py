@@ -110,6 +110,11 @@ class CubeModelError(TavlaError, ValueError):
     a context that is not a :class:`~tavla.game.cube_context.CubeContext`."""
 
 
+class AnalysisError(TavlaError, ValueError):
+    """A match analysis (:doc:`/analysis`) asked for with bad arguments: a depth outside
+    0..3, a thread count below 1, a record that is neither a match record nor a path."""
+
+
 class InterruptedRunWarning(RuntimeWarning):
     """Ctrl-C stopped a self-play, rollout or duel: the results hold the games that finished
     first. Filter it (``warnings.simplefilter("ignore", InterruptedRunWarning)``) where the
@@ -127,3 +132,9 @@ class NetError(EvaluatorError):
     name), an unknown encoding or activation, layers whose shapes do not chain from the
     encoding's inputs to 1 or 5 outputs, weights that are not float32 in a file or not finite.
     The message names the fault."""
+
+
+class RenderError(TavlaError, ValueError):
+    """A board picture (:doc:`/board`, "Pictures of the board") that cannot be drawn as
+    asked: something other than a position, game or match, a bad roll, cube, play, theme,
+    size or point numbering."""

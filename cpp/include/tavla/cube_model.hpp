@@ -153,4 +153,10 @@ CubeAction cube_action(double no_double, double double_take, double double_pass,
 // After a beaver, the doubler takes when twice double/take is worth at least a pass (-2).
 inline bool takes_beaver(double double_take) { return 2 * double_take >= -2; }
 
+// The cubeful equity of the side on roll when both sides act properly: no double when it may
+// not double, else the better of no double and a double answered as the opponent should (take,
+// pass or, with beavers, a beaver the doubler then takes or passes), as cube_action decides it.
+double proper_equity(double no_double, double double_take, double double_pass, bool may_double,
+                     bool beavers);
+
 }  // namespace tavla

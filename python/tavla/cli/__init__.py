@@ -10,6 +10,7 @@ from typing import Any, NoReturn
 
 import click
 
+from .analyse import analyse
 from .bench import bench
 from .duel import duel
 from .errors import InputError
@@ -17,6 +18,7 @@ from .evaluate import evaluate_command
 from .hint import hint
 from .ladder import ladder
 from .moves import moves
+from .play import play
 from .replay import replay
 from .rollout import rollout
 from .selfplay import selfplay
@@ -97,6 +99,7 @@ main.add_command(moves)
 main.add_command(evaluate_command)
 main.add_command(hint)
 main.add_command(replay)
+main.add_command(analyse)
 main.add_command(show)
 main.add_command(selfplay)
 main.add_command(rollout)
@@ -105,3 +108,4 @@ main.add_command(train)
 main.add_command(ladder)
 main.add_command(bench)
 main.add_command(ubgi)
+main.add_command(play)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import click
@@ -96,6 +96,17 @@ class CubeOptions:
     beavers: bool | None
     cube_life: float
     met: str
+
+    def given(self) -> bool:
+        """Any option that sets where the cube decision is made was given (the cube life
+        and the table count when they differ from their defaults)."""
+        return any(
+            value is not None
+            for value in (
+                self.match_length, self.score, self.crawford, self.cube_value, self.owner,
+                self.jacoby, self.beavers,
+            )
+        ) or (self.cube_life, self.met) != (DEFAULT_CUBE_LIFE, BUILTIN_TABLES[0])  # fmt: skip
 
     @classmethod
     def none(cls) -> CubeOptions:
@@ -200,10 +211,30 @@ def cube_lines(decision: CubeDecision) -> list[str]:
     return lines
 
 
+def context_record(
+    context: CubeContext, cube: CubeOptions, met: MatchEquityTable | None
+) -> dict[str, Any]:
+    """Where a decision is made, as a JSON object: the match and score (the side on roll's
+    first), the cube, the rules, the cube life and the table."""
+    match = context.match
+    return {
+        "match_length": match.length,
+        "score": [match.score[context.on_roll], match.score[1 - context.on_roll]],
+        "away": [context.away, context.opponent_away] if match.length else None,
+        "crawford": match.crawford,
+        "post_crawford": match.is_post_crawford,
+        "cube": context.cube.value,
+        "owner": context.owner,
+        "jacoby": context.game_rules.jacoby,
+        "beavers": context.beavers,
+        "cube_life": cube.cube_life,
+        "met": met.name if met is not None else None,
+    }
+
+
 def cube_record(decision: CubeDecision) -> dict[str, Any]:
     """The cube analysis as a JSON object."""
     context = decision.context
-    match = context.match
     equities = {
         "no_double": decision.no_double,
         "double_take": decision.double_take,
@@ -216,17 +247,9 @@ def cube_record(decision: CubeDecision) -> dict[str, Any]:
         }
         mwc["cubeless"] = decision.mwc(decision.cubeless_equity)
     return {
-        "match_length": match.length,
-        "score": [match.score[context.on_roll], match.score[1 - context.on_roll]],
-        "away": [context.away, context.opponent_away] if match.length else None,
-        "crawford": match.crawford,
-        "post_crawford": match.is_post_crawford,
-        "cube": context.cube.value,
-        "owner": context.owner,
-        "jacoby": context.game_rules.jacoby,
-        "beavers": context.beavers,
-        "cube_life": decision.cube_life,
-        "met": decision.met.name if decision.met is not None else None,
+        **context_record(
+            context, replace(CubeOptions.none(), cube_life=decision.cube_life), decision.met
+        ),
         "cubeless_equity": decision.cubeless_equity,
         **equities,
         "mwc": mwc,

@@ -32,6 +32,7 @@ from ..formats.mat import looks_like_mat, not_a_regular_file
 from ..formats.sgf import looks_like_sgf
 from ..render.names import term_label
 from ..replay import Decision, Finding, MatchReplay, decisions, replay_analysis, replay_file
+from ..replay.sgf_analysis import replay_sgf_analysis
 from .errors import InputError
 from .options import lang_option
 
@@ -156,6 +157,11 @@ def _replay_one(path: Path, run: _Run, scanned: bool) -> bool:
                 found = [d for d in decisions(analysis) if (d.error or 0.0) >= run.threshold]
                 run.blunders[str(path)] = found
             return True
+        if looks_like_sgf(head) and run.threshold is not None:
+            match, analysed = replay_sgf_analysis(path)
+            run.matches.append(match)
+            run.blunders[str(path)] = [d for d in analysed if (d.error or 0.0) >= run.threshold]
+            return True
         other = _other_format(head)
         if other is not None and scanned:
             run.skipped.append((str(path), f"not a match file: {other}"))
@@ -260,7 +266,8 @@ def _print_findings(label: str, findings: list[Finding], progress: bool) -> None
     "--blunders",
     "show_blunders",
     is_flag=True,
-    help="List the decisions of analysis exports that lost at least --threshold.",
+    help="List the decisions gnubg's analysis (its text exports, or its analysis in an SGF"
+    " file) found lost at least --threshold.",
 )
 @click.option(
     "--threshold",
@@ -290,9 +297,10 @@ def replay(
     but names how games were won in Turkish, each followed by its English term, since oyun
     is both a single and a game: "3 games (2 oyun = single, 1 mars = gammon)".
 
-    With --blunders, each analysis export's summary is followed by a "blunder:" line for
-    every decision (play, double, take) that lost at least --threshold against gnubg's
-    best, as its analysis measured it.
+    With --blunders, the summary of each analysis export, and of each SGF file GNU
+    Backgammon analysed and saved, is followed by a "blunder:" line for every decision
+    (play, double, take) that lost at least --threshold against gnubg's best, as its
+    analysis measured it.
 
     Files found in a directory that are not match files (position exports, SGF records of
     other games than backgammon, empty files, or text with no "N point match" and no

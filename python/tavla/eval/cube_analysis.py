@@ -3,15 +3,12 @@ probabilities) and applies the cube model of :mod:`tavla.game.cubeful` (:doc:`/c
 
 Money positions in the exact two-sided bear-off table get the exact cubeful equities of
 :func:`tavla.eval.bearoff.cube_options` (optimal cube play, unlimited redoubles) unless
-``bearoff=False``.  Other exact sources plug in through :data:`EXACT_SOURCES`: each is asked
-in turn, before the database, and the first that answers for a position gives the equities
-instead of the model.
+``bearoff=False``; other exact sources plug in through :data:`EXACT_SOURCES`
+(:mod:`tavla.eval.exact_cube`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import replace
 from typing import cast
 
 import numpy as np
@@ -21,39 +18,13 @@ from ..board.position import Position
 from ..errors import CubeModelError
 from ..game.cube_context import CubeContext
 from ..game.cube_model import DEFAULT_CUBE_LIFE
-from ..game.cubeful import CubeDecision, cube_action, decide
+from ..game.cubeful import CubeDecision, decide
 from ..game.equity import MatchEquityTable
-from . import bearoff as _bearoff
 from .evaluators import DEFAULT_KEEP, DEFAULT_MARGIN, EvaluatorLike
+from .exact_cube import EXACT_SOURCES, ExactCubeSource, bearoff_cube_options
 from .search import evaluate
 
-ExactCubeSource = Callable[[Position, CubeContext], "tuple[float, float, float] | None"]
-"""A source of exact cubeful equities: given a position and its context, the side on
-roll's ``(no_double, double_take, double_pass)`` per unit of the cube (as in
-:class:`~tavla.game.cubeful.CubeDecision`), or None where it does not know the position."""
-
-EXACT_SOURCES: list[ExactCubeSource] = []
-"""More exact sources :func:`cube_decision` asks, in order, before the bear-off database."""
-
-
-def bearoff_cube_options(
-    position: Position, context: CubeContext
-) -> tuple[float, float, float] | None:
-    """The exact ``(no_double, double_take, double_pass)`` of a money position in the
-    two-sided bear-off table (None elsewhere, in matches, or with a ``max_cube``: the table
-    assumes unlimited redoubles)."""
-    database = _bearoff.database()
-    if (
-        not context.is_money
-        or context.game_rules.max_cube is not None
-        or not database.cubeful
-        or not database.covered(position)
-    ):
-        return None
-    owner = context.cube.owner
-    cube = "centred" if owner is None else "owned" if owner == context.on_roll else "opponent"
-    no_double, double_take, double_pass = database.cube_options(position, cube)
-    return float(no_double), float(double_take), float(double_pass)
+__all__ = ["EXACT_SOURCES", "ExactCubeSource", "bearoff_cube_options", "cube_decision"]
 
 
 def cube_decision(
@@ -95,15 +66,12 @@ def cube_decision(
             raise CubeModelError("an evaluator evaluates positions: give a position, or none")
         probabilities = cast("npt.ArrayLike", position_or_probabilities)
         return decide(probabilities, context, cube_life=cube_life, met=met)
-    evaluation = evaluate(position, evaluator, plies, bearoff=bearoff, keep=keep, margin=margin)
-    decision = decide(evaluation.probabilities, context, cube_life=cube_life, met=met)
-    decision = replace(decision, plies=evaluation.plies, probabilities_exact=evaluation.exact)
-    sources = [*EXACT_SOURCES, bearoff_cube_options] if bearoff else EXACT_SOURCES
-    for source in sources:
-        equities = source(position, decision.context)
-        if equities is not None:
-            return _exact(decision, *equities)
-    return decision
+    evaluation = evaluate(
+        position, evaluator, plies, bearoff=bearoff, keep=keep, margin=margin,
+        context=CubeContext() if context is None else context, cube_life=cube_life, met=met,
+    )  # fmt: skip
+    assert evaluation.cube is not None  # a context was given
+    return evaluation.cube
 
 
 def _position(value: object) -> Position | None:
@@ -112,21 +80,3 @@ def _position(value: object) -> Position | None:
     if isinstance(value, np.ndarray) and value.shape == (2, 26):
         return Position(value)
     return None
-
-
-def _exact(
-    decision: CubeDecision, no_double: float, double_take: float, double_pass: float
-) -> CubeDecision:
-    if decision.refusal is not None:
-        return replace(decision, no_double=float(no_double), exact=True)
-    beavers = decision.context.beavers
-    action, take = cube_action(no_double, double_take, double_pass, beavers=beavers)
-    return replace(
-        decision,
-        no_double=float(no_double),
-        double_take=float(double_take),
-        double_pass=float(double_pass),
-        action=action,
-        take=take,
-        exact=True,
-    )

@@ -3,7 +3,8 @@ hint, as GNU Backgammon gives it), by any evaluator (:mod:`tavla.eval.evaluators
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -13,6 +14,10 @@ from .._validate import check_bool, check_int
 from ..board.dice import Roll, parse_roll
 from ..board.position import Play, Position
 from ..errors import EvaluatorError, InvalidPositionError
+from ..game.cube_context import CubeContext
+from ..game.cube_model import DEFAULT_CUBE_LIFE
+from ..game.cubeful import CubeDecision, decide
+from ..game.equity import MatchEquityTable
 from . import bearoff as bearoff_tables
 from ._boards import boards_argument
 from .evaluators import (
@@ -25,6 +30,8 @@ from .evaluators import (
     make_search,
     resolve_net,
 )
+from .exact_cube import with_exact_values
+from .play_values import PlayValue, play_values
 
 
 def _position(position: object) -> Position:
@@ -46,11 +53,28 @@ class Evaluation:
             chances include backgammons).
         plies: the depth searched.
         exact: True when the exact two-sided bear-off database gave the value.
+        cube: with a context, the cube decision of the side on roll
+            (:class:`~tavla.game.cubeful.CubeDecision`: its cubeful equity is
+            ``cube.best``, and in a match its MWC ``cube.mwc(cube.best)``); None without.
     """
 
     probabilities: npt.NDArray[np.float64]
     plies: int
     exact: bool
+    cube: CubeDecision | None = None
+
+    @property
+    def cubeful_equity(self) -> float | None:
+        """With a context, the cubeful equity of the proper cube action per unit of the
+        cube (a match's MWC as an equity); None without."""
+        return None if self.cube is None else self.cube.best
+
+    @property
+    def mwc(self) -> float | None:
+        """With a match context, the match winning chance of the side on roll; else None."""
+        if self.cube is None or self.cube.met is None:
+            return None
+        return self.cube.mwc(self.cube.best)
 
     @property
     def equity(self) -> float:
@@ -70,13 +94,20 @@ class RankedPlay:
         play: the :class:`~tavla.Play`.
         probabilities: ``(5,)`` float64 for the side that plays, after the play.
         plies: the depth this play was judged at (plays the move filter dropped keep 0).
-        difference: its equity minus the best play's (0 for the best, negative otherwise).
+        difference: its equity minus the best play's (0 for the best, negative otherwise):
+            the cubeful equity when the hint was given a context, else the cubeless one.
+        cubeful_equity: with a context, the cubeful equity after the play per unit of the
+            cube (money points, or a match's MWC as an equity: EMG), as
+            :func:`~tavla.eval.play_values.play_values` gives it; None without.
+        mwc: in a match, the match winning chance after the play; None otherwise.
     """
 
     play: Play
     probabilities: npt.NDArray[np.float64]
     plies: int
     difference: float
+    cubeful_equity: float | None = None
+    mwc: float | None = None
 
     @property
     def equity(self) -> float:
@@ -115,21 +146,35 @@ def evaluate(
     bearoff: bool = True,
     keep: int = DEFAULT_KEEP,
     margin: float = DEFAULT_MARGIN,
+    context: CubeContext | None = None,
+    cube_life: float = DEFAULT_CUBE_LIFE,
+    met: MatchEquityTable | None = None,
 ) -> Evaluation:
     """The probabilities of the side on roll of ``position`` (before it rolls) at ``plies``.
 
     ``evaluator`` is a :class:`~tavla.eval.Net`, ``"net:PATH"``, or None / ``"bearoff"`` for
     the bear-off database alone; with ``bearoff`` the database takes over wherever both
     sides are home.  ``plies`` is 0..3 (:mod:`tavla.eval.evaluators`), ``keep`` and
-    ``margin`` the move filter.  Raises :class:`~tavla.EvaluatorError` for a bad evaluator,
-    depth or filter, a finished game, or a position no evaluator given answers for (not a
-    bear-off without a net), and :class:`~tavla.InvalidPositionError` for an invalid board.
+    ``margin`` the move filter.  With a ``context``
+    (:class:`~tavla.game.cube_context.CubeContext`) the evaluation also holds the cube
+    decision there (``cube``, as :func:`~tavla.cube_decision` makes it, with ``cube_life``
+    and ``met``), so its cubeful equity and, in a match, its MWC.  Raises
+    :class:`~tavla.EvaluatorError` for a bad evaluator, depth or filter, a finished game,
+    or a position no evaluator given answers for (not a bear-off without a net),
+    :class:`~tavla.InvalidPositionError` for an invalid board, and what
+    :func:`~tavla.cube_decision` raises for a bad context.
     """
     search, plies, use_bearoff = _prepare(evaluator, plies, bearoff, keep, margin)
     position = _playable(position, search)
     probabilities = np.asarray(search.position(position.key, plies), dtype=np.float64)
     exact = use_bearoff and bool(bearoff_tables.covered(position))
-    return Evaluation(probabilities, 0 if exact else plies, exact)
+    plies = 0 if exact else plies
+    cube = None
+    if context is not None:
+        cube = decide(probabilities, context, cube_life=cube_life, met=met)
+        cube = replace(cube, plies=plies, probabilities_exact=exact)
+        cube = with_exact_values(cube, position, bearoff=use_bearoff)
+    return Evaluation(probabilities, plies, exact, cube)
 
 
 def evaluate_boards(
@@ -164,14 +209,24 @@ def hint(
     bearoff: bool = True,
     keep: int = DEFAULT_KEEP,
     margin: float = DEFAULT_MARGIN,
+    context: CubeContext | None = None,
+    cube_life: float = DEFAULT_CUBE_LIFE,
+    met: MatchEquityTable | None = None,
 ) -> list[RankedPlay]:
-    """Every legal play of ``roll`` in ``position``, ranked by cubeless equity at ``plies``
-    (best first; equal equities keep the order of :meth:`~tavla.Position.legal_plays`), as
-    GNU Backgammon's hint lists them.  At 1-ply and deeper the plays the move filter searched
+    """Every legal play of ``roll`` in ``position``, ranked by equity at ``plies`` (best
+    first; equal equities keep the order of :meth:`~tavla.Position.legal_plays`), as GNU
+    Backgammon's hint lists them.  At 1-ply and deeper the plays the move filter searched
     come first, then those it left at 0-ply (their :attr:`RankedPlay.plies` is 0), whose
     values are not comparable with the deeper ones; a policy chooses among the first.
-    Arguments and errors as :func:`evaluate`; a bad roll raises
-    :class:`~tavla.NotationError`."""
+
+    Without ``context`` the ranking is by cubeless money equity.  With a
+    :class:`~tavla.game.cube_context.CubeContext` (money with the cube's value and owner, or
+    a match at its score, the side on roll playing) it is by cubeful equity, and in a match
+    by MWC (the same order): each play's cubeless probabilities at ``plies`` go through the
+    cube model with ``cube_life`` and ``met`` (None: Kazaross-XG2), as
+    :mod:`tavla.eval.play_values` describes.  Arguments and errors as :func:`evaluate`; a
+    bad roll raises :class:`~tavla.NotationError`, a bad context
+    :class:`~tavla.CubeModelError`."""
     dice = parse_roll(roll)
     search, plies, _ = _prepare(evaluator, plies, bearoff, keep, margin)
     position = _playable(position, search)
@@ -180,6 +235,14 @@ def hint(
     index = {play.position.key: i for i, play in enumerate(legal)}
     found = {index[Position(board).swapped().key]: k for k, board in enumerate(results)}
     equities = np.atleast_1d(cubeless_equity(probabilities))
+    values: Sequence[PlayValue | None] = [None] * len(legal)
+    if context is not None:
+        cubeful = play_values(
+            [Position(board).swapped() for board in results], probabilities, context,
+            cube_life=cube_life, met=met,
+        )  # fmt: skip
+        equities = np.array([value.equity for value in cubeful])
+        values = cubeful
     order = sorted(
         range(len(legal)), key=lambda i: (searched[found[i]] != plies, -equities[found[i]])
     )
@@ -187,6 +250,11 @@ def hint(
     ranked = []
     for i in order:
         k = found[i]
-        difference = float(equities[k] - best)
-        ranked.append(RankedPlay(legal[i], probabilities[k], int(searched[k]), difference))
+        value = values[k]
+        ranked.append(
+            RankedPlay(
+                legal[i], probabilities[k], int(searched[k]), float(equities[k] - best),
+                None if value is None else value.equity, None if value is None else value.mwc,
+            )
+        )  # fmt: skip
     return ranked

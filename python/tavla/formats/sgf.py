@@ -44,6 +44,9 @@ _COLOUR_OF = {LEFT: "W", RIGHT: "B"}
 _BAR, _OFF = "y", "z"
 _SETUP = ("AB", "AW", "AE", "PL", "DI", "CO", "CP")
 """Set-up properties: an edited position, which a match record cannot hold."""
+_DICE_SETUP = ("PL", "DI")
+"""Set-up properties that leave the position as it is: the side to play and its dice, which
+gnubg writes in a node of their own for a roll left unplayed at the end of a game."""
 _HEADERS = (("EV", "Event"), ("RO", "Round"), ("PC", "Site"), ("AN", "Transcriber"))
 """SGF game-info properties and the ``.mat`` header tags that mean the same."""
 _MAX_DIGITS = 9
@@ -97,6 +100,21 @@ def _point(letter: str, player: int) -> int:
     return index + 1 if player == LEFT else 24 - index
 
 
+def play_text(letters: str, player: int) -> str:
+    """The moves of SGF letters (``"qtqs"``: from/to pairs, as a move node and gnubg's ``A``
+    lists write them) in plain notation from the mover's side (``"8/5 8/6"``).  Raises
+    ValueError for letters that are not pairs of points, or a move that leaves the tray or
+    enters the bar."""
+    if len(letters) % 2 or not all("a" <= letter <= "z" for letter in letters):
+        raise ValueError(f"the moves {excerpt(letters)!r} are not pairs of point letters a-z")
+    moves = []
+    for start, end in zip(letters[::2], letters[1::2], strict=True):
+        if start == _OFF or end == _BAR:
+            raise ValueError(f"the move {start + end!r} leaves the tray or enters the bar")
+        moves.append(f"{_point(start, player)}/{_point(end, player)}")
+    return " ".join(moves)
+
+
 def _letter(point: int, player: int) -> str:
     """The SGF letter of the mover's point (25 the bar, 0 off)."""
     if point == 25:
@@ -128,6 +146,9 @@ class _GameReader:
         )
 
     def read_node(self, node: SgfNode, move: int | None) -> None:
+        board_setup = [key for key in _SETUP if key in node.properties and key not in _DICE_SETUP]
+        if not board_setup and any(key in node.properties for key in _DICE_SETUP):
+            return  # gnubg's record of a roll: one left unplayed as the game ended
         for key in _SETUP:
             if key in node.properties:
                 raise self.fail(
@@ -165,19 +186,16 @@ class _GameReader:
         elif roll := _ROLL.fullmatch(word):
             self.offer = None
             dice = (int(roll.group(1)), int(roll.group(2)))
-            letters = roll.group(3)
-            moves = []
-            for start, end in zip(letters[::2], letters[1::2], strict=True):
-                if start == _OFF or end == _BAR:
-                    shown = f"{start}{end}"
-                    raise self.fail(line, f"the move {shown!r} leaves the tray or enters the bar")
-                moves.append(f"{_point(start, player)}/{_point(end, player)}")
+            try:
+                moves = play_text(roll.group(3), player)
+            except ValueError as exc:
+                raise self.fail(line, str(exc)) from None
             self.actions.append(
                 RecordedAction(
                     player,
                     ActionKind.ROLL,
                     (max(dice), min(dice)),
-                    " ".join(moves),
+                    moves,
                     line=line,
                     move_number=move,
                 )

@@ -101,6 +101,25 @@ class Equities(NamedTuple):
     """Nobody ever doubles: the dead cube's value."""
 
 
+_Situation = tuple[int, int, bool, bool, "_core.MatchEquity | None", int, int, bool, int]
+
+
+def _situation(context: CubeContext, met: MatchEquityTable | None) -> _Situation:
+    """The core's arguments for the situation of ``context``: the cube, the rules and, in a
+    match (``met`` given), the table and the away scores (checked against the table)."""
+    rules = context.game_rules
+    native = None
+    away = opponent_away = 0
+    if met is not None:
+        met.mwc(context.away, context.opponent_away)  # checks both away scores against it
+        native = met.native(context.match.crawford_rule)
+        away, opponent_away = context.away, context.opponent_away
+    return (
+        context.cube.value, OWNERS.index(context.owner), rules.backgammons, rules.jacoby,
+        native, away, opponent_away, context.match.crawford, rules.max_cube or MAX_CUBE_VALUE,
+    )  # fmt: skip
+
+
 def equities(
     probabilities: npt.NDArray[np.float64],
     context: CubeContext,
@@ -111,16 +130,26 @@ def equities(
     ``context``, with cube life ``life`` and, in a match, the table ``met``.  In the
     Crawford game nobody doubles, so no double is the dead cube's value.  Raises
     :class:`~tavla.MatchEquityError` for a score beyond the table."""
-    rules = context.game_rules
-    native = None
-    away = opponent_away = 0
-    if met is not None:
-        met.mwc(context.away, context.opponent_away)  # checks both away scores against it
-        native = met.native(context.match.crawford_rule)
-        away, opponent_away = context.away, context.opponent_away
-    values = _core.cube_equities(
-        probabilities, context.cube.value, OWNERS.index(context.owner), rules.backgammons,
-        rules.jacoby, native, away, opponent_away, context.match.crawford,
-        rules.max_cube or MAX_CUBE_VALUE, life,
-    )  # fmt: skip
-    return Equities(*values)
+    return Equities(*_core.cube_equities(probabilities, *_situation(context, met), life))
+
+
+def proper_equities(
+    probabilities: npt.ArrayLike,
+    context: CubeContext,
+    life: float,
+    met: MatchEquityTable | None,
+) -> npt.NDArray[np.float64]:
+    """The cubeful equity of the proper cube action of the side on roll of ``context`` (per
+    unit of the cube, as :attr:`~tavla.game.cubeful.CubeDecision.best`, beavers included)
+    for each row of ``(N, 5)`` probabilities, in one call to the core: ``(N,)`` float64.
+    Raises :class:`~tavla.CubeModelError` for rows that are not consistent probabilities,
+    :class:`~tavla.MatchEquityError` for a score beyond the table."""
+    rows = np.ascontiguousarray(probabilities, dtype=np.float64)
+    if rows.ndim != 2 or rows.shape[1] != 5:
+        raise CubeModelError(f"probabilities have shape (N, 5), got {rows.shape}")
+    try:
+        return _core.proper_equities(
+            rows, *_situation(context, met), life, context.refusal() is None, context.beavers
+        )
+    except ValueError as exc:
+        raise CubeModelError(str(exc)) from None

@@ -77,10 +77,15 @@ class CubeDecision:
 
     @property
     def best(self) -> float:
-        """The cubeful equity of the proper action."""
+        """The cubeful equity of the proper action: no double when the side may not double,
+        else the better of no double and a double answered properly (a take, a pass or,
+        with beavers, a beaver the doubler then takes at twice double/take or passes at
+        -2)."""
         if self.double_take is None or self.double_pass is None:
             return self.no_double
-        return max(self.no_double, min(self.double_take, self.double_pass))
+        return _core.proper_equity(
+            self.no_double, self.double_take, self.double_pass, True, self.context.beavers
+        )
 
     def __repr__(self) -> str:
         options = f"no double {self.no_double:+.4f}"

@@ -8,7 +8,8 @@ import re
 from dataclasses import replace
 
 from .._validate import check_instance, excerpt
-from ..board.position import Play, ResultKind
+from ..board.dice import Roll
+from ..board.position import Play, Position, ResultKind
 from ..errors import IllegalPlayError, MatchFileError, TavlaError
 from ..formats.context import MAX_CUBE_VALUE, crawford_games
 from ..formats.mat import (
@@ -20,9 +21,12 @@ from ..formats.mat import (
     read_match_file,
 )
 from ..formats.sgf import looks_like_sgf, parse_sgf
+from ..game.cube_context import CubeContext
+from ..game.equity import dead_cube
 from ..game.game import Game, Phase
 from ..game.rules import Rules
 from ..game.scoring import GameEnd
+from .moments import Moment, MomentKind
 from .reports import Finding, GameReplay, MatchReplay
 
 _CUBE_KINDS = (
@@ -75,8 +79,15 @@ class _GameReplayer:
         rules: Rules,
         crawford: bool,
         marks_hits: bool,
+        moments: list[Moment] | None = None,
+        index: int = 0,
     ) -> None:
         self.file = file
+        self.moments = moments
+        """Where the game's decisions go, when they are asked for (:mod:`.moments`)."""
+        self.index = index
+        self.doubling: CubeContext | None = None
+        """The context of the double awaiting an answer, for its answer's moment."""
         self.record = record
         self.game_record = game
         self.report = GameReplay(game.number, game.score)
@@ -163,6 +174,11 @@ class _GameReplayer:
             self.note(action, f"{what}: the rest of the game is unchecked")
             self.hidden, self.checking = True, False
             return
+        opening = game.phase is Phase.OPENING
+        if self.moments is not None and not opening and _cube_decision(game):
+            self.moment(
+                action, MomentKind.CUBE, game.position, CubeContext.from_game(game), "no double"
+            )
         try:
             if game.phase is Phase.OPENING:
                 high, low = action.dice
@@ -180,9 +196,17 @@ class _GameReplayer:
                 raise IllegalPlayError(
                     "too long to be the play of one roll (it plays at most 4 moves)"
                 )
-            before = game.position.position_id
+            before_play = game.position
+            before = before_play.position_id
+            context = CubeContext.from_game(game)
+            rolled = game.dice
             play = game.play(action.play, player=action.player)
             self.report.plays[-1] = play
+            if self.moments is not None:
+                self.moment(
+                    action, MomentKind.PLAY, before_play, context, play.notation, rolled, play,
+                    opening,
+                )  # fmt: skip
             self.check_stars(action, play, before)
         except TavlaError as exc:
             shown = action.play or "no move"
@@ -215,6 +239,8 @@ class _GameReplayer:
         game = self.game
         if not self.checking or game is None:
             return
+        if self.moments is not None:
+            self.cube_moment(action, game)
         method = {
             ActionKind.DOUBLE: game.double,
             ActionKind.TAKE: game.take,
@@ -232,6 +258,39 @@ class _GameReplayer:
             self.mismatch(
                 action, f"{action.kind.value} to {action.value}, but the cube goes to {offered}"
             )
+
+    def moment(
+        self,
+        action: RecordedAction,
+        kind: MomentKind,
+        position: Position,
+        context: CubeContext,
+        done: str,
+        dice: Roll | None = None,
+        play: Play | None = None,
+        opening: bool = False,
+    ) -> None:
+        assert self.moments is not None
+        self.moments.append(
+            Moment(
+                self.index, action.move_number, action.line, action.player, kind, position,
+                context, done, dice, play, opening,
+            )
+        )  # fmt: skip
+
+    def cube_moment(self, action: RecordedAction, game: Game) -> None:
+        """The moment of a double (the doubler's cube decision, where it may double) or of
+        an answer to the double before it (replacing the 'no double' a roll would record)."""
+        if action.kind is ActionKind.DOUBLE:
+            self.doubling = None
+            if game.phase is Phase.ROLL and _cube_decision(game):
+                self.doubling = CubeContext.from_game(game)
+                self.moment(action, MomentKind.CUBE, game.position, self.doubling, "double")
+        elif self.doubling is not None and action.kind is not ActionKind.RACCOON:
+            answer = {ActionKind.TAKE: "take", ActionKind.DROP: "drop", ActionKind.BEAVER: "beaver"}
+            position = game.position
+            self.moment(action, MomentKind.ANSWER, position, self.doubling, answer[action.kind])
+            self.doubling = None
 
     def give_up(self, action: RecordedAction) -> None:
         """``Losses N point`` (Galaxy), ``Resigns`` or Backgammon Studio's ``Concedes``: the
@@ -378,6 +437,17 @@ class _GameReplayer:
             self.mismatch(action, f"Wins {written}, but the game is worth {worth} (R16, R19)")
 
 
+def _cube_decision(game: Game) -> bool:
+    """The player to roll has a cube decision: it may double (R18, R19, R24, R25) and, in a
+    match, the cube is not dead for it (its value below the points it needs, so a double can
+    change what it wins), as GNU Backgammon's analysis counts them."""
+    if not game.may_double:
+        return False
+    if not game.match_length:
+        return True
+    return not dead_cube(game.match_length - game.score[game.on_roll], game.cube.value)
+
+
 _GIVEN_UP = {ActionKind.LOSE: "Losses", ActionKind.RESIGN: "resignation"}
 """How the notes name a cell that gives the game up (``Resigns``, or Backgammon Studio's
 ``Concedes``, is a resignation cell)."""
@@ -428,9 +498,14 @@ def _mid_match_start(game: GameRecord, length: int, rules: Rules) -> tuple[str, 
     return f"{note}, and the game as the Crawford game", False
 
 
-def replay_record(record: MatchRecord, file: str = "") -> MatchReplay:
+def replay_record(
+    record: MatchRecord, file: str = "", *, moments: list[Moment] | None = None
+) -> MatchReplay:
     """Replay every game of a record (see the module docstring); never raises for what the
-    record holds.  ``file`` names the record in findings.  Raises
+    record holds.  ``file`` names the record in findings.  With ``moments`` (a list), each
+    decision of the games is appended to it (:class:`~tavla.replay.moments.Moment`) as far as
+    each game could be replayed: cube decisions where the player may double, answers to
+    doubles, and plays.  Raises
     :class:`~tavla.MatchFileError` (a ValueError) when ``record`` is not a
     :class:`~tavla.formats.mat.MatchRecord` (:func:`~tavla.formats.mat.read_mat` makes one
     of a file's text) or ``file`` not a str."""
@@ -448,8 +523,9 @@ def replay_record(record: MatchRecord, file: str = "") -> MatchReplay:
         start_note, past_crawford = _mid_match_start(record.games[0], length, rules)
         crawford_rule = crawford_rule and not past_crawford
     crawford_marks = crawford_games(length, (game.score for game in record.games), crawford_rule)
-    for game, crawford in zip(record.games, crawford_marks, strict=True):
-        report = _GameReplayer(file, record, game, rules, crawford, marks_hits).run()
+    for index, (game, crawford) in enumerate(zip(record.games, crawford_marks, strict=True)):
+        replayer = _GameReplayer(file, record, game, rules, crawford, marks_hits, moments, index)
+        report = replayer.run()
         if start_note is not None:
             report.notes.insert(0, Finding(file, game.number, None, game.line, None, start_note))
             start_note = None

@@ -1,0 +1,147 @@
+"""``tavla analyse FILE...``: every decision of a match valued by tavla's evaluators, with the
+per-player statistics GNU Backgammon reports (:doc:`/analysis`)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from ..analysis import MatchAnalysis
+from ..analysis import analyse as analyse_match
+from ..analysis.html import write_html
+from ..analysis.report import describe, json_report, text_report
+from ..eval.evaluators import MAX_PLIES
+from .cube import read_table
+from .errors import InputError, input_errors
+from .playout_output import echo_json
+
+
+@click.command(short_help="Analyse match files: errors, luck and ratings per player.")
+@click.argument("paths", nargs=-1, required=True)
+@click.option(
+    "--plies",
+    "-p",
+    type=click.IntRange(0, MAX_PLIES),
+    default=2,
+    show_default=True,
+    help="Depth of checker plays and cube decisions.",
+)
+@click.option(
+    "--luck-plies",
+    type=click.IntRange(0, MAX_PLIES),
+    default=0,
+    show_default=True,
+    help="Depth of the luck of rolls.",
+)
+@click.option(
+    "--evaluator",
+    "-e",
+    default=None,
+    metavar="EVALUATOR",
+    help="What evaluates: net:NAME or net:PATH [default: the strongest shipped net].",
+)
+@click.option(
+    "--met",
+    default=None,
+    metavar="TABLE",
+    help="Match equity table: a built-in name or a GNU Backgammon MET file "
+    "[default: Kazaross-XG2].",
+)
+@click.option(
+    "--threads",
+    "-t",
+    type=click.IntRange(1, 256),
+    default=1,
+    show_default=True,
+    help="Threads valuing decisions at once.",
+)
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print JSON: one object per file, an array for several."
+)
+@click.option(
+    "--html",
+    "html_dir",
+    default=None,
+    metavar="DIR",
+    help="Also write a self-contained HTML report of each file into DIR (FILE.html): the"
+    " statistics, the games, and every decision listed with a picture of the board.",
+)
+@click.option(
+    "--blunders",
+    "only_blunders",
+    is_flag=True,
+    help="List only the decisions that lost at least --threshold, no table.",
+)
+@click.option(
+    "--threshold",
+    type=click.FloatRange(min=0),
+    default=None,
+    help="Equity (EMG) a listed decision lost at least [default: 0.04, or 0.08 with --blunders].",
+)
+def analyse(
+    paths: tuple[str, ...],
+    plies: int,
+    luck_plies: int,
+    evaluator: str | None,
+    met: str | None,
+    threads: int,
+    as_json: bool,
+    html_dir: str | None,
+    only_blunders: bool,
+    threshold: float | None,
+) -> None:
+    """Analyse each match file in PATHS (.mat, GNU Backgammon's .sgf, or its analysis
+    exports) as GNU Backgammon's "analyse match" does: every play is ranked against every
+    legal play by cubeful equity at the match score, every roll where the player could
+    double and every answer to a double against the proper cube action, both at --plies;
+    the luck of each roll at --luck-plies.
+
+    The report gives, per player, the checker-play errors (marked doubtful from 0.04, bad
+    from 0.08, very bad from 0.16 of normalised equity), the cube errors by kind, the luck,
+    and overall error rates with GNU Backgammon's rating bands; then every decision that
+    lost at least --threshold.  Equities are normalised to a cube of 1 (EMG in a match);
+    rates are millipoints per decision."""
+    if threshold is None:
+        threshold = 0.08 if only_blunders else 0.04
+    table = None
+    with input_errors():
+        if met is not None:
+            table = read_table(met)
+    reports = []
+    progress = sys.stderr.isatty()
+    for path in paths:
+        if not Path(path).is_file():
+            raise InputError(f"{path}: no such file")
+        try:
+            with input_errors():
+                analysis = analyse_match(
+                    path,
+                    evaluator,
+                    plies,
+                    luck_plies=luck_plies,
+                    met=table,
+                    threads=threads,
+                    progress=progress,
+                )
+        except OSError as exc:
+            raise InputError(f"{path}: {exc.strerror or exc}") from None
+        if html_dir is not None:
+            try:
+                write_html(analysis, Path(html_dir), threshold)
+            except OSError as exc:
+                raise InputError(f"{html_dir}: {exc.strerror or exc}") from None
+        if as_json:
+            reports.append(json_report(analysis))
+        elif only_blunders:
+            click.echo(_blunders(analysis, threshold), nl=False)
+        else:
+            click.echo(text_report(analysis, threshold=threshold))
+    if as_json:
+        echo_json(reports[0] if len(reports) == 1 else reports)
+
+
+def _blunders(analysis: MatchAnalysis, threshold: float) -> str:
+    marked = analysis.marked(threshold)
+    return "".join(f"{analysis.file}: {describe(analysis, decision)}\n" for decision in marked)
