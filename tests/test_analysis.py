@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
 
 from tavla import MatchFileError, Position
 from tavla.formats.gnubg_text import (
@@ -18,6 +19,8 @@ from tavla.formats.gnubg_text import (
     read_analysis,
 )
 from tavla.replay import analysis_record, decisions, replay_analysis, replay_analysis_file
+from tests.helpers import fuzz
+from tests.helpers.fuzz import fuzz_settings
 
 DATA = Path(__file__).parent / "data" / "analysis"
 GAME_3 = DATA / "match10013413_003.txt"  # 8 moves: opening, cannot move, double, pass
@@ -278,6 +281,39 @@ MALFORMED = [
 ]
 
 
+HUGE = "1" * 5000  # more digits than Python converts (4,300)
+LONG = "is too long (at most 9 digits)"
+SCORE = "The score (after 2 games) is: Player0706 0, Player0592 3 (match to 5 points)"
+# Numbers too long to be real (issue 18: a bare ValueError beyond 4,300 digits, and a match
+# length or score of 10**30 accepted): each (text, replaced by, the fault named).
+TOO_LONG = [
+    (SCORE, SCORE.replace("after 2", f"after {HUGE}"), LONG),
+    (SCORE, SCORE.replace("to 5 points", f"to {10**30} points"), LONG),
+    (SCORE, SCORE.replace("Player0592 3", f"Player0592 {HUGE}"), LONG),
+    (SCORE, SCORE.replace("to 5 points", "to 40000 points"), "line 1: a match to 40000 points"),
+    (SCORE, SCORE.replace("Player0592 3", "Player0592 5"), "line 1: a score of 5 in a match to"),
+    (
+        SCORE,
+        SCORE.replace(" (match to 5 points)", "").replace("Player0592 3", "Player0592 " + "9" * 9),
+        "line 1: a score of 999999999",
+    ),
+    ("Move number 1:  Player0706", f"Move number {HUGE}:  Player0706", LONG),
+    ("*    1. Cubeful 4-ply    8/3 6/3", f"*    {HUGE}. Cubeful 4-ply    8/3 6/3", LONG),
+    ("Player0706 wins 1 point", f"Player0706 wins {HUGE} point", LONG),
+]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "fault"), TOO_LONG, ids=[f[:30] + n[-30:] for _, n, f in TOO_LONG]
+)
+def test_numbers_too_long_to_be_real(old: str, new: str, fault: str) -> None:
+    text = GAME_3.read_text()
+    assert old in text
+    with pytest.raises(MatchFileError) as raised:
+        parse_analysis(text.replace(old, new))
+    assert fault in str(raised.value)
+
+
 @pytest.mark.parametrize(("text", "fault"), MALFORMED, ids=[fault for _, fault in MALFORMED])
 def test_malformed_exports(text: str, fault: str) -> None:
     with pytest.raises(MatchFileError) as raised:
@@ -336,3 +372,13 @@ def test_every_real_export_replays_with_its_plays_checked() -> None:
     # SOURCES.md counts 2518 positions; grep counts 2422 rolls and 293 error alerts
     # (doubtful, bad and very bad moves, missed and wrong doubles, wrong takes and passes).
     assert (entries, rolls, alerts) == (2518, 2422, 293)
+
+
+@fuzz_settings(80)
+@given(text=fuzz.damaged_text(GAME_3.read_text()))
+def test_fuzz_damaged_analysis_text(text: str) -> None:
+    """parse_analysis reads a damaged export or raises MatchFileError (issue 18)."""
+    try:
+        parse_analysis(text)
+    except MatchFileError:
+        pass

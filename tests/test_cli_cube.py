@@ -99,7 +99,10 @@ def test_hint_before_the_roll_is_the_cube_decision() -> None:
     assert "plays" not in record
     assert record["cube"]["no_double"] == cube_decision(RACE).no_double
     code, out, _ = run("hint", RACE.position_id)
-    header = f"{RACE.position_id}  before the roll: net:tavla218-128 at 0-ply"
+    header = (
+        f"{RACE.position_id}  before the roll: bear-off database at 0-ply, the one-sided race"
+        " approximation where it is not exact"
+    )
     assert out.splitlines()[0] == header  # the bear-off database takes over in a race
     assert out.splitlines()[-1] == f"  proper action: {cube_decision(RACE).action}"
 
@@ -150,6 +153,16 @@ def test_bad_cube_options_are_one_error_line(args: list[str], message: str) -> N
         assert out == ""
         assert err.startswith("Error: ") and message in err
         assert len(err.splitlines()) == 1
+
+
+def test_a_met_file_that_cannot_be_read_is_one_error_line(tmp_path: Path) -> None:
+    """A MET file declaring an encoding expat does not know printed a traceback."""
+    path = tmp_path / "odd.xml"
+    path.write_text('<?xml version="1.0" encoding="foo"?>\n<met/>\n')
+    code, out, err = run("eval", COVERED.position_id, "--match", "3", "--met", str(path))
+    assert (code, out) == (2, "")
+    assert err.startswith("Error: cannot read a match equity table from ")
+    assert err.endswith("unknown encoding: foo\n") and len(err.splitlines()) == 1
 
 
 def test_a_cube_life_out_of_range_is_a_usage_error() -> None:

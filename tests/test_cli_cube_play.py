@@ -43,6 +43,24 @@ def test_a_cube_rollout_is_played_by_a_shipped_net_unless_told() -> None:
     assert code == 0 and out.startswith(f"{START}: pubeval rollout, 36 games")
 
 
+@pytest.mark.parametrize("policy", ["pubeval", "random"])
+def test_a_cube_rollout_by_a_policy_that_never_doubles_warns(policy: str) -> None:
+    """pubeval and random never double: the "proper action" of their rollout is a warning's
+    matter (issue 18: it was printed as if it were one)."""
+    code, out, err = run("rollout", START, "--cubeful", "-p", policy, "-n", "36")
+    assert code == 0 and "proper action:" in out
+    assert err == (
+        f"Warning: {policy} never doubles (and always takes): these are the equities of games"
+        " in which the cube is turned only by the double rolled out, and the proper action is"
+        " theirs; a net's policy plays its cube model (as the default of --cubeful does)\n"
+    )
+    code, out, err = run("rollout", START, "--cubeful", "-p", policy, "-n", "36", "--json")
+    assert code == 0 and err.startswith(f"Warning: {policy} never doubles")
+    assert json.loads(out)["policy_doubles"] is False
+    code, out, err = run("rollout", START, "--cubeful", "-p", NET, "-n", "36", "--json")
+    assert code == 0 and err == "" and json.loads(out)["policy_doubles"] is True
+
+
 def test_cube_rollout_at_a_match_score() -> None:
     code, out, _ = run(
         "rollout", START, "--cubeful", "-p", NET, "-n", "72", "--match", "7", "--score", "2-4"

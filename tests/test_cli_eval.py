@@ -61,6 +61,42 @@ def test_hint_table_and_top() -> None:
     assert f"{second.difference:+.4f}" in lines[3]
 
 
+EXACT_BEAROFF = "MwAAoBIAAAAAAA"  # every play of 3-1 leads to the exact two-sided table
+COMING_HOME = position({10: 1, 3: 2}, {2: 2})  # 10/6 comes home with 3-1, 10/7 3/2 does not
+
+
+def test_hint_names_the_bear_off_database_when_it_gave_the_values() -> None:
+    """The header named the net although the database gave every value (issue 18)."""
+    code, out, _ = run("hint", EXACT_BEAROFF, "31")
+    assert code == 0
+    assert out.splitlines()[0] == f"{EXACT_BEAROFF}  roll 3-1: exact bear-off database; cubeless"
+    code, out, _ = run("hint", EXACT_BEAROFF, "31", "--json")
+    assert all(play["exact"] for play in json.loads(out)["plays"])
+    code, out, _ = run("hint", RACE.position_id, "63")
+    assert out.splitlines()[0] == (
+        f"{RACE.position_id}  roll 6-3: bear-off database at 0-ply, the one-sided race"
+        " approximation where it is not exact; cubeless"
+    )
+    code, out, _ = run("hint", COMING_HOME.position_id, "31", "--json")
+    exact = {play["notation"]: play["exact"] for play in json.loads(out)["plays"]}
+    assert exact == {"10/6": True, "10/7 3/2": False}
+    code, out, _ = run("hint", COMING_HOME.position_id, "31")
+    assert out.splitlines()[0] == (
+        f"{COMING_HOME.position_id}  roll 3-1: net:tavla218-128 at 0-ply, the bear-off"
+        " database where both sides are home; cubeless"
+    )
+    code, out, _ = run("hint", COMING_HOME.position_id, "31", "--no-bearoff")
+    assert out.splitlines()[0].endswith("roll 3-1: net:tavla218-128 at 0-ply; cubeless")
+
+
+def test_eval_names_the_race_approximation_when_it_gave_the_values() -> None:
+    _, out, _ = run("eval", RACE.position_id, "--plies", "1")
+    assert out.splitlines()[0] == (
+        f"{RACE.position_id}, side on roll (bear-off database at 1-ply, the one-sided race"
+        " approximation where it is not exact)"
+    )
+
+
 def test_a_shipped_net_evaluates_unless_told() -> None:
     code, out, _ = run("eval", "4HPwATDgc/ABMA", "--json")
     assert code == 0

@@ -5,11 +5,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 from click.testing import CliRunner
 
+from tavla import Position
 from tavla.cli import main
+from tavla.formats.fibs import FibsBoard
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -103,3 +106,30 @@ def test_python_dash_m_runs_the_same_command_line() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout == run("moves", "4HPwATDgc/ABMA", "31")[1]
+
+
+START_31 = FibsBoard(Position.initial(), "ann", "bob", match_length=7, dice=(3, 1))
+
+
+@pytest.mark.parametrize("flavour", ["fibs", "gnubg"])
+def test_a_fibs_board_is_read_wherever_an_id_is(flavour: str) -> None:
+    """FIBS ``board:`` strings, in either flavour, stand for their GNUbg ID on the command
+    line (issue 18: no command took them)."""
+    board = replace(START_31, flavour=flavour).encode()
+    gnubg_id = str(START_31.to_gnubg_id())
+    for command in (["moves"], ["hint"], ["show"], ["eval"]):
+        assert run(*command, board) == run(*command, gnubg_id), command
+    code, out, _ = run("moves", board)
+    assert code == 0 and out.startswith("4HPwATDgc/ABMA  roll 3-1: 16 legal plays")
+
+
+def test_a_bad_fibs_board_is_named_as_one() -> None:
+    """The error said "an XGID has 10 colon-separated fields"."""
+    board = START_31.encode().replace(":7:", ":x:", 1)
+    code, out, err = run("moves", board)
+    assert (code, out) == (2, "")
+    assert err.startswith("Error: bad FIBS board 'board:ann:bob:x:") and "XGID" not in err
+    code, _, err = run("show", "board:ann:bob")
+    assert code == 2 and "a FIBS board is 'board:' and 52 more colon-separated tokens" in err
+    code, _, err = run("show", "nonsense")
+    assert "is neither a Position ID (14 characters), a GNUbg ID, an XGID nor a FIBS board" in err

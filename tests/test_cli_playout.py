@@ -17,6 +17,7 @@ from tavla import Position, duel, rollout, selfplay
 from tavla.cli import main
 from tavla.cli.rollout import HEADER
 from tavla.eval import Policy
+from tavla.eval import nets
 from tavla.sim import cluster
 from tests.helpers.interrupt import interrupt_at
 
@@ -243,3 +244,11 @@ def test_rollout_settings_reach_the_api() -> None:
     expected = rollout(Position.initial(), filtered, 4, rotate=False, variance_reduction=False,
                        truncate_bearoff=True)  # fmt: skip
     assert code == 0 and json.loads(out)["equity"] == expected.equity
+@pytest.mark.parametrize("command", ["duel", "selfplay", "rollout"])
+def test_the_policy_help_names_the_shipped_nets(command: str) -> None:
+    """The help listed net:PATH but not the nets tavla ships (issue 18)."""
+    code, out, _ = run(command, "--help")
+    assert code == 0
+    text = " ".join(out.split())  # click wraps the epilog
+    assert {"tavla218-128", "td198-40"} <= set(nets.available())
+    assert f"net:NAME (a shipped net: {', '.join(nets.available())})" in text

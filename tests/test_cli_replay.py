@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
+from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from tavla.cli import main
@@ -138,6 +141,59 @@ def test_a_directory_without_match_files_exits_2(tmp_path: Path) -> None:
     code, output = run("--json", str(empty))
     assert code == 2
     assert json.loads(output)["no_match_files_in"] == [str(empty)]
+
+
+def folder_with_a_locked_subfolder(tmp_path: Path) -> tuple[Path, Path]:
+    """A folder holding a real match file and a subfolder holding another."""
+    top, locked = tmp_path / "matches", tmp_path / "matches" / "locked"
+    locked.mkdir(parents=True)
+    match = (REALDATA / "test-match01.txt").read_text(encoding="utf-8")
+    (top / "a.txt").write_text(match, encoding="utf-8")
+    (locked / "b.txt").write_text(match, encoding="utf-8")
+    return top, locked
+
+
+def expect_the_locked_subfolder_reported(top: Path, locked: Path) -> None:
+    code, output = run(str(top))
+    assert code == 2
+    lines = output.splitlines()
+    assert lines[0].startswith(f"{top / 'a.txt'}: 3-point match")
+    assert f"unreadable {locked}: cannot list the folder: [Errno 13] Permission denied" in lines
+    assert lines[-1].endswith("0 files skipped, 1 unreadable")
+    code, output = run("--json", str(top))
+    assert code == 2
+    record = json.loads(output)
+    assert record["unreadable"] == [
+        {"file": str(locked), "error": "cannot list the folder: [Errno 13] Permission denied"}
+    ]
+    assert record["totals"]["matches"] == 1
+
+
+def test_a_subfolder_that_cannot_be_listed_is_unreadable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """It was skipped silently (issue 18).  Listing it is refused here as in a folder
+    without read permission (root, who may run the tests, reads every folder)."""
+    top, locked = folder_with_a_locked_subfolder(tmp_path)
+    real_scandir = os.scandir
+
+    def scandir(path: Any = ".") -> Any:
+        if Path(path) == locked:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    expect_the_locked_subfolder_reported(top, locked)
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root reads all")
+def test_a_subfolder_without_read_permission_is_unreadable(tmp_path: Path) -> None:
+    top, locked = folder_with_a_locked_subfolder(tmp_path)
+    locked.chmod(0)
+    try:
+        expect_the_locked_subfolder_reported(top, locked)
+    finally:
+        locked.chmod(0o755)
 
 
 def test_a_named_file_that_is_not_a_match_file_exits_2(tmp_path: Path) -> None:

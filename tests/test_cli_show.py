@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import pytest
 from click.testing import CliRunner
 
+from tavla import Position
 from tavla.cli import main
 
 
@@ -47,7 +51,7 @@ def test_same_position_from_every_id_form(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "fault"),
     [
-        ("4HPwATDgc/ABM", "neither a Position ID (14 characters), a GNUbg ID nor an XGID"),
+        ("4HPwATDgc/ABM", "neither a Position ID (14 characters), a GNUbg ID, an XGID nor a"),
         ("4HPwATDgc/AB!A", "'!'"),
         ("4HPwATDgc/ABMA:cAkAAAAAAAA", "a Match ID has 12 characters"),
         ("4HPwATDgc/ABMA:cAkAAAAA*AAE", "not a base64 character"),
@@ -61,3 +65,50 @@ def test_bad_id_is_one_line_and_exit_2(text: str, fault: str) -> None:
     assert out == ""
     assert err.startswith("Error: ") and fault in err
     assert err.count("\n") == 1
+
+
+def show_json(text: str) -> dict[str, Any]:
+    code, out, err = run("show", text, "--json")
+    assert code == 0 and err == ""
+    record: dict[str, Any] = json.loads(out)
+    return record
+
+
+def test_json_of_a_position_id() -> None:
+    """``tavla show --json`` (issue 18: there was none)."""
+    record = show_json("4HPwATDgc/ABMA")
+    start = Position.initial()
+    assert record == {
+        "position_id": "4HPwATDgc/ABMA",
+        "board": start.board.tolist(),
+        "pip_counts": [167, 167],
+        "id": None,
+    }
+
+
+def test_json_of_a_gnubg_id_and_an_xgid() -> None:
+    # FORMATS.md 2.2: the start of a 7-point match, player 1 to play 4-3.
+    record = show_json("4HPwATDgc/ABMA:cAnuAAAAAAAE")
+    assert record["position_id"] == "4HPwATDgc/ABMA"
+    assert record["id"] == {
+        "kind": "gnubg",
+        "text": "4HPwATDgc/ABMA:cAnuAAAAAAAE",
+        "match_id": "cAnuAAAAAAAE",
+        "match_length": 7,
+        "score": [0, 0],
+        "crawford": False,
+        "post_crawford": False,
+        "jacoby": False,
+        "beavers": False,
+        "cube": 1,
+        "owner": "centred",
+        "dice": [4, 3],
+        "double_offered": False,
+        "game_state": "playing",
+        "state": "X to play 4-3",
+    }
+    xgid = show_json("XGID=-b----E-C---eE---c-e----B-:1:1:1:00:2:4:0:7:10")
+    assert xgid["id"]["kind"] == "xgid"
+    assert xgid["id"]["text"] == "XGID=-b----E-C---eE---c-e----B-:1:1:1:00:2:4:0:7:10"
+    assert (xgid["id"]["score"], xgid["id"]["cube"], xgid["id"]["owner"]) == ([2, 4], 2, "on roll")
+    assert xgid["id"]["state"] == "X to roll" and xgid["id"]["dice"] is None

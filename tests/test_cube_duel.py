@@ -56,6 +56,22 @@ def test_match_duel_statistics_by_hand() -> None:
     assert result.games == int(matches.games.sum()) and result.length == 3
 
 
+def test_the_match_winning_interval_is_wilsons() -> None:
+    """A probability's 95% interval stays in [0, 1] and never shrinks to a point: Wilson's
+    score interval, over the effective number of matches min(matches, p(1 - p) / se**2)
+    (issue 18: 10 matches won of 10 gave 100% .. 100%, 9 of 10 gave 70.4% .. 109.6%).  The
+    expected bounds are SciPy's ``binomtest(k, n).proportion_ci(method="wilson")``."""
+    all_won = tavla.duel("pubeval", "random", match_length=3, matches=10)
+    assert (all_won.win_rate, all_won.std_error) == (1.0, 0.0)
+    assert all_won.ci == pytest.approx((0.7224672001371109, 1.0))  # 10 of 10
+    nine = tavla.duel(NET, "pubeval", match_length=3, matches=10, seed=3)
+    assert nine.win_rate == 0.9 and nine.std_error == pytest.approx(0.1)
+    # The pairs' error makes 0.9 * 0.1 / 0.1**2 = 9 effective matches: 8.1 of 9.
+    assert nine.ci == pytest.approx((0.5772629419384068, 0.9834210193259578))
+    split = tavla.duel(NET, NET, match_length=3, matches=60, seed=2)  # each pair 1-1
+    assert split.std_error == 0 and split.ci == pytest.approx((0.3773502424155577, 0.62264975758))
+
+
 def test_bad_duels() -> None:
     with pytest.raises(PlayoutError, match="matches must be even"):
         tavla.duel(NET, NET, match_length=3, matches=3)

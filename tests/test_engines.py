@@ -8,17 +8,22 @@ import gc
 import json
 import os
 import pickle
+import stat
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tavla import EngineError, PlayoutError, Position, _core, duel
 from tavla.cli import main
 from tavla.sim import _engine_process, engines, gnubg_engine
 from tavla.sim.engines import ROLLS, Ubgi, engine_policy, turn_dice
+from tests.helpers.fuzz import fuzz_settings
 
 TAVLA_UBGI = [sys.executable, "-m", "tavla", "ubgi"]
 FAKE = Path(__file__).parent / "helpers" / "fake_ubgi.py"
@@ -27,7 +32,9 @@ FAKE = Path(__file__).parent / "helpers" / "fake_ubgi.py"
 # Under dev/sanitize a Python engine takes seconds to start (AddressSanitizer is preloaded into
 # it too), not a fraction of one: the timeouts that must let it start are longer there.
 SANITIZED = "libasan" in os.environ.get("LD_PRELOAD", "")
-QUICK = 10.0 if SANITIZED else 0.5
+# Time enough to start on a busy machine (a Python engine may take a second or two), and for
+# an engine chattering each 10 ms to write hundreds of lines.
+PATIENT = 20.0 if SANITIZED else 3.0
 
 
 def fake(mode: str, **options: float) -> Ubgi:
@@ -141,11 +148,48 @@ def test_an_engine_that_dies_is_reported_and_reaped() -> None:
 
 
 @pytest.mark.usefixtures("quick_kill")
-def test_an_engine_that_hangs_times_out_and_is_killed() -> None:
-    engine = fake("silent", timeout=QUICK)
+@pytest.mark.parametrize("mode", ["silent", "babbles"])
+def test_an_engine_that_hangs_times_out_and_is_killed(mode: str) -> None:
+    """The timeout is for the whole answer, however many lines are skipped on the way
+    (issue 18: an engine writing ``info`` lines forever hung the caller)."""
+    engine = fake(mode, timeout=PATIENT)
     engine.start()
     (pid,) = engine.pids
-    with pytest.raises(EngineError, match=rf"did not answer within {QUICK:g} s"):
+    with pytest.raises(EngineError, match=rf"did not answer within {PATIENT:g} s"):
+        engine.play(Position.initial(), "31")
+    assert reaped(pid)
+
+
+@pytest.mark.usefixtures("quick_kill")
+def test_an_engine_that_only_chatters_at_the_greeting_times_out() -> None:
+    with pytest.raises(EngineError, match=rf"did not answer within {PATIENT:g} s"):
+        fake("babbles-at-greeting", timeout=PATIENT).start()
+
+
+@pytest.mark.usefixtures("quick_kill")
+def test_the_lines_waiting_to_be_read_are_bounded() -> None:
+    """An engine writing faster than it is read waits for the reader (a full pipe) instead
+    of filling this process's memory."""
+    flood = [sys.executable, "-c", "while True: print('info ' + 'x' * 100)"]
+    process = _engine_process.EngineProcess(flood, "flood")
+    try:
+        assert process.read_line(60.0).startswith("info x")
+        time.sleep(1.0)
+        assert 0 < process._lines.qsize() <= _engine_process.MAX_QUEUED_LINES
+    finally:
+        process.close()
+
+
+def test_an_engine_flooding_stderr_keeps_a_bounded_tail() -> None:
+    """stderr goes into a pipe whose end is kept (not a file that grows without bound), and
+    the last words of a flood of 20 MB are quoted."""
+    engine = fake("floods")
+    engine.start()
+    (pid,) = engine.pids
+    where = Path(f"/proc/{pid}/fd/2")
+    if where.exists():
+        assert stat.S_ISFIFO(os.stat(where).st_mode)
+    with pytest.raises(EngineError, match=r"status 4\); its stderr ends: '.*x\\nlast words'$"):
         engine.play(Position.initial(), "31")
     assert reaped(pid)
 
@@ -253,3 +297,48 @@ def test_cli_engine_errors() -> None:
     assert code == 2 and "Invalid value for 'A': ubgi:COMMAND needs the command" in err
     code, _, err = run("duel", "ubgi:/no/such/engine", "random", "-n", "2")
     assert code == 2 and "Error: cannot start UBGI engine '/no/such/engine'" in err
+
+
+class ScriptedEngine:
+    """Stands for an engine's process in :class:`engines._UbgiConnection`: the lines it
+    writes are given, nothing is run."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+
+    def send(self, *lines: str) -> None:
+        pass
+
+    def read_line(self, timeout: float, *, since: float | None = None) -> str:
+        if not self.lines:
+            raise self.failure("closed its output")
+        return self.lines.pop(0)
+
+    def failure(self, what: str) -> EngineError:
+        return EngineError(f"the scripted engine {what}")
+
+
+ENGINE_LINES = [
+    "id name fuzz", "id author x", "proto 0.2", "ubgiok", "readyok", "info depth 1", "",
+    "bestmove 8/5 6/5", "bestmove 24/21 24/23", "bestmove pass", "bestmove", "error bad_state x",
+    "sorry", "8/5 6/5", "take", "bestmove 8/5 6/5 6/5 8/5 13/11", "bestmove bar/22 25/24",
+    "bestmove 8/" + "9" * 5000, "option name x", "value engine.policy pubeval",
+]  # fmt: skip
+
+
+@fuzz_settings(300)
+@given(st.lists(st.one_of(st.sampled_from(ENGINE_LINES), st.text(max_size=20)), max_size=12))
+def test_fuzz_what_an_engine_answers(lines: list[str]) -> None:
+    """Whatever a UBGI engine writes, the client reads a play or raises EngineError, nothing
+    else (issue 18)."""
+    connection = object.__new__(engines._UbgiConnection)
+    connection._process = ScriptedEngine(list(lines))  # type: ignore[assignment]
+    connection._timeout, connection.ids = 1.0, {}
+    start = Position.initial()
+    try:
+        connection.protocol = connection._greet()
+        connection.request(start, (3, 1))
+        play = Ubgi(["engine"])._play_of(connection.answer(), start, (3, 1))
+    except EngineError:
+        return
+    assert play in start.legal_plays("31")

@@ -8,9 +8,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tavla import MatchEquityError, MatchEquityTable
+from tavla.game import equity
 from tavla.game.equity import BUILTIN_TABLES, dead_cube, has_free_drop
+from tests.helpers import fuzz
+from tests.helpers.fuzz import fuzz_settings
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "met"
 XG2 = MatchEquityTable.default()
@@ -220,6 +225,30 @@ def test_missing_files_and_bad_paths(tmp_path: Path) -> None:
         MatchEquityTable.read(3)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(
+    ("declaration", "message"),
+    [
+        ('encoding="foo"', "unknown encoding: foo"),
+        ('encoding="cp932"', "multi-byte encodings are not supported"),
+    ],
+)
+def test_an_encoding_expat_cannot_read(tmp_path: Path, declaration: str, message: str) -> None:
+    """An unknown or multi-byte encoding escaped as LookupError / ValueError (issue 18)."""
+    path = tmp_path / "odd.xml"
+    path.write_text(f'<?xml version="1.0" {declaration}?>\n<met/>\n')
+    with pytest.raises(
+        MatchEquityError, match=f"cannot read a match equity table from .*{message}"
+    ):
+        MatchEquityTable.read(path)
+
+
+def test_a_path_with_a_nul_byte(tmp_path: Path) -> None:
+    with pytest.raises(MatchEquityError, match=r"cannot read a match equity table from 'a\\x00b'"):
+        MatchEquityTable.read("a\x00b")
+    with pytest.raises(MatchEquityError, match="cannot read"):
+        MatchEquityTable.read(tmp_path / "a\x00b")
+
+
 def test_tables_built_from_arrays_are_checked() -> None:
     with pytest.raises(MatchEquityError, match="square"):
         MatchEquityTable(np.full((2, 3), 0.5), [0.5, 0.5])
@@ -229,3 +258,21 @@ def test_tables_built_from_arrays_are_checked() -> None:
         MatchEquityTable([[0.5]], [0.4])
     with pytest.raises(MatchEquityError, match="numbers"):
         MatchEquityTable([["a"]], [0.5])
+
+
+SHIPPED_MET = (Path(equity.__file__).parent / "data" / "Kazaross-XG2.xml").read_bytes()
+
+
+@fuzz_settings(60)
+@given(data=st.data())
+def test_fuzz_damaged_met_files(tmp_path_factory: pytest.TempPathFactory,
+                                data: st.DataObject) -> None:  # fmt: skip
+    """MatchEquityTable.read reads a damaged MET file or raises MatchEquityError (issue 18);
+    the edits fall in its XML declaration and information first, and in its last rows, and
+    it may declare any encoding (its declaration is its first 23 bytes)."""
+    damaged_file = data.draw(fuzz.damaged(SHIPPED_MET, focus=(1_500, 1_500)))
+    if data.draw(st.booleans()):  # any encoding declared
+        name = data.draw(st.text(min_size=1, max_size=12)).encode("utf-8", "replace")
+        damaged_file = b'<?xml version="1.0" encoding="' + name + b'"?>' + damaged_file[23:]
+    folder = tmp_path_factory.mktemp("fuzz")
+    fuzz.read_or_refuse(MatchEquityTable.read, damaged_file, MatchEquityError, folder / "met.xml")

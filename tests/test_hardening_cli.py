@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 import tavla
 from tavla.cli import main
-from tavla.eval import builtin_policies
+from tavla.eval import builtin_policies, nets
 
 REALDATA = Path(__file__).parent / "data" / "realdata"
 PYTHON_PATH = str(Path(tavla.__file__).parents[1])
@@ -255,8 +255,11 @@ def test_the_help_of_a_playout_command_lists_the_policies(command: str) -> None:
     code, out, _ = run(command, "--help")
     assert code == 0
     epilog = " ".join(out.split("Policies: ", 1)[1].split())
-    assert epilog.startswith(f"{', '.join(builtin_policies())}, or net:PATH")
-    assert "add @N to search N plies (net:PATH@1)." in epilog
+    shipped = ", ".join(nets.available())
+    assert epilog.startswith(
+        f"{', '.join(builtin_policies())}, net:NAME (a shipped net: {shipped}), or net:PATH"
+    )
+    assert "add @N to search N plies (net:td198-40@1)." in epilog
     assert epilog.endswith(
         'External engines: ubgi:"COMMAND" (a program speaking UBGI), gnubg (GNU Backgammon'
         " at 0-ply, gnubg@N at N plies)."

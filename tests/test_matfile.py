@@ -284,6 +284,48 @@ def test_studio_concedes_and_a_hidden_roll() -> None:
         parse_mat(match_text("  1) 31: 8/5 6/5                  00: 13/7"))
 
 
+def test_a_hidden_cell_alone_before_the_other_players_win() -> None:
+    """``18) ????   Wins 1 point and the match``: a roll and play hidden by the site, then
+    the other player's win on the same line (issue 18: the file was unreadable)."""
+    text = match_text(
+        "  1) 31: 8/5 6/5                  64: 24/18 18/14",
+        "  2) ????                         Wins 1 point and the match",
+    )
+    actions = parse_mat(text).games[0].actions
+    assert actions[2:] == (
+        RecordedAction(LEFT, ActionKind.ROLL, None, None, None, 6, 2),
+        RecordedAction(RIGHT, ActionKind.WIN, None, None, 1, 6, 2, True),
+    )
+
+
+def test_studio_rolls_then_concedes_on_one_line() -> None:
+    """Backgammon Studio's ``30) 32: Concedes   Wins 2 point``: the left player rolls 32
+    and concedes in its own cell; the right player wins (issue 18: the concession and the
+    win went to the wrong players)."""
+    text = match_text(
+        "  1) 31: 8/5 6/5                  64: 24/18 18/14",
+        "  2) 32: Concedes                 Wins 2 point",
+    )
+    actions = parse_mat(text).games[0].actions
+    assert [(a.player, a.kind, a.dice, a.play, a.value) for a in actions[2:]] == [
+        (LEFT, ActionKind.ROLL, (3, 2), "", None),
+        (LEFT, ActionKind.RESIGN, None, None, None),
+        (RIGHT, ActionKind.WIN, None, None, 2),
+    ]
+    # In the right column: the right player rolls and concedes, the left one wins after.
+    text = match_text(
+        "  1) 31: 8/5 6/5                  64: 24/18 18/14",
+        "  2) 52: 13/8 13/11               43: Concedes",
+        "      Wins 1 point",
+    )
+    actions = parse_mat(text).games[0].actions
+    assert [(a.player, a.kind) for a in actions[3:]] == [
+        (RIGHT, ActionKind.ROLL),
+        (RIGHT, ActionKind.RESIGN),
+        (LEFT, ActionKind.WIN),
+    ]
+
+
 def test_xg_low_first_rolls_and_a_byte_order_mark() -> None:
     record = parse_mat("\ufeff" + match_text("  1) 16: 13/7 8/7                  Doubles => 2"))
     first, second = record.games[0].actions

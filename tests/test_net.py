@@ -3,18 +3,24 @@ runs; the plays of a turn against single evaluations; files, pickles and every r
 
 from __future__ import annotations
 
+import io
 import pickle
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tavla import InvalidPositionError, NetError, Position, _core
 from tavla.eval import Net, encode, encodings
+from tavla.eval import net as net_module
 from tavla.eval.net import net_kernels
 from tavla.sim.playout import play_games
+from tests.helpers import fuzz, npz
 from tests.helpers.boards import board_array
+from tests.helpers.fuzz import fuzz_settings
 
 KERNELS = net_kernels()
 
@@ -249,6 +255,87 @@ def test_files_that_are_no_npz(tmp_path: Path) -> None:
         Net.load(tmp_path)  # a folder
 
 
+def small_net_file(tmp_path: Path, compressed: bool = False) -> bytes:
+    """The bytes of a small net's file (deflated with ``compressed``)."""
+    net = Net.random((198, 8, 5), seed=2)
+    path = tmp_path / "small.npz"
+    net.save(path)
+    if compressed:
+        with np.load(path) as data:
+            np.savez_compressed(path, **data)
+    return path.read_bytes()
+
+
+def refused(tmp_path: Path, data: bytes, message: str) -> None:
+    path = tmp_path / "bad.npz"
+    path.write_bytes(data)
+    with pytest.raises(NetError, match=message):
+        Net.load(path)
+
+
+def test_damaged_zip_members_are_net_errors(tmp_path: Path) -> None:
+    """One changed byte in a member's zip headers or deflated data (issue 18: these raised
+    NotImplementedError, RuntimeError and zlib.error)."""
+    good = small_net_file(tmp_path)
+    refused(tmp_path, npz.with_header_field(good, "w0.npy", "method", 99),
+            "member 'w0.npy' is compressed by method 99, not stored or deflated")  # fmt: skip
+    refused(tmp_path, npz.with_header_field(good, "w0.npy", "flags", 1),
+            "member 'w0.npy' is encrypted")  # fmt: skip
+    deflated = small_net_file(tmp_path, compressed=True)
+    for at in (0.1, 0.3, 0.5, 0.7, 0.9):
+        refused(tmp_path, npz.with_data_byte_flipped(deflated, "w0.npy", at),
+                "key 'w0' cannot be read")  # fmt: skip
+
+
+def test_declared_shapes_are_checked_before_reading(tmp_path: Path) -> None:
+    """A .npy header declaring (10**12, 198) floats made NumPy try to allocate 720 TiB."""
+    small_net_file(tmp_path)
+    with np.load(tmp_path / "small.npz") as data:
+        members = {key: npz.npy_bytes(data[key]) for key in data.files}
+    members["w0"] = npz.npy_declaring((10**12, 198), payload=b"\0" * 64)
+    refused(tmp_path, npz.npz_bytes(members),
+            r"key 'w0' declares shape \(1000000000000, 198\) of float32"
+            r" \(792,000,000,000,000 bytes\), but holds 64 bytes")  # fmt: skip
+    members["w0"] = npz.npy_declaring((198, 8), payload=b"\0" * 10)
+    refused(tmp_path, npz.npz_bytes(members), r"key 'w0' declares shape \(198, 8\)")
+    members["w0"] = b"\x93NUMPY\x01\x00\xff\xff" + b" " * 200
+    refused(tmp_path, npz.npz_bytes(members), "key 'w0' cannot be read")
+    assert Net.load(tmp_path / "small.npz").sizes == (198, 8, 5)
+
+
+def test_a_net_is_bounded_in_size(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A net file whose arrays hold more than MAX_NET_BYTES is refused before it is read (a
+    195 KB file of deflated zeros loaded into 1 GB); the bound is lowered here to test it."""
+    assert net_module.MAX_NET_BYTES == 256 << 20
+    monkeypatch.setattr(net_module, "MAX_NET_BYTES", 100_000)
+    path = tmp_path / "large.npz"
+    Net.random((198, 200, 5)).save(path)  # 198 x 200 float32: 158,400 bytes
+    with pytest.raises(NetError, match=r"holds 163,\d+ bytes of arrays, more than a net's 100,000"):
+        Net.load(path)
+    Net.random((198, 100, 5)).save(path)
+    assert Net.load(path).sizes == (198, 100, 5)
+
+
+def test_deeply_nested_metadata_is_a_net_error(tmp_path: Path) -> None:
+    """JSON nested 100,000 deep gave a RecursionError."""
+    path = tmp_path / "plain.npz"
+    Net.random((198, 8, 5), seed=3).save(path)
+    with np.load(path) as data:
+        arrays = dict(data)
+    for text in ("[" * 100_000 + "]" * 100_000, '{"a":' * 50_000 + "1" + "}" * 50_000):
+        np.savez(tmp_path / "nested.npz", **arrays, metadata=np.array(text))
+        with pytest.raises(NetError, match="metadata is JSON nested too deep to be read"):
+            Net.load(tmp_path / "nested.npz")
+    # Nested less deep, it is read, and written back on save.
+    np.savez(tmp_path / "nested.npz", **arrays, metadata=np.array('{"a":' * 50 + "1" + "}" * 50))
+    loaded = Net.load(tmp_path / "nested.npz")
+    loaded.save(tmp_path / "again.npz")
+    assert Net.load(tmp_path / "again.npz").metadata == loaded.metadata
+    np.savez(tmp_path / "list.npz", **arrays, metadata=np.array("[1, 2]"))
+    with pytest.raises(NetError, match="metadata must be a mapping"):
+        Net.load(tmp_path / "list.npz")
+
+
 def test_constructor_refusals() -> None:
     net = Net.random((198, 8, 5))
     w, b = list(net.weights), list(net.biases)
@@ -293,3 +380,27 @@ def test_invalid_boards_refused() -> None:
         net.evaluate(over)
     with pytest.raises(InvalidPositionError, match=r"boards, got shape \(2, 2, 2, 26\)"):
         net.evaluate(np.zeros((2, 2, 2, 26), np.int8))
+
+
+def _net_file(compressed: bool) -> bytes:
+    out = io.BytesIO()
+    net = Net.random((198, 4, 5), seed=5)
+    arrays = {"format": np.array("tavla-net-1"), "encoding": np.array("td198"),
+              "activation": np.array("sigmoid"), "metadata": np.array('{"a": [1]}')}  # fmt: skip
+    arrays |= {f"w{i}": w for i, w in enumerate(net.weights)}
+    arrays |= {f"b{i}": b for i, b in enumerate(net.biases)}
+    (np.savez_compressed if compressed else np.savez)(out, **arrays)
+    return out.getvalue()
+
+
+NET_FILES = (_net_file(False), _net_file(True))
+
+
+@fuzz_settings(60)
+@given(data=st.data(), compressed=st.booleans())
+def test_fuzz_damaged_net_files(tmp_path_factory: pytest.TempPathFactory,
+                                data: st.DataObject, compressed: bool) -> None:  # fmt: skip
+    """Net.load reads a damaged file or raises NetError, nothing else (issue 18)."""
+    damaged_file = data.draw(fuzz.damaged(NET_FILES[compressed], focus=(600, 900)))
+    folder = tmp_path_factory.mktemp("fuzz")
+    fuzz.read_or_refuse(Net.load, damaged_file, NetError, folder / "net.npz")

@@ -431,3 +431,18 @@ def test_a_huge_typed_play_is_quoted_bounded() -> None:
         Position.initial().play("31", "8/5 " * 200_000)
     message = str(error.value)
     assert len(message) < 200 and "(799,999 characters) has 200000 moves" in message
+
+
+def test_a_huge_typed_play_is_refused_before_it_is_read() -> None:
+    """Its moves are counted first (issue 18: a play of ~1 MiB took 10 s to refuse): the
+    unreadable token at its end is never reached."""
+    huge = "8/5 " * 100_000 + "nonsense"
+    with pytest.raises(IllegalPlayError, match="has 100001 moves or more, the roll plays 2"):
+        Position.initial().play("31", huge)
+    with pytest.raises(IllegalPlayError, match="has 50000 moves or more, the roll plays 4"):
+        Position.initial().play("11", "8 7 " * 50_000)  # bare points pair up
+    # A play of a few moves is read, and its moves counted exactly: a chain is two here.
+    with pytest.raises(IllegalPlayError, match="13/7 7/3 8/2 6/2 has 4 moves, the roll plays 2"):
+        Position.initial().play("64", "13/7/3 8/2 6/2")
+    with pytest.raises(NotationError, match="cannot read the move 'nonsense'"):
+        Position.initial().play("31", "8/5 nonsense")

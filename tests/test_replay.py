@@ -229,6 +229,52 @@ def test_impossible_points_after_a_resignation() -> None:
     assert mismatches == ["Wins 4016 points, but a game at cube 1 is worth 1, 2 or 3"]
 
 
+def test_a_hidden_roll_before_the_match_winning_line() -> None:
+    """``????`` alone in the left column, the right player's ``Wins 1 point and the match``
+    beside it: read as a hidden roll and play."""
+    rows = [row(1, "31: 8/5 6/5", "64: 24/18 18/14"), row(2, "????", "Wins 1 point and the match")]
+    mismatches, notes, games = replay_text(match(((0, 2), rows)))
+    assert mismatches == []
+    assert (
+        notes[1] == "roll and play hidden by the site (00: ????): the rest of the game is unchecked"
+    )
+    assert (games[0].winner, games[0].points) == (1, 1)
+
+
+def test_studio_rolls_then_concedes_and_the_score_goes_on() -> None:
+    """Backgammon Studio's ``32: Concedes``, then the right player's ``Wins 2 point``: the
+    two points go to the right player, and the next game's score agrees (R23)."""
+    rows = [row(1, "31: 8/5 6/5", "64: 24/18 18/14"), row(2, "32: Concedes", "Wins 2 point")]
+    text = match(((0, 0), rows), ((0, 2), [row(1, "31: 8/5 6/5")]), length=5)
+    mismatches, notes, games = replay_text(text)
+    assert mismatches == []
+    assert notes[:2] == [
+        "rolled and gave up without playing: a resignation follows",
+        "left player resigned or abandoned (resignation cell): gammon, 2 point(s) at cube 1",
+    ]
+    assert (games[0].winner, games[0].points) == (1, 2)
+
+
+def test_the_final_match_score_after_a_resignation() -> None:
+    """At 7-7 in a 9-point match, a game at cube 2 given up, then ``Wins 9 point and the
+    match``: the final score 9, a single game at cube 2 (issue 18: read as 9 points, which
+    a game at cube 2 cannot be worth)."""
+    rows = [
+        row(1, "31: 8/5 6/5", " Doubles => 2"),
+        row(2, " Takes", "64: 24/18 18/14"),
+        row(3, "52: 13/8 13/11", "43: Concedes"),
+        row(None, " Wins 9 point and the match"),
+    ]
+    replay = replay_record(parse_mat(match(((7, 7), rows), length=9)))
+    assert [finding.reason for finding in replay.mismatches] == []
+    notes = [finding.reason for finding in replay.notes]
+    assert notes[-2:] == [
+        "right player resigned or abandoned (resignation cell): single, 2 point(s) at cube 2",
+        "Wins 9 and the match: the final match score 9-7, not the points won (the game is worth 2)",
+    ]
+    assert (replay.games[0].winner, replay.games[0].points, replay.final_score) == (0, 2, (9, 7))
+
+
 def test_two_plays_in_a_row_by_one_player() -> None:
     mismatches, _, _ = replay_text(match(((0, 0), [row(1, "31: 8/5 6/5"), row(2, "52: 13/8 6/4")])))
     assert mismatches == ["left player 52: 13/8 6/4: it is player 1's turn to roll, not player 0's"]

@@ -4,6 +4,7 @@ malformed input.  The tests that run GNU Backgammon itself are in test_sgf_gnubg
 from __future__ import annotations
 
 import re
+import tracemalloc
 from dataclasses import replace
 from pathlib import Path
 
@@ -25,6 +26,8 @@ from tavla.formats.mat import (
 from tavla.formats.sgf import format_sgf, looks_like_sgf, parse_sgf, read_sgf, write_sgf
 from tavla.game.actions import PlayAction
 from tavla.replay import match_record, replay_file, replay_record
+from tests.helpers import fuzz
+from tests.helpers.fuzz import fuzz_settings
 from tests.helpers.sessions import MONEY_WITH_BEAVERS, play_out, without_hit_marks
 
 DATA = Path(__file__).parent / "data"
@@ -487,6 +490,22 @@ def test_deep_nesting_is_an_error_not_a_crash() -> None:
         parse_sgf("(;GM[6]" + "(;" * 100_000)
 
 
+@pytest.mark.parametrize("unit", ["x", "\\]", "\\\\", "\n"])
+def test_a_long_value_costs_memory_in_proportion(unit: str) -> None:
+    """A 2-million-character value is read with a few times its size in memory: the value
+    regex took about 130 bytes a character (issue 18: 1.3 GB for 10 MB)."""
+    text = "(;GM[6]PC[" + unit * (2_000_000 // len(unit)) + "])"
+    tracemalloc.start()
+    try:
+        record = parse_sgf(text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    unescaped = {"x": "x", "\\]": "]", "\\\\": "\\", "\n": "\n"}[unit]
+    assert dict(record.headers)["Site"] == unescaped * (2_000_000 // len(unit))
+    assert peak < 16 * len(text)
+
+
 def test_bytes_and_other_types_are_refused(tmp_path: Path) -> None:
     with pytest.raises(
         MatchFileError,
@@ -516,3 +535,13 @@ def test_a_hidden_play_is_written_as_the_roll_alone() -> None:
     record = MatchRecord(1, ("A", "B"), games=(GameRecord(1, (0, 0), (hidden,)),))
     (game,) = parse_sgf(format_sgf(record)).games
     assert game.actions[0].same_as(replace(hidden, play=""))
+
+
+@fuzz_settings(80)
+@given(text=fuzz.damaged_text((DATA / "sgf" / "gnubg-3pt.sgf").read_text()))
+def test_fuzz_damaged_sgf(text: str) -> None:
+    """parse_sgf reads damaged SGF text or raises MatchFileError, nothing else (issue 18)."""
+    try:
+        parse_sgf(text)
+    except MatchFileError:
+        pass

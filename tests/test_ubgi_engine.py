@@ -10,11 +10,14 @@ import sys
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tavla import PlayoutError, Position, __version__
 from tavla.eval.choice import choose_play
 from tavla.formats.xgid import Xgid
 from tavla.sim.ubgi_engine import UbgiEngine, plain_play, serve
+from tests.helpers.fuzz import fuzz_settings
 
 
 def position(mover: dict[int, int], opponent: dict[int, int]) -> Position:
@@ -153,6 +156,25 @@ def test_malformed_commands_get_an_error_line(commands: list[str], error: str) -
     assert line.startswith(error)
 
 
+def test_a_rejected_position_or_dice_leaves_nothing_to_answer_for() -> None:
+    """A refused ``position`` forgets the position and dice before it, a refused ``dice``
+    the dice: the next ``go`` is an error, not the play of the old position (issue 18)."""
+    engine = UbgiEngine("pubeval")
+    (error,) = answers(
+        engine, f"position gnubgid {START}", "dice 3 1", "position gnubgid AAAAAAAAAAAAAA"
+    )
+    assert error.startswith("error bad_value")
+    assert answers(engine, "go chequer") == ["error bad_state missing position"]
+    assert answers(engine, "go") == ["error bad_state missing position"]
+    (error,) = answers(engine, f"position gnubgid {START}", "dice 3 1", "dice 9 9")
+    assert error.startswith("error bad_value dice:")
+    assert answers(engine, "go chequer") == ["error bad_state missing dice"]
+    assert answers(engine, "dice 3 1", "go chequer") == ["bestmove 8/5 6/5"]
+    # The dice of a GNUbg ID are forgotten too: the position stays, without dice.
+    answers(engine, "position gnubgid 4HPwATDgc/ABMA:cAnuAAAAAAAE", "dice 0 0")
+    assert answers(engine, "go chequer") == ["error bad_state missing dice"]
+
+
 def test_bearoff_decides_the_cube_in_bear_offs_only() -> None:
     engine = UbgiEngine("bearoff")
     (line,) = answers(engine, f"position gnubgid {START}", "go cube")
@@ -197,3 +219,32 @@ def test_tavla_ubgi_over_pipes() -> None:
         input="", capture_output=True, text=True, timeout=60, check=False,
     )  # fmt: skip
     assert done.returncode == 2 and "unknown policy 'nonsense'" in done.stderr
+
+
+XGID_START = Xgid(Position.initial(), dice=(3, 1)).encode()
+COMMAND_WORDS = [
+    "ubgi", "isready", "newgame", "position", "gnubgid", "xgid", "dice", "go", "chequer",
+    "cube", "role", "turn", "set", "get", "keys", "setoption", "name", "value",
+    "engine.policy", "stop", START, f"{START}:cAnuAAAAAAAE", XGID_START, XGID_START[5:],
+    "board:a:b:7:0:0", "1", "3", "6", "9", "0", "-", "pubeval", "random", "bearoff",
+    "net:td198-40", "@1", "9" * 5000,
+]  # fmt: skip
+
+
+@fuzz_settings(150)
+@given(
+    st.lists(
+        st.lists(st.one_of(st.sampled_from(COMMAND_WORDS), st.text(max_size=12)), max_size=6),
+        max_size=10,
+    )
+)
+def test_fuzz_command_lines(lines: list[list[str]]) -> None:
+    """Whatever lines come in, tavla ubgi answers lines (an error line for a bad one) and
+    never raises (issue 18)."""
+    engine = UbgiEngine("pubeval", seed=1)
+    try:
+        for words in lines:
+            replies = engine.handle(" ".join(words))
+            assert all(isinstance(reply, str) and "\n" not in reply for reply in replies)
+    finally:
+        engine.close()

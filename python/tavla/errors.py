@@ -121,6 +121,11 @@ class InterruptedRunWarning(RuntimeWarning):
     ``interrupted`` flag of the results is checked instead."""
 
 
+class CacheWarning(RuntimeWarning):
+    """A cache folder (the bear-off databases', :doc:`/evaluation`) cannot be written: what
+    would have been kept there is built in memory, for this process only."""
+
+
 class NetError(EvaluatorError):
     """A neural net that cannot be built or read (:doc:`/nets`): a file that is not a tavla net
     (not an ``.npz``, a missing or unknown key, a pickled object array, the wrong format

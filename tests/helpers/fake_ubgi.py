@@ -7,6 +7,10 @@
 - ``refuses``: ``error unsupported`` to the greeting;
 - ``dies``: exits with status 3 when asked for a play, saying ``dying`` on stderr;
 - ``silent``: never answers a play, and ignores the end of its input;
+- ``babbles``: writes ``info`` lines forever (one each 10 ms) instead of a play;
+  ``babbles-at-greeting`` does so instead of finishing the handshake;
+- ``floods``: writes 20 MB to stderr, then ``last words`` and exits with status 4 when
+  asked for a play;
 - ``garbage``: ``bestmove 24/99``; ``illegal``: ``bestmove 6/off``; ``rude``:
   ``hello there``; ``error``: ``error bad_state no idea``.
 """
@@ -31,12 +35,20 @@ def say(*lines: str) -> None:
     sys.stdout.flush()
 
 
+def babble() -> None:
+    while True:
+        say("info thinking")
+        time.sleep(0.01)
+
+
 def main(mode: str) -> None:
     engine = UbgiEngine("pubeval")
     if mode == "chatty":
         say("fake engine 1.0, at your service")
     for line in sys.stdin:
         command = line.strip()
+        if command == "ubgi" and mode == "babbles-at-greeting":
+            babble()
         if command == "ubgi" and mode == "refuses":
             say("error unsupported ubgi")
             continue
@@ -49,6 +61,13 @@ def main(mode: str) -> None:
                 sys.exit(3)
             if mode == "silent":
                 time.sleep(3600)
+            if mode == "babbles":
+                babble()
+            if mode == "floods":
+                for _ in range(20):
+                    sys.stderr.write("x" * 1_000_000)
+                sys.stderr.write("\nlast words\n")
+                sys.exit(4)
             if mode in WRONG_ANSWERS:
                 say(WRONG_ANSWERS[mode])
                 continue

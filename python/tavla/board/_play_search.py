@@ -7,14 +7,14 @@ rule and knows nothing of :class:`~tavla.Position` or :class:`~tavla.Play`.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Sequence, Sized
 from itertools import accumulate, permutations
 
 from .. import _core
 from .._validate import excerpt
 from ..errors import IllegalPlayError, NotationError
 from .dice import Roll
-from .notation import Segment, parse_play, point_name
+from .notation import MOST_MOVES, Segment, parse_play, point_name, written_moves
 
 _LONGEST_SHOWN = 100
 """A typed play longer than this (in characters) is quoted by an excerpt in messages."""
@@ -35,11 +35,18 @@ def meant_result(
     Raises IllegalPlayError or NotationError as :func:`tavla.board.position.find_play` says.
     """
     roll = _roll_text(dice)
+    pool = dice if dice[0] != dice[1] else (dice[0],) * 4
+    written = _written_moves(play)
+    if written > 2 * MOST_MOVES:  # far too many for any roll: refused before it is read
+        raise IllegalPlayError(
+            f"too many moves for the roll {roll}: {excerpt(_stripped(play))} has {written} moves"
+            " or more,"
+            f" the roll plays {len(pool)}"
+        )
     segments = parse_play(play)
     shown = " ".join(f"{point_name(a)}/{point_name(b)}" for a, b in segments) or "no move"
     if len(shown) > _LONGEST_SHOWN:
         shown = excerpt(shown)
-    pool = dice if dice[0] != dice[1] else (dice[0],) * 4
     options = [_die_orders(segment, pool) for segment in segments]
     for (start, end), orders in zip(segments, options, strict=True):
         if not orders:
@@ -81,6 +88,18 @@ def meant_result(
         raise IllegalPlayError(_dice_rule_fault(shown, dice, search.most_dice, moves_needed))
     assert search.fault is not None  # every path either completes or records its fault
     raise IllegalPlayError(search.fault[2])
+
+
+def _written_moves(play: object) -> int:
+    """How many moves ``play`` writes at least (:func:`~tavla.board.notation.written_moves`
+    for text, its length for a sequence of moves)."""
+    if isinstance(play, str):
+        return written_moves(play)
+    return len(play) if isinstance(play, Sized) else 0
+
+
+def _stripped(play: object) -> object:
+    return play.strip() if isinstance(play, str) else play
 
 
 def _roll_text(dice: Roll) -> str:

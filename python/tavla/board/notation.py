@@ -167,8 +167,24 @@ def parse_play(play: str | Sequence[Sequence[int]]) -> list[Segment]:
     return segments
 
 
+MOST_MOVES = 4
+"""The most moves a roll plays (a double)."""
+
+
+def written_moves(text: str) -> int:
+    """How many moves typed play ``text`` writes at least, counted without reading them: one
+    for each move token, one for each pair of bare points (a chain or a repeat count writes
+    more).  For refusing a play of far too many moves before reading it."""
+    tokens = _TOKEN_SEPARATOR.split(text.strip())
+    bare = sum(1 for token in tokens if _BARE_POINT.match(token))
+    return len(tokens) - bare + bare // 2 if text.strip() else 0
+
+
+_TOKEN_SEPARATOR = re.compile(r"[\s,]+")
+
+
 def _parse_text(text: str) -> list[Segment]:
-    tokens = [token for token in re.split(r"[\s,]+", text.strip()) if token]
+    tokens = [token for token in _TOKEN_SEPARATOR.split(text.strip()) if token]
     if tokens and all(_BARE_POINT.match(token) for token in tokens):
         if len(tokens) % 2:
             raise NotationError(

@@ -26,6 +26,9 @@ from .show import show
 from .train import train
 from .ubgi import ubgi
 
+_INTERRUPTED = 130
+"""The exit status of a command stopped by Ctrl-C (128 + SIGINT, as a shell reports it)."""
+
 
 def _version() -> str:
     try:
@@ -37,7 +40,15 @@ def _version() -> str:
 class _Tavla(click.Group):
     """The command group, with the last word on failures that no command reports itself:
     running out of memory, and output that cannot be written (a full disk: ``Error:`` and
-    exit status 2; a closed pipe, as in ``tavla ... | head``, is click's own quiet exit 1)."""
+    exit status 2; a closed pipe, as in ``tavla ... | head``, is click's own quiet exit 1);
+    and Ctrl-C, which ends any command with exit status 130 and no word (click would say
+    "Aborted!" and exit with 1)."""
+
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+        try:
+            return super().make_context(*args, **kwargs)
+        except KeyboardInterrupt:
+            raise click.exceptions.Exit(_INTERRUPTED) from None
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -45,6 +56,8 @@ class _Tavla(click.Group):
         except MemoryError as exc:
             detail = f": {exc}" if str(exc) else ""
             raise InputError(f"out of memory{detail}") from None
+        except KeyboardInterrupt:
+            ctx.exit(_INTERRUPTED)
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         try:

@@ -13,6 +13,7 @@ import click
 from ..board.dice import Roll
 from ..board.position import Position
 from ..errors import PlayoutError
+from ..eval.policies import Policy
 from ..sim.cube_rollout import cube_rollout as cube_rollout_function
 from ..sim.cube_rollout import cube_rollout_plays
 from ..sim.cube_rollout_results import CubefulPlayResult, CubefulRolloutResult
@@ -48,6 +49,7 @@ def cube_rollout(
         context = cube_context(position_id, cube)
         met = cube.table(context)
         policy = settings.policy(policy_text, cube.cube_life)
+        doubles = isinstance(policy, Policy) and policy.cube_policy.doubles
     with playout_run(scheduler) as client, warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", UserWarning)
         arguments = settings.arguments(policy)
@@ -78,7 +80,7 @@ def cube_rollout(
         return
     result = found
     if as_json:
-        echo_json({"policy": policy_text, **_record(result)})
+        echo_json({"policy": policy_text, "policy_doubles": doubles, **_record(result)})
     else:
         rotation = "rotated" if rotate else "not rotated"
         luck = "variance reduced" if result.variance_reduction else "no variance reduction"

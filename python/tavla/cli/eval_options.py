@@ -3,11 +3,13 @@ bear-off database."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import click
 
+from ..board.position import Position
+from ..eval import bearoff as bearoff_tables
 from ..eval.evaluators import MAX_PLIES
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -41,3 +43,25 @@ def evaluator_options(function: F) -> F:
 def percent(value: float) -> str:
     """A probability as a percentage with one decimal, ``52.1%``."""
     return f"{100 * value:.1f}%"
+
+
+def exact_value(position: Position, bearoff: bool) -> bool:
+    """Whether the value of ``position`` is exact: a finished game, or (with ``bearoff``) one
+    the bear-off database's two-sided table covers."""
+    return position.is_over or (bearoff and bool(bearoff_tables.covered(position)))
+
+
+def evaluated_by(positions: Sequence[Position], evaluator: str, plies: int, bearoff: bool) -> str:
+    """What gave the values of ``positions`` (evaluated at ``plies``), as a header says it:
+    the exact bear-off database, its one-sided race approximation where both sides are home
+    and the two-sided table does not cover them, or the evaluator."""
+    playing = [position for position in positions if not position.is_over]
+    home = [bearoff and bool(bearoff_tables.applies(position)) for position in playing]
+    if all(exact_value(position, bearoff) for position in positions):
+        return "exact bear-off database"
+    if all(home):
+        approximation = "the one-sided race approximation where it is not exact"
+        return f"bear-off database at {plies}-ply, {approximation}"
+    if any(home):
+        return f"{evaluator} at {plies}-ply, the bear-off database where both sides are home"
+    return f"{evaluator} at {plies}-ply"

@@ -9,7 +9,7 @@ from ..eval import OUTPUTS, cube_decision
 from ..eval.evaluators import cubeless_equity
 from .cube import CUBE_HELP, CubeOptions, cube_context, cube_lines, cube_options, cube_record
 from .errors import input_errors
-from .eval_options import EVALUATORS_HELP, evaluator_options, percent
+from .eval_options import EVALUATORS_HELP, evaluated_by, evaluator_options, percent
 from .playout_output import echo_json
 from .positions import read_position_and_dice
 
@@ -24,11 +24,11 @@ LABELS = ("win", "win gammon", "win backgammon", "lose gammon", "lose backgammon
 def evaluate_command(
     position_id: str, evaluator: str, plies: int, bearoff: bool, as_json: bool, cube: CubeOptions
 ) -> None:
-    """Print the chances of the side on roll of POSITION_ID (a Position ID, GNUbg ID or
-    XGID), before it rolls: win, gammon and backgammon wins and losses (gammons include
-    backgammons), and the cubeless equity 2·win - 1 + wg - lg + wbg - lbg; then the cube
-    analysis: the cubeful equities of no double, double/take and double/pass per unit of
-    the cube (with the match winning chances in a match) and the proper action."""
+    """Print the chances of the side on roll of POSITION_ID (a Position ID, GNUbg ID, XGID or
+    FIBS board string), before it rolls: win, gammon and backgammon wins and losses (gammons
+    include backgammons), and the cubeless equity 2·win - 1 + wg - lg + wbg - lbg; then the cube
+    analysis: the cubeful equities of no double, double/take and double/pass per unit of the
+    cube (with the match winning chances in a match) and the proper action."""
     with input_errors():
         position, _ = read_position_and_dice(position_id)
         context = cube_context(position_id, cube)
@@ -51,8 +51,7 @@ def evaluate_command(
             }
         )
         return
-    exact = decision.probabilities_exact
-    how = "exact bear-off database" if exact else f"{evaluator} at {decision.plies}-ply"
+    how = evaluated_by([position], evaluator, plies, bearoff)
     click.echo(f"{position.position_id}, side on roll ({how})")
     for label, value in zip(LABELS, probabilities, strict=True):
         click.echo(f"  {label:<16} {percent(value):>6}")

@@ -21,7 +21,7 @@ from .cube import (
     describe,
 )
 from .errors import input_errors
-from .eval_options import EVALUATORS_HELP, evaluator_options, percent
+from .eval_options import EVALUATORS_HELP, evaluated_by, evaluator_options, exact_value, percent
 from .playout_output import echo_json
 from .positions import read_position_and_dice, roll_to_play
 
@@ -49,12 +49,12 @@ def hint(
     as_json: bool,
     cube: CubeOptions,
 ) -> None:
-    """Rank every legal play of ROLL (31, 3-1 or 3 1) in POSITION_ID (a Position ID, GNUbg
-    ID or XGID; ROLL may be left out when the ID holds the dice) by the equity of the side
-    that plays, best first, with the chances after each play and the difference to the
+    """Rank every legal play of ROLL (31, 3-1 or 3 1) in POSITION_ID (a Position ID, GNUbg ID,
+    XGID or FIBS board string; ROLL may be left out when the ID holds the dice) by the equity of
+    the side that plays, best first, with the chances after each play and the difference to the
     best.  At 1-ply and deeper the move filter searches the best 8 plays within 0.16 of the
-    best; the others keep their 0-ply value (their 'ply' column says 0) and are listed
-    after them.
+    best; the others keep their 0-ply value (their 'ply' column says 0) and are listed after
+    them.
 
     The ranking is cubeful where the cube is known: the ID's Match ID (or XGID) and the cube
     options set the match, score, cube and its owner, and each play is valued by the cube
@@ -97,6 +97,7 @@ def hint(
                         "mwc": entry.mwc,
                         "difference": entry.difference,
                         "plies": entry.plies,
+                        "exact": exact_value(entry.play.position, bearoff),
                         "probabilities": dict(
                             zip(OUTPUTS, entry.probabilities.tolist(), strict=True)
                         ),
@@ -106,10 +107,9 @@ def hint(
             }
         )
         return
+    how = evaluated_by([entry.play.position for entry in ranked], evaluator, plies, bearoff)
     ranking = "cubeless" if context is None else f"cubeful, {describe(context)}"
-    click.echo(
-        f"{position.position_id}  roll {dice[0]}-{dice[1]}: {evaluator} at {plies}-ply, {ranking}"
-    )
+    click.echo(f"{position.position_id}  roll {dice[0]}-{dice[1]}: {how}; {ranking}")
     _play_table(shown, context is not None and not context.is_money)
 
 
@@ -176,9 +176,7 @@ def _cube_hint(
             }
         )
         return
-    how = (
-        "exact bear-off database" if decision.probabilities_exact else f"{evaluator} at {plies}-ply"
-    )
+    how = evaluated_by([position], evaluator, plies, bearoff)
     click.echo(f"{position.position_id}  before the roll: {how}")
     p = decision.probabilities
     click.echo(

@@ -18,11 +18,11 @@ from .positions import read_position_and_dice, roll_to_play
 @click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
 @lang_option
 def moves(position_id: str, roll: tuple[str, ...], as_json: bool, lang: str) -> None:
-    """List every legal play of ROLL (31, 3-1 or 3 1) in POSITION_ID: a Position ID, a
-    GNUbg ID (PositionID:MatchID) or an XGID.  The dice may come in either order and are
-    shown higher first: 1 3 is the roll 3-1.  ROLL may be left out when the ID holds the
-    dice, and must not differ from them.  An XGID written without its XGID= prefix starts
-    with '-': put -- before it."""
+    """List every legal play of ROLL (31, 3-1 or 3 1) in POSITION_ID: a Position ID, a GNUbg ID
+    (PositionID:MatchID), an XGID or a FIBS board string.  The dice may come in either order and
+    are shown higher first: 1 3 is the roll 3-1.  ROLL may be left out when the ID holds the
+    dice, and must not differ from them.  An XGID written without its XGID= prefix starts with
+    '-': put -- before it."""
     with input_errors():
         position, dice_in_id = read_position_and_dice(position_id)
         dice = roll_to_play(" ".join(roll) if roll else None, dice_in_id)

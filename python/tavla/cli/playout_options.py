@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from ..errors import InterruptedRunWarning, PlayoutError
+from ..eval import nets
 from ..eval.policies import builtin_policies
 from ..sim import cluster
 from ..sim.engines import GNUBG_NAME, UBGI_PREFIX, parse_any_policy
@@ -51,9 +52,10 @@ POLICY = PolicyParam()
 """A policy on the command line."""
 
 POLICIES_HELP = (
-    f"Policies: {', '.join(builtin_policies())}, or net:PATH (a .npz net); add @N to search "
-    'N plies (net:PATH@1). External engines: ubgi:"COMMAND" (a program speaking UBGI), '
-    "gnubg (GNU Backgammon at 0-ply, gnubg@N at N plies)."
+    f"Policies: {', '.join(builtin_policies())}, net:NAME (a shipped net: "
+    f"{', '.join(nets.available())}), or net:PATH (a .npz net); add @N to search N plies "
+    '(net:td198-40@1). External engines: ubgi:"COMMAND" (a program speaking UBGI), gnubg '
+    "(GNU Backgammon at 0-ply, gnubg@N at N plies)."
 )
 """The policies a command's help lists (as an epilog)."""
 

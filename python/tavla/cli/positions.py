@@ -1,4 +1,5 @@
-"""Reading a position argument: a GNU Backgammon Position ID, a GNUbg ID or an XGID."""
+"""Reading a position argument: a GNU Backgammon Position ID, a GNUbg ID, an XGID or a FIBS
+board string."""
 
 from __future__ import annotations
 
@@ -6,21 +7,26 @@ from .._validate import excerpt
 from ..board.dice import Roll, parse_roll
 from ..board.position import Position
 from ..errors import InvalidIdError, NotationError
+from ..formats.fibs import parse_any_flavour
 from ..formats.gnubg import GnubgId, parse_gnubg_id
 from ..formats.xgid import Xgid, parse_xgid
 
 
 def read_id(text: str) -> Position | GnubgId | Xgid:
-    """``4HPwATDgc/ABMA`` (a Position), ``4HPwATDgc/ABMA:cAkAAAAAAAAE`` (a GNUbg ID) or
-    ``XGID=...`` (an XGID, its prefix optional).  Raises :class:`~tavla.InvalidIdError`
+    """``4HPwATDgc/ABMA`` (a Position), ``4HPwATDgc/ABMA:cAkAAAAAAAAE`` (a GNUbg ID),
+    ``XGID=...`` (an XGID, its prefix optional) or ``board:...`` (a FIBS board string in
+    either flavour, as the GNUbg ID it stands for).  Raises :class:`~tavla.InvalidIdError`
     naming the fault."""
     text = text.strip()
+    if text.startswith("board:"):
+        return parse_any_flavour(text).to_gnubg_id()
     if text.upper().startswith("XGID=") or text.count(":") >= 9:
         return parse_xgid(text)
     position_part = text.split(":", 1)[0]
     if len(position_part) != 14:
         raise InvalidIdError(
-            f"{excerpt(text)} is neither a Position ID (14 characters), a GNUbg ID nor an XGID"
+            f"{excerpt(text)} is neither a Position ID (14 characters), a GNUbg ID, an XGID"
+            " nor a FIBS board string"
         )
     if ":" in text:
         return parse_gnubg_id(text)  # checks the Match ID part too
@@ -28,7 +34,7 @@ def read_id(text: str) -> Position | GnubgId | Xgid:
 
 
 def read_position_and_dice(text: str) -> tuple[Position, Roll | None]:
-    """The position of a Position ID, GNUbg ID or XGID (see :func:`read_id`), with the dice
+    """The position of a Position ID, GNUbg ID, XGID or FIBS board (:func:`read_id`), with the dice
     the ID says were rolled (None for a Position ID, or when not rolled)."""
     parsed = read_id(text)
     if isinstance(parsed, Position):
@@ -39,7 +45,7 @@ def read_position_and_dice(text: str) -> tuple[Position, Roll | None]:
 
 
 def read_position(text: str) -> Position:
-    """The position of a Position ID, GNUbg ID or XGID (see :func:`read_position_and_dice`)."""
+    """The position of an ID (see :func:`read_position_and_dice`)."""
     return read_position_and_dice(text)[0]
 
 

@@ -3,7 +3,8 @@ and check them against the rules; ``--blunders`` lists the errors the analyses m
 
 Exit status: 0 when every game replays, 1 when a rule mismatch was found, 2 when an input
 could not be used (a missing path, a path that is not a regular file, a named file that is
-not a match file or cannot be understood, or a directory without a match file).  An input
+not a match file or cannot be understood, a folder that cannot be listed, or a directory
+without a match file).  An input
 that cannot be used is a line of the per-file report (``unreadable PATH: REASON`` on stderr,
 before the ``total:`` line), not an ``Error:`` line: that is for a command line that cannot
 run at all, such as an empty path (which would otherwise mean the current directory).
@@ -12,6 +13,7 @@ run at all, such as an empty path (which would otherwise mean the current direct
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from collections import Counter
@@ -77,18 +79,35 @@ class _Run:
 
 def _files(paths: tuple[str, ...], run: _Run) -> Iterator[tuple[Path, str | None]]:
     """The files to replay, each with the directory it was found in (None when named):
-    given files as they are, directories searched for .mat/.txt/.sgf."""
+    given files as they are, directories searched for .mat/.txt/.sgf (a folder in them that
+    cannot be listed is unreadable)."""
     for name in paths:
         path = Path(name)
         if path.is_dir():
-            found = [p for p in path.rglob("*") if p.is_file() and p.suffix in MATCH_SUFFIXES]
-            yield from ((file, name) for file in sorted(found))
+            yield from ((file, name) for file in sorted(_match_files(name, run)))
         elif path.is_file():
             yield path, None
         elif path.exists():  # a FIFO or a device: never opened, a FIFO would block
             run.errors.append((name, not_a_regular_file(path) or "not a regular file"))
         else:
             run.errors.append((name, "no such file or directory"))
+
+
+def _match_files(folder: str, run: _Run) -> list[Path]:
+    """The match files in ``folder`` and its subfolders (symbolic links to folders not
+    followed); each folder that cannot be listed goes to ``run.errors``."""
+
+    def unlisted(error: OSError) -> None:
+        where = error.filename if error.filename is not None else folder
+        reason = f"[Errno {error.errno}] {error.strerror}" if error.strerror else str(error)
+        run.errors.append((str(where), f"cannot list the folder: {reason}"))
+
+    return [
+        Path(root, file)
+        for root, _, files in os.walk(folder, onerror=unlisted)
+        for file in files
+        if Path(file).suffix in MATCH_SUFFIXES and Path(root, file).is_file()
+    ]
 
 
 def _head(path: Path) -> str:
@@ -297,7 +316,8 @@ def replay(
     Exit status 1 when a rule mismatch was found; 2 when an input could not be used: a
     missing path, something that is not a regular file (a FIFO, /dev/null: never opened),
     a match file that cannot be read (a named file that is empty or not a match file among
-    them), or a directory with no match file in it.
+    them), a folder that cannot be listed (one without read permission, in a directory
+    searched too), or a directory with no match file in it.
     """
     if "" in paths:  # Path("") is the current directory: never searched unasked
         raise InputError(
@@ -320,7 +340,12 @@ def replay(
             _print_findings("note", match.notes, progress)
         for decision in run.blunders.get(match.file, []):
             _echo(f"  blunder: {match.file}:{decision.line}: {decision}", progress)
-    run.empty = [name for name in paths if Path(name).is_dir() and not found_in[name]]
+    unlisted = {name for name, _ in run.errors}
+    run.empty = [
+        name
+        for name in paths
+        if Path(name).is_dir() and not found_in[name] and name not in unlisted
+    ]
     totals = run.totals()
     if as_json:
         record = {

@@ -14,7 +14,7 @@ from ..sim.rollout import rollout as run_rollout
 from .cube import CubeOptions, cube_options
 from .cube_rollout import cube_rollout
 from .errors import input_errors
-from .playout_options import POLICY, games_option, playout_options, playout_run
+from .playout_options import POLICIES_HELP, POLICY, games_option, playout_options, playout_run
 from .playout_output import echo_json, exit_if_interrupted, games_text
 from .positions import read_position_and_dice, roll_to_play
 from .rollout_options import RolloutSettings, rollout_settings
@@ -51,7 +51,7 @@ CUBE_ROLLOUT_POLICY = "net:td198-40"
 its own evaluator (pubeval never doubles)."""
 
 
-@click.command(short_help="Roll out a position, or every play of a roll.")
+@click.command(short_help="Roll out a position, or every play of a roll.", epilog=POLICIES_HELP)
 @click.argument("position_id")
 @click.option("--roll", "-r", default=None,
               help="Roll out every legal play of this roll (31) [default: the ID's dice, "

@@ -28,17 +28,17 @@ first checker by then.  Backgammons cannot happen with both sides home.
 The tables are built on first use (about 2 seconds and 55 MB on disk for the default, 6
 checkers; 7 seconds and 320 MB for 8) and kept in the user cache directory
 (``platformdirs.user_cache_dir("tavla")``, or ``$TAVLA_CACHE_DIR``) with a format version and a
-SHA-256 checksum; a missing or corrupt file is built again.  Files are written atomically and
-under a file lock, so several processes starting at once build them once.
+SHA-256 checksum; a missing or corrupt file, or one of another size or without its cubeful
+table, is built again.  Files are written atomically and under a file lock, so several
+processes starting at once build them once, and read without the lock; where the folder
+cannot be written, they are built in memory with a :class:`~tavla.CacheWarning`.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
-import tempfile
 import threading
-import zipfile
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -47,13 +47,15 @@ import numpy.typing as npt
 
 from .. import _core
 from .._validate import check_bool, check_int, excerpt
-from ..errors import EvaluatorError, InvalidPositionError
-from . import _bearoff_cube
+from ..errors import CacheWarning, EvaluatorError, InvalidPositionError
+from . import _bearoff_cube, _bearoff_file
+from ._bearoff_file import read_tables, write_tables
 from ._boards import boards_argument
 
-FORMAT = "tavla-bearoff-2"
+FORMAT = _bearoff_file.FORMAT
 """The ``format`` entry of a database file; a file of another format (such as
-``tavla-bearoff-1``, which had no cubeful table) is built again."""
+``tavla-bearoff-2``, whose checksum did not cover ``checkers``, or ``tavla-bearoff-1``, which
+had no cubeful table) is built again."""
 
 DEFAULT_CHECKERS = 6
 """Checkers a side of the default two-sided table."""
@@ -197,71 +199,16 @@ def default_path(checkers: int = DEFAULT_CHECKERS) -> Path:
     return cache_directory() / f"bearoff-{checkers}.npz"
 
 
-def _checksum(*tables: npt.NDArray[Any]) -> str:
-    """The SHA-256 of the format and the tables (off, first, two_sided and, when there is
-    one, the cubeful no_double), shapes and little-endian float64 values."""
-    digest = hashlib.sha256(FORMAT.encode())
-    for table in tables:
-        digest.update(repr(table.shape).encode())
-        digest.update(np.ascontiguousarray(table, dtype="<f8").data)  # its buffer, not a copy
-    return digest.hexdigest()
-
-
-_TABLES = ("off", "first", "two_sided")
-"""The tables every file holds; a file built with ``cubeful`` holds ``no_double`` too."""
-
-
-def _write(database: Database, path: Path) -> None:
-    native = database.native
-    tables: dict[str, Any] = {name: np.asarray(getattr(native, name)) for name in _TABLES}
-    if native.cubeful:
-        tables["no_double"] = np.asarray(native.no_double)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as file:
-            np.savez(file, format=np.array(FORMAT), checkers=np.array(native.checkers),
-                     sha256=np.array(_checksum(*tables.values())), **tables)  # fmt: skip
-        os.chmod(temporary, 0o644)  # mkstemp makes it private; a cache is readable
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-
-
 def load(path: str | os.PathLike[str]) -> Database:
     """The databases in a file written by :func:`build`.
 
-    Raises :class:`~tavla.EvaluatorError` when the file is missing, unreadable, of another
-    format, or fails its checksum or the core's checks of the tables (distributions summing
-    to 1, probabilities in [0, 1], equities in [-1, 1], the sizes of the tables)."""
+    Raises :class:`~tavla.EvaluatorError` when the file is missing, unreadable (not an
+    ``.npz``, a damaged zip member), of another format, declares tables of other shapes than
+    those of its ``checkers`` (checked before they are read), or fails its checksum or the
+    core's checks of the tables (distributions summing to 1, probabilities in [0, 1],
+    equities in [-1, 1])."""
     path = _path_argument(path)
-    where = excerpt(str(path), 200)
-    try:
-        with open(path, "rb") as file, np.load(file, allow_pickle=False) as data:
-            entries = {name: data[name] for name in data.files}
-    except FileNotFoundError:
-        raise EvaluatorError(f"no bear-off database at {where}") from None
-    except (OSError, ValueError, EOFError, zipfile.BadZipFile) as exc:
-        raise EvaluatorError(f"the bear-off database {where} cannot be read: {exc}") from None
-    missing = {"format", "checkers", "sha256", *_TABLES} - set(entries)
-    if missing:
-        raise EvaluatorError(f"the bear-off database {where} lacks {sorted(missing)}")
-    if str(entries["format"]) != FORMAT:
-        raise EvaluatorError(
-            f"{where} is not a {FORMAT} file (format {excerpt(str(entries['format']))})"
-        )
-    off, first, two = (entries[name] for name in _TABLES)
-    no_double = entries.get("no_double")
-    cubeful = [] if no_double is None else [no_double]
-    if str(entries["sha256"]) != _checksum(off, first, two, *cubeful):
-        raise EvaluatorError(f"the bear-off database {where} fails its checksum")
-    try:
-        checkers = int(entries["checkers"])
-        native = _core.BearoffDatabase(off, first, two, checkers, no_double)
-    except (TypeError, ValueError) as exc:
-        raise EvaluatorError(f"the bear-off database {where}: {exc}") from None
-    return Database(native, path)
+    return Database(read_tables(path), path)
 
 
 def build(
@@ -280,7 +227,7 @@ def build(
     target = default_path(checkers) if path is None else _path_argument(path)
     if target.is_dir():
         raise EvaluatorError(f"{excerpt(str(target), 200)} is a folder: give a file's path")
-    _write(Database(_core.BearoffDatabase.build(checkers, cubeful)), target)
+    write_tables(_core.BearoffDatabase.build(checkers, cubeful), target)
     return target
 
 
@@ -291,25 +238,44 @@ def _path_argument(path: object) -> Path:
 
 
 def _load_or_build(checkers: int) -> Database:
-    """The default file for ``checkers``, built (once, under a lock) when missing or corrupt."""
+    """The default file for ``checkers``: read without a lock (it is replaced atomically),
+    else built (once, under a lock) when missing, corrupt or not the databases asked for
+    (another size, no cubeful table).  A cache folder that cannot be written gets the
+    databases built in memory, with a :class:`~tavla.CacheWarning`."""
     import filelock
 
     path = default_path(checkers)
+    database = _cached(path, checkers)
+    if database is not None:
+        return database
+    native = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with filelock.FileLock(str(path) + ".lock"):
-            try:
-                return load(path)
-            except EvaluatorError:
-                native = _core.BearoffDatabase.build(checkers)
-                database = Database(native, path)
-                _write(database, path)
+            database = _cached(path, checkers)  # another process may have built it meanwhile
+            if database is not None:
                 return database
+            native = _core.BearoffDatabase.build(checkers)
+            write_tables(native, path)
+            return Database(native, path)
     except OSError as exc:
-        raise EvaluatorError(
+        warnings.warn(
             f"the bear-off databases' cache folder {excerpt(str(path.parent), 200)} (the user "
-            f"cache folder, or $TAVLA_CACHE_DIR) cannot be used: {exc}"
-        ) from None
+            f"cache folder, or $TAVLA_CACHE_DIR) cannot be written ({exc}): the databases are "
+            "built in memory, for this process only",
+            CacheWarning,
+            stacklevel=2,
+        )
+        return Database(native if native is not None else _core.BearoffDatabase.build(checkers))
+
+
+def _cached(path: Path, checkers: int) -> Database | None:
+    """The databases at ``path`` when they are the default ones for ``checkers``."""
+    try:
+        database = load(path)
+    except EvaluatorError:
+        return None
+    return database if database.checkers == checkers and database.cubeful else None
 
 
 _default_lock = threading.Lock()

@@ -21,7 +21,9 @@ trained: :func:`tavla.eval.train_td` writes its settings and games there); it do
 what the net computes.
 
 The strings are 0-dimensional unicode arrays (what ``np.savez`` makes of a ``str``). Files
-are read with ``allow_pickle=False``: nothing in them is executed.
+are read with ``allow_pickle=False``: nothing in them is executed; every member's declared
+shape is checked against the zip's sizes, and their total against :data:`MAX_NET_BYTES`,
+before any array is read.
 
 Consistency: the logistic outputs are clamped so that win gammon <= win, win backgammon <=
 win gammon, lose gammon <= 1 - win and lose backgammon <= lose gammon.
@@ -36,7 +38,6 @@ from __future__ import annotations
 import itertools
 import json
 import os
-import zipfile
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -48,6 +49,7 @@ from .._validate import check_seed, excerpt, is_int
 from ..board.position import Position
 from ..errors import InvalidPositionError, NetError
 from ._boards import boards_argument
+from ._npz import NpzArchive
 from .encoding import check_encoding, encodings
 
 FORMAT = "tavla-net-1"
@@ -57,6 +59,10 @@ ACTIVATIONS = ("sigmoid", "tanh", "relu")
 """The activations of hidden layers."""
 
 Array32 = npt.NDArray[np.float32]
+
+MAX_NET_BYTES = 256 << 20
+"""The most bytes the arrays of a net file may hold (256 MiB: 64 million weights); a larger
+file is refused before it is read."""
 
 _TEXT_KEYS = ("format", "encoding", "activation")
 _METADATA_KEY = "metadata"
@@ -121,29 +127,15 @@ def _text(value: npt.NDArray[Any], key: str) -> str:
 
 
 def _read(path: str | os.PathLike[str]) -> dict[str, npt.NDArray[Any]]:
-    """Every array of the ``.npz`` at ``path``, read without unpickling anything."""
+    """Every array of the ``.npz`` at ``path``, checked before it is read (at most
+    :data:`MAX_NET_BYTES` in all) and read without unpickling anything."""
     if not isinstance(path, (str, os.PathLike)):
         raise NetError(f"a net's path is a str or a path, got {type(path).__name__}")
     if not os.path.isfile(path):
         raise NetError(f"no net file at {os.fspath(path)!r}")
-    try:
-        data = np.load(path, allow_pickle=False)
-    except (OSError, ValueError, EOFError, zipfile.BadZipFile) as exc:
-        raise NetError(f"{os.fspath(path)!r} is not an .npz file: {exc}") from None
-    if not isinstance(data, np.lib.npyio.NpzFile):
-        raise NetError(f"{os.fspath(path)!r} is not an .npz file (a single .npy array)")
-    arrays = {}
-    with data:
-        for key in data.files:
-            where = f"{os.fspath(path)!r}: key {excerpt(key)}"
-            try:
-                value = data[key]
-            except (OSError, ValueError, EOFError, zipfile.BadZipFile) as exc:
-                raise NetError(f"{where} cannot be read: {exc}") from None
-            if not isinstance(value, np.ndarray):  # a member that is not a .npy array
-                raise NetError(f"{where} is not a .npy array")
-            arrays[key] = value
-    return arrays
+    with NpzArchive(path, NetError, repr(os.fspath(path))) as archive:
+        archive.check_total(MAX_NET_BYTES, "a net")
+        return {key: archive.read(key) for key in archive.members}
 
 
 def _layer_keys(keys: set[str]) -> int:
@@ -241,7 +233,9 @@ class Net:
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Net:
         """The net in the ``tavla-net-1`` file at ``path``. Raises :class:`~tavla.NetError`
-        naming the fault of a file that is not one (the message gives the path)."""
+        naming the fault of a file that is not one (the message gives the path): a damaged
+        zip member or ``.npy`` header, arrays of more than :data:`MAX_NET_BYTES`, metadata
+        that is not JSON, and what the module docstring lists."""
         arrays = _read(path)
         try:
             for key in _TEXT_KEYS:
@@ -257,6 +251,8 @@ class Net:
                     metadata = json.loads(text)
                 except ValueError as exc:
                     raise NetError(f"metadata is not JSON: {exc}") from None
+                except RecursionError:
+                    raise NetError("metadata is JSON nested too deep to be read") from None
             count = _layer_keys(set(arrays))
             for key, array in arrays.items():
                 if array.dtype != np.float32:
@@ -388,3 +384,5 @@ def _metadata_text(metadata: object) -> str:
         return json.dumps(dict(metadata), sort_keys=True, allow_nan=False)
     except (TypeError, ValueError) as exc:
         raise NetError(f"metadata cannot be written as JSON: {exc}") from None
+    except RecursionError:
+        raise NetError("metadata is nested too deep to be written as JSON") from None

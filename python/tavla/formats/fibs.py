@@ -527,3 +527,17 @@ def _dice(numbers: dict[int, int], turn: int, flavour: Flavour) -> Roll | None:
 def parse_fibs_board(text: str, flavour: Flavour = "fibs") -> FibsBoard:
     """Read a FIBS board string (:ref:`fibs-board`); see :meth:`FibsBoard.parse`."""
     return FibsBoard.parse(text, flavour)
+
+
+def parse_any_flavour(text: str) -> FibsBoard:
+    """Read a FIBS board string written in either flavour (:ref:`fibs-board`): as FIBS
+    writes it, else as GNU Backgammon does (they differ in tokens 36-37 and 48-53).  Raises
+    :class:`~tavla.InvalidIdError` as :meth:`FibsBoard.parse` does in FIBS's flavour when
+    neither reads it."""
+    try:
+        return FibsBoard.parse(text, "fibs")
+    except InvalidIdError as fibs_error:
+        try:
+            return FibsBoard.parse(text, "gnubg")
+        except InvalidIdError:
+            raise fibs_error from None

@@ -23,8 +23,9 @@ from typing import Literal
 from .._validate import excerpt
 from ..board.dice import Roll
 from ..errors import MatchFileError, TavlaError
+from .context import MAX_MATCH_LENGTH, MAX_SCORE
 from .gnubg import GnubgId
-from .mat import not_a_regular_file
+from .mat import not_a_regular_file, read_int
 
 Probabilities = tuple[float, float, float, float, float, float]
 """Win, win gammon, win backgammon, lose, lose gammon, lose backgammon, as gnubg prints
@@ -290,8 +291,8 @@ def _candidates(lines: _Lines) -> Iterator[Candidate]:
         match = _CANDIDATE.match(line)
         if match is None:
             return
+        rank = None if match[2] == "??" else read_int(match[2][:-1], lines.number, line)
         lines.index += 1
-        rank = None if match[2] == "??" else int(match[2].rstrip("."))
         difference = float(match[6]) if match[6] is not None else 0.0
         yield Candidate(
             rank=rank,
@@ -306,8 +307,9 @@ def _candidates(lines: _Lines) -> Iterator[Candidate]:
 
 def _entry(lines: _Lines, players: tuple[str, str]) -> AnalysedMove:
     start = lines.number
-    header = _MOVE_HEADER.match(lines.next())
+    header = _MOVE_HEADER.match(first := lines.next())
     assert header is not None  # the caller looked
+    move_number = read_int(header[1], start, first)
     kind: EntryKind = "roll" if header[3] else "cube" if header[5] else "offer"
     position_id = lines.expect(_POSITION_ID, "' GNU Backgammon  Position ID: ...'")[1]
     match_id = lines.expect(_MATCH_ID, "'Match ID   : ...'")[1]
@@ -356,7 +358,7 @@ def _entry(lines: _Lines, players: tuple[str, str]) -> AnalysedMove:
             raise lines.fail(f"move {header[1]}: a line no gnubg analysis holds", line)
         lines.index += 1
     return AnalysedMove(
-        number=int(header[1]),
+        number=move_number,
         line=start,
         kind=kind,
         player=player,
@@ -384,8 +386,9 @@ def parse_analysis(text: str) -> GameAnalysis:
     Raises :class:`~tavla.MatchFileError` naming the line: no score line first, an entry
     without its Position ID, Match ID or ``*`` line, an ID that does not read, a ``*`` line
     naming the player the Match ID does not put to act, an analysis line out of place or
-    unknown (MWC output among them), a ``wins`` line naming neither player.  The game
-    statistics at the end are not read.
+    unknown (MWC output among them), a ``wins`` line naming neither player, a number of
+    more than nine digits, a match length or score beyond what a Match ID holds (a score at
+    least the match length among them).  The game statistics at the end are not read.
     """
     if not isinstance(text, str):
         raise MatchFileError(f"an analysis export is text, got {type(text).__name__}")
@@ -409,17 +412,18 @@ def parse_analysis(text: str) -> GameAnalysis:
         if match := _WINS.match(line):
             if match[1] not in players:
                 raise lines.fail("the winner is neither player", line)
-            winner, points = players.index(match[1]), int(match[2])
+            winner, points = players.index(match[1]), read_int(match[2], lines.index, line)
         elif match := _PROGRAM.match(line):
             program = match[1]
         elif not moves and (match := _INFO.match(line)):
             info.append((match[1], match[2]))
     flag = score[7] or ""
+    length, scores, game = _score_numbers(score)
     return GameAnalysis(
         players=players,
-        match_length=int(score[6] or 0),
-        score=(int(score[3]), int(score[5])),
-        game=int(score[1]) + 1,
+        match_length=length,
+        score=scores,
+        game=game,
         crawford=flag == ", Crawford game",
         post_crawford=flag == ", post-Crawford play",
         info=tuple(info),
@@ -428,6 +432,22 @@ def parse_analysis(text: str) -> GameAnalysis:
         points=points,
         program=program,
     )
+
+
+def _score_numbers(score: re.Match[str]) -> tuple[int, tuple[int, int], int]:
+    """The match length (0 in money play), the score and the game's number (from 1) of the
+    score line on line 1, checked against the limits of a Match ID."""
+    line = score.string
+    length = read_int(score[6], 1, line) if score[6] else 0
+    scores = (read_int(score[3], 1, line), read_int(score[5], 1, line))
+    if length > MAX_MATCH_LENGTH:
+        raise MatchFileError(f"line 1: a match to {length} points: at most {MAX_MATCH_LENGTH:,}")
+    highest = length - 1 if length else MAX_SCORE
+    for value in scores:
+        if value > highest:
+            within = f"in a match to {length}" if length else "in money play"
+            raise MatchFileError(f"line 1: a score of {value} {within}: at most {highest:,}")
+    return length, scores, read_int(score[1], 1, line) + 1
 
 
 def read_analysis(path: str | os.PathLike[str]) -> GameAnalysis:

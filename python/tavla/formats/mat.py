@@ -3,8 +3,9 @@
 Reading is liberal: it accepts the dialects of gnubg, eXtreme Gammon, Backgammon Galaxy and
 Backgammon Studio (``25/22`` or ``bar/22``, ``6/0`` or ``6/off``, ``*`` or no hit marks,
 ``(2)`` repeat counts, chained moves such as ``63: 22/13``, ``Cannot Move``, ``????`` for
-plays a site hid after a resignation and ``00: ????`` for a hidden roll, low-first rolls,
-cells that overflow their column, ``Losses N point``, ``Concedes``, ``Wins N points and the
+plays a site hid after a resignation and ``00: ????`` (or ``????`` alone) for a hidden roll,
+low-first rolls, cells that overflow their column, ``Losses N point``, ``Concedes`` (Backgammon
+Studio's ``32: Concedes`` after a roll: the roller concedes), ``Wins N points and the
 match``).  The file becomes a plain :class:`MatchRecord`: no rule is checked here;
 :mod:`tavla.replay` checks the games against the rules.
 
@@ -193,9 +194,10 @@ def _fail(number: int, line: str, reason: str) -> MatchFileError:
     return MatchFileError(f"line {number}: {reason}: {excerpt(line.strip())}")
 
 
-def _int(digits: str, number: int, line: str) -> int:
-    """The value of a number read on line ``number``: at most :data:`_MAX_DIGITS` digits,
-    leading zeros aside."""
+def read_int(digits: str, number: int, line: str) -> int:
+    """The value of a number read on line ``number`` of a match file (or of gnubg's analysis
+    text): at most :data:`_MAX_DIGITS` digits, leading zeros aside, else a
+    :class:`~tavla.MatchFileError` quoting the line."""
     if len(digits.lstrip("0")) > _MAX_DIGITS:
         raise _fail(
             number, line, f"the number {excerpt(digits)} is too long (at most {_MAX_DIGITS} digits)"
@@ -226,19 +228,21 @@ def _parse_roll_cell(
 
 
 def _parse_cell(text: str, player: int, number: int, line: str, move: int | None) -> RecordedAction:
+    if _HIDDEN.match(text):  # a roll hidden with its play, without the 00: of 00: ????
+        return RecordedAction(player, ActionKind.ROLL, None, None, None, number, move)
     if _ROLL_CELL.match(text):
         dice, play = _parse_roll_cell(text, number, line)
         return RecordedAction(player, ActionKind.ROLL, dice, play, None, number, move)
     if match := _CUBE_CELL.match(text):
         kind = ActionKind(match.group(1).lower())
-        value = _int(match.group(2), number, line) if match.group(2) else None
+        value = read_int(match.group(2), number, line) if match.group(2) else None
         return RecordedAction(player, kind, None, None, value, number, move)
     if match := _ANSWER_CELL.match(text):
         kind = ActionKind(match.group(1).lower())
         return RecordedAction(player, kind, None, None, None, number, move)
     if match := _POINTS_CELL.match(text):
         kind = _POINTS_KINDS.get(match.group(1).lower(), ActionKind.LOSE)
-        value = _int(match.group(2), number, line) if match.group(2) else None
+        value = read_int(match.group(2), number, line) if match.group(2) else None
         ends_match = kind is ActionKind.WIN and match.group(3) is not None
         return RecordedAction(player, kind, None, None, value, number, move, ends_match)
     raise _fail(number, line, f"cannot read the cell {excerpt(text)}")
@@ -320,7 +324,7 @@ class _Reader:
         if match := _MATCH_LINE.match(line):
             if self.length is not None:
                 raise _fail(number, line, "a second match-length line")
-            self.length = _int(match.group(1), number, line)
+            self.length = read_int(match.group(1), number, line)
             return
         if match := _GAME_LINE.match(line):
             if self.length is None:
@@ -328,7 +332,7 @@ class _Reader:
             if self.game_line and self.score is None:
                 raise _fail(number, line, f"game {self.game_number} has no score line")
             self.finish_game()
-            self.game_number, self.game_line = _int(match.group(1), number, line), number
+            self.game_number, self.game_line = read_int(match.group(1), number, line), number
             self.crawford_mark = "crawford" in match.group(2).lower()
             self.score = None
             return
@@ -349,7 +353,10 @@ class _Reader:
         match = _SCORE_LINE.match(line)
         if match is None:
             raise _fail(number, line, "expected the score line 'name : n   name : n'")
-        self.score = (_int(match.group(3), number, line), _int(match.group(6), number, line))
+        self.score = (
+            read_int(match.group(3), number, line),
+            read_int(match.group(6), number, line),
+        )
         self.right_column = match.start(5) if match.group(5) else match.end(4)
         if self.players is None:
             self.players = (match.group(2), match.group(5))
@@ -358,12 +365,32 @@ class _Reader:
         move: int | None = None
         body, offset = line, 0
         if match := _MOVE_LINE.match(line):
-            move, body, offset = _int(match.group(1), number, line), match.group(2), match.start(2)
+            move, body, offset = (
+                read_int(match.group(1), number, line),
+                match.group(2),
+                match.start(2),
+            )
         threshold = self.right_column // 2 + 3
         player: int | None = None
         for column, text in _cells(body, offset):
-            player = (RIGHT if column >= threshold else LEFT) if player is None else 1 - player
-            self.actions.append(_parse_cell(text.strip(), player, number, line, move))
+            side = RIGHT if column >= threshold else LEFT
+            action = _parse_cell(text.strip(), side, number, line, move)
+            if player is not None and not self._concedes_after_rolling(action, player):
+                action = replace(action, player=1 - player)
+            player = action.player
+            self.actions.append(action)
+
+    def _concedes_after_rolling(self, action: RecordedAction, player: int) -> bool:
+        """Backgammon Studio's ``32: Concedes``: a resignation cell (``action``, its player
+        the column it stands in) in the column of ``player``, whose roll without a play comes
+        just before it on the line."""
+        previous = self.actions[-1] if self.actions else None
+        return (
+            action.kind is ActionKind.RESIGN
+            and action.player == player
+            and previous is not None
+            and (previous.kind, previous.play, previous.line) == (ActionKind.ROLL, "", action.line)
+        )
 
 
 def looks_like_mat(text: str) -> bool:

@@ -113,28 +113,30 @@ class MatchEquityTable:
         Raises :class:`~tavla.MatchEquityError` for a file that cannot be read or parsed,
         a formula table, a row of the wrong length, a value that is not a number, and what
         the constructor refuses."""
+        if not isinstance(path, (str, os.PathLike)):
+            raise MatchEquityError(f"a table's path is a str or a path, got {type(path).__name__}")
+        where = excerpt(os.fspath(path), 200)
         try:
             root = ElementTree.parse(os.fspath(path)).getroot()
-        except (OSError, ElementTree.ParseError) as exc:
-            raise MatchEquityError(f"cannot read a match equity table from {path}: {exc}") from None
-        except TypeError:
+        except (OSError, ElementTree.ParseError, LookupError, ValueError) as exc:
+            # LookupError: an unknown encoding; ValueError: a multi-byte one, a NUL in the path
             raise MatchEquityError(
-                f"a table's path is a str or a path, got {type(path).__name__}"
+                f"cannot read a match equity table from {where}: {exc}"
             ) from None
         if root.tag != "met":
-            raise MatchEquityError(f"{path}: the root element is <{root.tag}>, not <met>")
-        pre = _explicit_rows(root, "pre-crawford-table", path)
-        post = _explicit_rows(root, "post-crawford-table", path)
+            raise MatchEquityError(f"{where}: the root element is <{root.tag}>, not <met>")
+        pre = _explicit_rows(root, "pre-crawford-table", where)
+        post = _explicit_rows(root, "post-crawford-table", where)
         if any(len(row) != len(pre) for row in pre):
             raise MatchEquityError(
-                f"{path}: the pre-Crawford table has {len(pre)} rows of lengths"
+                f"{where}: the pre-Crawford table has {len(pre)} rows of lengths"
                 f" {sorted({len(row) for row in pre})}: it must be square"
             )
         name = (root.findtext("info/name") or "").strip()
         try:
             return cls(pre, post[0], name=name)
         except MatchEquityError as exc:
-            raise MatchEquityError(f"{path}: {exc}") from None
+            raise MatchEquityError(f"{where}: {exc}") from None
 
     @property
     def length(self) -> int:
@@ -345,7 +347,7 @@ def _probabilities(values: npt.ArrayLike, what: str) -> npt.NDArray[np.float64]:
     return array
 
 
-def _explicit_rows(root: ElementTree.Element, tag: str, path: object) -> list[list[float]]:
+def _explicit_rows(root: ElementTree.Element, tag: str, path: str) -> list[list[float]]:
     table = root.find(tag)
     if table is None:
         raise MatchEquityError(f"{path}: no <{tag}>")

@@ -346,7 +346,8 @@ class _GameReplayer:
         if game is None or (not self.checking and not self.hidden):
             return
         cube = game.cube.value
-        kinds = [kind for kind in ResultKind if cube * kind == action.value]
+        points = self._points_of_resignation(action, winner, cube)
+        kinds = [kind for kind in ResultKind if cube * kind == points]
         needed = self.record.length - self.game_record.score[winner]
         if kinds and game.phase in (Phase.ROLL, Phase.PLAY):
             loser = 1 - winner
@@ -363,11 +364,11 @@ class _GameReplayer:
             self.note(
                 action,
                 f"{_who(loser)} resigned or abandoned{cell}: {kinds[0].name.lower()},"
-                f" {action.value} point(s) at cube {cube}",
+                f" {points} point(s) at cube {cube}",
             )
             self.check_points(action, result.points, cube, winner)
         elif kinds:
-            self.note(action, f"the game ends while {game.phase.value}: {action.value} point(s)")
+            self.note(action, f"the game ends while {game.phase.value}: {points} point(s)")
         elif self.record.length and action.value == needed:
             self.note(
                 action,
@@ -380,6 +381,22 @@ class _GameReplayer:
                 f"Wins {action.value} points, but a game at cube {cube} is worth"
                 f" {cube}, {2 * cube} or {3 * cube}",
             )
+
+    def _points_of_resignation(self, action: RecordedAction, winner: int, cube: int) -> int:
+        """The points a resignation's ``Wins`` cell gives: its number, unless no game at the
+        cube is worth that and it is the last game's ``Wins N and the match`` whose N is the
+        winner's final match score (:meth:`check_points` notes that reading)."""
+        assert action.value is not None
+        worths = {cube * kind for kind in ResultKind}
+        length, before = self.record.length, self.game_record.score[winner]
+        final_score = (
+            length
+            and action.and_the_match
+            and self.game_record is self.record.games[-1]
+            and action.value - before in worths
+            and action.value >= length
+        )
+        return action.value - before if action.value not in worths and final_score else action.value
 
     def check_points(self, action: RecordedAction, worth: int, cube: int, winner: int) -> None:
         """Compare the written points with what the game is worth (R16, R19, R22), and read

@@ -1,8 +1,9 @@
-"""Means and standard errors of per-game outcomes, plain or stratified, and
-:class:`Estimate`, a mean with its standard error."""
+"""Means and standard errors of per-game outcomes, plain or stratified, :class:`Estimate`
+(a mean with its standard error), and intervals of probabilities."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -68,3 +69,22 @@ def mean_and_error(
         return mean, np.full(values.shape[1], np.nan)
     shifted = values - values[0]  # as above: equal values have an error of exactly 0
     return values[0] + shifted.mean(axis=0), shifted.std(axis=0, ddof=1) / np.sqrt(n)
+
+
+def wilson_interval(rate: float, std_error: float, count: int) -> tuple[float, float]:
+    """The 95% interval of a probability estimated as ``rate`` from ``count`` outcomes with
+    the standard error ``std_error``: Wilson's score interval (E. B. Wilson, 1927) over the
+    effective count ``min(count, rate (1 - rate) / std_error**2)``, which is ``count`` for
+    independent wins and losses and less where the outcomes vary more (the design effect of
+    paired outcomes, as in Korn and Graubard's intervals for survey proportions).  It stays
+    in [0, 1] and has a width even at a rate of 0 or 1; NaN for no outcome."""
+    if count < 1 or rate != rate:
+        return (float("nan"), float("nan"))
+    variance = rate * (1 - rate)
+    effective = float(count)
+    if std_error > 0 and variance > 0:
+        effective = min(effective, variance / std_error**2)
+    z2 = Z95 * Z95
+    centre = (rate + z2 / (2 * effective)) / (1 + z2 / effective)
+    half = Z95 * math.sqrt(variance / effective + z2 / (4 * effective**2)) / (1 + z2 / effective)
+    return (max(0.0, centre - half), min(1.0, centre + half))

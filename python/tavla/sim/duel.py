@@ -15,7 +15,7 @@ from ..eval.policies import PolicyLike
 from ..game.cube_context import CubeContext
 from ..game.equity import MatchEquityTable
 from ..game.rules import Rules
-from ._stats import Z95, mean_and_error
+from ._stats import Z95, mean_and_error, wilson_interval
 from .cube_play import CubeRun
 from .matches import play_matches
 from .playout import DEFAULT_BATCH, count_argument, play_games
@@ -66,8 +66,11 @@ class MatchDuelResult:
     """The outcome of :func:`duel` over whole matches, from ``a``'s side.
 
     ``win_rate``: the fraction of the matches a won, with its ``std_error`` and 95% interval
-    ``ci``.  ``ppg``: points per game, a's points minus b's over every game played divided
-    by the games, with ``ppg_std_error`` and ``ppg_ci``.  ``matches`` and ``games``: played;
+    ``ci``: Wilson's score interval over the effective number of matches (the matches, or
+    ``win_rate (1 - win_rate) / std_error**2`` when fewer), always within [0, 1] and never
+    a point (10 matches won of 10: 72.2% .. 100%).  ``ppg``: points per game, a's points
+    minus b's over every game played divided by the games, with ``ppg_std_error`` and
+    ``ppg_ci``.  ``matches`` and ``games``: played;
     ``length``: the match length; ``duplicate``; ``results``: the per-match and per-game
     arrays (policy index 0 = a).
     """
@@ -287,7 +290,7 @@ def _match_duel(
     return MatchDuelResult(
         win_rate=win_rate,
         std_error=error,
-        ci=(win_rate - Z95 * error, win_rate + Z95 * error),
+        ci=wilson_interval(win_rate, error, results.matches),
         ppg=ppg,
         ppg_std_error=ppg_error,
         ppg_ci=(ppg - Z95 * ppg_error, ppg + Z95 * ppg_error),

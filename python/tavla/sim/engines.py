@@ -21,6 +21,7 @@ pickles as its settings (a Dask worker starts its own).
 from __future__ import annotations
 
 import shlex
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
@@ -64,7 +65,8 @@ class Ubgi(EnginePolicy):
     answer).  Lines starting with ``id``, ``info``, ``readyok``, ``key`` and the like are
     skipped while waiting; ``id`` lines are kept in :attr:`ids` (``{"name": ...}``).
 
-    ``timeout``: seconds allowed for each answer (and for the greeting); ``processes``: how
+    ``timeout``: seconds allowed for each answer (and for the greeting), from the request to
+    the answer, however many skipped lines come before it; ``processes``: how
     many copies of the engine answer side by side.  Raises :class:`~tavla.PlayoutError` for
     a bad argument; when asked, :class:`~tavla.EngineError` if the program cannot start,
     dies, is too slow, reports an error or answers something else than a legal play.
@@ -107,8 +109,13 @@ class _UbgiConnection:
             self._process.close()
             raise
 
+    def _send(self, *lines: str) -> None:
+        """Send a request: its answer is due within the timeout from now."""
+        self._asked = time.monotonic()
+        self._process.send(*lines)
+
     def _greet(self) -> str:
-        self._process.send("ubgi")
+        self._send("ubgi")
         while True:
             line = self._line()
             if line in ("ubgiok", "readyok"):
@@ -122,22 +129,22 @@ class _UbgiConnection:
             # anything else (a banner, option lists) may precede the handshake's end
         if line == "readyok":
             return UBGI_DRAFT
-        self._process.send("isready")
+        self._send("isready")
         while self._line() != "readyok":
             pass
         return UBGI_V02
 
     def _line(self) -> str:
-        return self._process.read_line(self._timeout).strip()
+        return self._process.read_line(self._timeout, since=self._asked).strip()
 
     def request(self, position: Position, dice: Roll) -> None:
         if self.protocol == UBGI_V02:
             high, low = max(dice), min(dice)
-            self._process.send(
+            self._send(
                 f"position gnubgid {position.position_id}", f"dice {high} {low}", "go chequer"
             )
         else:
-            self._process.send(Xgid(position, dice=dice).encode())
+            self._send(Xgid(position, dice=dice).encode())
 
     def answer(self) -> str:
         while True:

@@ -42,7 +42,7 @@ from ..errors import TavlaError
 from ..eval.choice import choose_play, cube_evaluator
 from ..eval.cube_analysis import cube_decision
 from ..eval.policies import PolicyLike, validated_policy
-from ..formats.fibs import FibsBoard
+from ..formats.fibs import parse_any_flavour
 from ..formats.gnubg import GnubgId, MatchId, MatchIdState
 from ..formats.xgid import Xgid
 from ..game.cube_context import CubeContext
@@ -106,7 +106,7 @@ class UbgiEngine:
         self.done = False
         self._rng = np.random.default_rng(seed)
         self._situation: _Situation | None = None
-        self._dice: Roll | None = None
+        self._dice: Roll | None = None  # given by ``dice``, or the position's own
 
     def handle(self, line: str) -> list[str]:
         """The answer lines to one command line (without its line break)."""
@@ -129,10 +129,13 @@ class UbgiEngine:
         if command == "newgame":
             self._situation, self._dice = None, None
             return []
-        if command == "position":
-            self._situation, self._dice = _read_position(arguments), None
+        if command == "position":  # a refused position leaves none, nor dice
+            self._situation, self._dice = None, None
+            self._situation = _read_position(arguments)
+            self._dice = self._situation.dice
             return []
-        if command == "dice":
+        if command == "dice":  # refused dice leave none
+            self._dice = None
             self._dice = _read_dice(arguments)
             return []
         if command == "go":
@@ -200,7 +203,7 @@ class UbgiEngine:
         situation = self._situation
         if situation is None:
             raise _Refusal("bad_state", "missing position")
-        dice = self._dice or situation.dice
+        dice = self._dice
         if role == ["turn"]:
             raise _Refusal("unsupported", "go turn")
         if role == ["chequer"] or (not role and dice is not None):
@@ -280,11 +283,7 @@ def _read_position(arguments: list[str]) -> _Situation:
 def _read_id(text: str) -> _Situation:
     """An ``XGID=...`` or ``board:...`` line as a situation (InvalidIdError when bad)."""
     if text.startswith("board:"):
-        try:
-            board = FibsBoard.parse(text, "fibs")
-        except TavlaError:
-            board = FibsBoard.parse(text, "gnubg")
-        return _Situation.from_gnubg_id(board.to_gnubg_id())
+        return _Situation.from_gnubg_id(parse_any_flavour(text).to_gnubg_id())
     xgid = Xgid.parse(text)
     return _Situation.from_gnubg_id(GnubgId(xgid.position, xgid.to_match_id()), xgid.beavers)
 
