@@ -16,8 +16,7 @@ from click.testing import CliRunner
 from tavla import Position, duel, rollout, selfplay
 from tavla.cli import main
 from tavla.cli.rollout import HEADER
-from tavla.eval import Policy
-from tavla.eval import nets
+from tavla.eval import Policy, nets
 from tavla.sim import cluster
 from tests.helpers.interrupt import interrupt_at
 
