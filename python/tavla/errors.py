@@ -122,3 +122,16 @@ class NetError(EvaluatorError):
     name), an unknown encoding or activation, layers whose shapes do not chain from the
     encoding's inputs to 1 or 5 outputs, weights that are not float32 in a file or not finite.
     The message names the fault."""
+
+
+class EnvError(TavlaError, ValueError):
+    """An RL environment (:doc:`/environments`) that cannot be built or stepped as asked: an
+    unknown action mode, observation or opponent, rules the environments do not play, a reset
+    option that cannot start a game, a roll with more legal plays than ``max_plays``, an
+    action given after the episode ended."""
+
+
+class IllegalActionError(EnvError):
+    """An action of an RL environment that the action mask does not allow: a play index past
+    the legal plays, a move that does not lead to a legal play (R7-R13), a cube action out of
+    turn (R18-R20).  The message names the rule; the environment is left as it was."""
