@@ -149,51 +149,45 @@ void step(EnvCore& core, const ActionArray& actions) {
     serve_external(core);
 }
 
-// The row-major buffer of `array` (None: null), checked: a writable C-contiguous NumPy array
-// of dtype T and shape (size, width...).
-template <typename T>
-T* buffer(const py::object& array, const char* name, std::vector<py::ssize_t> shape) {
-    if (array.is_none()) return nullptr;
-    if (!py::isinstance<py::array_t<T>>(array))
-        throw Fault(std::string(name) + " must be a NumPy array of " +
-                    std::string(py::str(py::dtype::of<T>())));
-    auto a = py::reinterpret_borrow<py::array>(array);
-    if (!a.dtype().is(py::dtype::of<T>()))
-        throw Fault(std::string(name) + " must have dtype " +
-                    std::string(py::str(py::dtype::of<T>())));
-    bool same = a.ndim() == py::ssize_t(shape.size());
-    for (std::size_t d = 0; same && d < shape.size(); ++d) same = a.shape(py::ssize_t(d)) == shape[d];
-    if (!same) throw Fault(std::string(name) + " has the wrong shape");
-    if (!(a.flags() & py::array::c_style) || !a.writeable())
-        throw Fault(std::string(name) + " must be writable and C-contiguous");
-    return static_cast<T*>(a.mutable_data());
-}
-
-void observe(const EnvCore& core, int seat, const py::object& board, const py::object& dice,
-             const py::object& dice_left, const py::object& cube, const py::object& match,
-             const py::object& plays, const py::object& mask, const py::object& encoded,
-             const py::object& afterstates, bool zeroed) {
+// Every environment's observation from `seat` (EnvObservations), as new arrays with a leading
+// axis of the set's size; the encoded inputs with an encoding, the afterstates with them.
+py::dict observe(const EnvCore& core, int seat) {
     if (seat < 0 || seat > 1) throw Fault("a seat is 0 or 1");
     const VectorEnv& env = *core.env;
     const py::ssize_t n = env.size();
     const EnvSpec& spec = env.spec();
+    py::array_t<std::int8_t> board({n, py::ssize_t(2), py::ssize_t(kSlots)}), dice({n, py::ssize_t(2)}),
+        dice_left({n, py::ssize_t(4)}), mask({n, py::ssize_t(spec.actions())});
+    py::array_t<std::int32_t> cube({n, py::ssize_t(3)}), match({n, py::ssize_t(4)}), plays(n);
     EnvObservations out;
-    out.board = buffer<std::int8_t>(board, "board", {n, 2, kSlots});
-    out.dice = buffer<std::int8_t>(dice, "dice", {n, 2});
-    out.dice_left = buffer<std::int8_t>(dice_left, "dice_left", {n, 4});
-    out.cube = buffer<std::int32_t>(cube, "cube", {n, 3});
-    out.match = buffer<std::int32_t>(match, "match", {n, 4});
-    out.plays = buffer<std::int32_t>(plays, "plays", {n});
-    out.mask = buffer<std::int8_t>(mask, "action_mask", {n, spec.actions()});
+    out.board = board.mutable_data();
+    out.dice = dice.mutable_data();
+    out.dice_left = dice_left.mutable_data();
+    out.cube = cube.mutable_data();
+    out.match = match.mutable_data();
+    out.plays = plays.mutable_data();
+    out.mask = mask.mutable_data();
+    py::dict result;
+    result["board"] = board;
+    result["dice"] = dice;
+    result["dice_left"] = dice_left;
+    result["cube"] = cube;
+    result["match"] = match;
+    result["plays"] = plays;
+    result["action_mask"] = mask;
     if (spec.inputs() > 0) {
-        out.encoded = buffer<float>(encoded, "encoded", {n, spec.inputs()});
-        if (spec.afterstates)
-            out.afterstates =
-                buffer<float>(afterstates, "afterstates", {n, spec.max_plays, spec.inputs()});
+        py::array_t<float> encoded({n, py::ssize_t(spec.inputs())});
+        out.encoded = encoded.mutable_data();
+        result["encoded"] = encoded;
+        if (spec.afterstates) {
+            py::array_t<float> afterstates({n, py::ssize_t(spec.max_plays), py::ssize_t(spec.inputs())});
+            out.afterstates = afterstates.mutable_data();
+            result["afterstates"] = afterstates;
+        }
     }
-    out.zeroed = zeroed;
     const GilRelease release;
     env.observe(seat, out);
+    return result;
 }
 
 const EnvGame& game_at(const EnvCore& core, int i) {
@@ -245,10 +239,8 @@ void bind_env(py::module_& m) {
              py::arg("score"), py::arg("crawford_game"), py::arg("double_offered"),
              py::arg("reseed"), py::arg("seed"))
         .def("step", &step, py::arg("actions"))
-        .def("observe", &observe, py::arg("seat"), py::kw_only(), py::arg("board"),
-             py::arg("dice"), py::arg("dice_left"), py::arg("cube"), py::arg("match"),
-             py::arg("plays"), py::arg("action_mask"), py::arg("encoded").none(true),
-             py::arg("afterstates").none(true), py::arg("zeroed"))
+        .def("observe", &observe, py::arg("seat"),
+             "Every environment's observation from `seat`: a dict of new arrays.")
         .def("ended",
              [](const EnvCore& core) {
                  const int n = core.env->size();

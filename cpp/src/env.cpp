@@ -333,7 +333,7 @@ void EnvGame::observe(const EnvSpec& spec, int seat, const EnvObservation& out) 
     const int plays = !turn_started_ ? 0 : moves_ ? turn_.plays() : int(plays_.size());
     if (out.plays) out.plays[0] = plays;
     if (out.mask) {
-        if (!out.zeroed) std::memset(out.mask, 0, std::size_t(spec.actions()));
+        std::memset(out.mask, 0, std::size_t(spec.actions()));
         if (acting && state_.phase != CubePhase::kPlay) {
             std::int8_t* cube = out.mask + spec.play_actions();
             if (state_.phase == CubePhase::kOffer) {
@@ -358,8 +358,7 @@ void EnvGame::observe(const EnvSpec& spec, int seat, const EnvObservation& out) 
         for (int i = 0; i < rows; ++i)
             encode_dense(Encoding(spec.encoding), plays_[std::size_t(i)].swapped(),
                          out.afterstates + std::size_t(i) * std::size_t(inputs));
-        if (!out.zeroed)
-            std::fill(out.afterstates + std::size_t(rows) * std::size_t(inputs),
+        std::fill(out.afterstates + std::size_t(rows) * std::size_t(inputs),
                       out.afterstates + std::size_t(spec.max_plays) * std::size_t(inputs), 0.0f);
     }
 }

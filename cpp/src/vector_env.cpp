@@ -17,7 +17,11 @@ VectorEnv::VectorEnv(const EnvSpec& spec, int size, int threads)
     if (size < 1) throw Fault("an environment set holds at least one environment");
     games_.resize(std::size_t(size));
     episode_.assign(std::size_t(size), 0);
-    for (int t = 0; t < threads_; ++t) generators_.push_back(std::make_unique<MoveGenerator>());
+    add_generators();
+}
+
+void VectorEnv::add_generators() {
+    for (int t = 1; t < threads_; ++t) generators_.push_back(std::make_unique<MoveGenerator>());
 }
 
 VectorEnv::VectorEnv(const VectorEnv& other)
@@ -27,7 +31,7 @@ VectorEnv::VectorEnv(const VectorEnv& other)
       start_(other.start_),
       seed_(other.seed_),
       episode_(other.episode_) {
-    for (int t = 0; t < threads_; ++t) generators_.push_back(std::make_unique<MoveGenerator>());
+    add_generators();
 }
 
 std::vector<int> VectorEnv::all() const {
@@ -36,13 +40,24 @@ std::vector<int> VectorEnv::all() const {
     return envs;
 }
 
+namespace {
+
+// The calling thread's generator: a set of environments, or a copy of one made for a search,
+// allocates none of its own (a generator is some 300 kB).
+MoveGenerator& calling_thread_generator() {
+    thread_local std::unique_ptr<MoveGenerator> gen = std::make_unique<MoveGenerator>();
+    return *gen;
+}
+
+}  // namespace
+
 // body(i, generator) for every i of `envs`, in contiguous blocks, one per thread.
 template <typename Body>
 void VectorEnv::parallel(const std::vector<int>& envs, Body body) const {
     const int count = int(envs.size());
     const int threads = std::min(threads_, count);
     auto block = [&](int t) {
-        MoveGenerator& gen = *generators_[std::size_t(t)];
+        MoveGenerator& gen = t == 0 ? calling_thread_generator() : *generators_[std::size_t(t - 1)];
         const int begin = int(std::int64_t(count) * t / threads);
         const int end = int(std::int64_t(count) * (t + 1) / threads);
         for (int k = begin; k < end; ++k) body(envs[std::size_t(k)], gen);
@@ -170,7 +185,6 @@ void VectorEnv::observe(int seat, const EnvObservations& out) const {
         obs.mask = at(out.mask, row, actions);
         obs.encoded = at(out.encoded, row, inputs);
         obs.afterstates = spec_.afterstates ? at(out.afterstates, row, afterstate_values) : nullptr;
-        obs.zeroed = out.zeroed;
         games_[row].observe(spec_, seat, obs);
     };
     parallel(all(), write);

@@ -80,7 +80,6 @@ struct EnvObservation {
     float* encoded = nullptr;          // (inputs,)
     float* afterstates = nullptr;      // (max_plays, inputs): candidate i's result, seen by the
                                        // other side as a net reads it, zeros past the plays
-    bool zeroed = false;               // the buffers hold zeros: only the rest is written
 };
 
 class EnvGame {

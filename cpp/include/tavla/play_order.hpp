@@ -3,10 +3,9 @@
 // starting point, highest first.
 #pragma once
 
-#include <algorithm>
 #include <array>
 #include <cstdint>
-#include <functional>
+#include <utility>
 
 #include "tavla/movegen.hpp"
 
@@ -15,14 +14,20 @@ namespace tavla {
 // The key of a play in that order: its moves as (from << 8 | to), sorted from the highest,
 // packed into one word; a larger key comes first.
 inline std::uint64_t notation_order(const PlayRecord& rec) {
-    std::array<std::uint16_t, 4> moves{};
+    std::array<std::uint16_t, 4> m{};
     for (int i = 0; i < rec.n_moves; ++i)
-        moves[std::size_t(i)] = std::uint16_t((rec.moves[std::size_t(i)].from << 8) |
-                                              rec.moves[std::size_t(i)].to);
-    std::sort(moves.begin(), moves.end(), std::greater<>());
-    std::uint64_t key = 0;
-    for (std::uint16_t m : moves) key = (key << 16) | m;
-    return key;
+        m[std::size_t(i)] = std::uint16_t((rec.moves[std::size_t(i)].from << 8) |
+                                          rec.moves[std::size_t(i)].to);
+    auto order = [](std::uint16_t& a, std::uint16_t& b) {  // a sorting network of four
+        if (a < b) std::swap(a, b);
+    };
+    order(m[0], m[1]);
+    order(m[2], m[3]);
+    order(m[0], m[2]);
+    order(m[1], m[3]);
+    order(m[1], m[2]);
+    return std::uint64_t(m[0]) << 48 | std::uint64_t(m[1]) << 32 | std::uint64_t(m[2]) << 16 |
+           std::uint64_t(m[3]);
 }
 
 }  // namespace tavla

@@ -28,7 +28,6 @@ struct EnvObservations {
     std::int8_t* mask = nullptr;
     float* encoded = nullptr;
     float* afterstates = nullptr;
-    bool zeroed = false;
 };
 
 class VectorEnv {
@@ -86,7 +85,9 @@ private:
     EnvStart start_;
     std::uint64_t seed_ = 0;
     std::vector<std::int64_t> episode_;
-    std::vector<std::unique_ptr<MoveGenerator>> generators_;  // one per thread
+    void add_generators();
+    // One per worker thread (threads - 1); the calling thread uses its own.
+    std::vector<std::unique_ptr<MoveGenerator>> generators_;
 
     std::vector<int> external_;  // the environments gathered, plays first, then questions
     std::int64_t external_plays_ = 0;

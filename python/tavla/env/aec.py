@@ -15,7 +15,7 @@ from .._validate import excerpt, is_int
 from ..errors import EnvError, IllegalActionError
 from ..game.equity import MatchEquityTable
 from ..game.rules import Rules
-from .native import NativeEnvs, Observation
+from .native import NativeEnvs, Observation, episode_seed
 from .settings import EnvSettings
 from .spaces import MAX_PLAYS
 from .start import episode_start
@@ -61,7 +61,6 @@ class BackgammonAEC(AECEnv[str, Observation, np.int64], EnvView):  # type: ignor
             agent: settings.action_space() for agent in AGENTS
         }
         self._native = NativeEnvs(settings, 1, None)
-        self._rng: np.random.Generator | None = None
         self.rewards: dict[str, float] = {}
         self._cumulative_rewards: dict[str, float] = {}
         self.terminations: dict[str, bool] = {}
@@ -77,12 +76,11 @@ class BackgammonAEC(AECEnv[str, Observation, np.int64], EnvView):  # type: ignor
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start an episode: from the opening roll, or as ``options`` say
         (:mod:`tavla.env.start`; an ID's players are the agents).  ``seed`` seeds the dice of
-        this and the following episodes (None: go on with the generator, seeded from the
-        system the first time)."""
-        if seed is not None or self._rng is None:
-            self._rng = np.random.default_rng(seed)
+        this and the following episodes: a seeded reset starts episode 0 of the seed's dice,
+        each reset without a seed the next episode (the first time: of a seed drawn from the
+        system)."""
         start = episode_start(options, self.settings, players_are_seats=True)
-        self._native.reset(start, int(self._rng.integers(0, 2**64, dtype=np.uint64)))
+        self._native.reset(start, None if seed is None else episode_seed(seed))
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0.0)
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
@@ -133,13 +131,19 @@ class BackgammonAEC(AECEnv[str, Observation, np.int64], EnvView):  # type: ignor
         pass
 
     def __deepcopy__(self, memo: dict[int, Any]) -> BackgammonAEC:
+        # The game (with its dice to come) and the agents' dicts are copied; the settings and
+        # the spaces (with their generators for sample()) are shared, which keeps a copy
+        # cheap for tree searches.
         twin = copy.copy(self)
         memo[id(self)] = twin
-        for name, value in vars(self).items():
-            if name != "settings":  # a value, shared
-                setattr(twin, name, copy.deepcopy(value, memo))
+        twin._native = copy.deepcopy(self._native, memo)
+        twin.agents = list(self.agents)
+        twin.rewards = dict(self.rewards)
+        twin._cumulative_rewards = dict(self._cumulative_rewards)
+        twin.terminations = dict(self.terminations)
+        twin.truncations = dict(self.truncations)
+        twin.infos = copy.deepcopy(self.infos, memo)
         return twin
-
 
 
 def aec_env(

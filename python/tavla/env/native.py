@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import secrets
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,6 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
+from .._validate import excerpt, is_int
 from ..errors import EnvError, IllegalActionError
 from .opponents import Opponent
 from .settings import EnvSettings
@@ -36,6 +38,13 @@ def core_faults() -> Iterator[None]:
         raise kind(message) from None
 
 
+def episode_seed(seed: object) -> int:
+    """``seed`` when it is an int from 0 to 2**64 - 1; raises :class:`~tavla.EnvError`."""
+    if is_int(seed) and 0 <= int(seed) < 2**64:  # type: ignore[call-overload]
+        return int(seed)  # type: ignore[call-overload]
+    raise EnvError(f"seed must be an int from 0 to 2**64 - 1 or None, got {excerpt(seed)}")
+
+
 class NativeEnvs:
     """``size`` environments of ``settings`` against ``opponent`` (None: both seats are
     learners), stepped on ``threads`` threads."""
@@ -46,6 +55,7 @@ class NativeEnvs:
         self.settings = settings
         self.size = size
         self.opponent = opponent
+        self.seeded = False
         with core_faults():
             self.core = _core.EnvCore(
                 size=size, threads=threads, moves=settings.action == "move",
@@ -63,9 +73,12 @@ class NativeEnvs:
 
     def reset(self, start: EpisodeStart, seed: int | None) -> None:
         """Every environment from ``start``: episode 0 of ``seed``, or with None the next
-        episode of the seed it has."""
+        episode of the seed it has (the first time: of a seed drawn from the system)."""
+        if seed is None and not self.seeded:
+            seed = secrets.randbits(64)
         with core_faults():
             self.core.reset(**start.arguments(), reseed=seed is not None, seed=seed or 0)
+        self.seeded = True
 
     def step(self, actions: npt.NDArray[np.int64]) -> None:
         with core_faults():
@@ -73,25 +86,8 @@ class NativeEnvs:
 
     def observe(self, seat: int) -> Observation:
         """Every environment's observation from ``seat``, new arrays with a leading axis."""
-        n, settings = self.size, self.settings
-        arrays: Observation = {
-            "board": np.zeros((n, 2, 26), np.int8),
-            "dice": np.zeros((n, 2), np.int8),
-            "dice_left": np.zeros((n, 4), np.int8),
-            "cube": np.zeros((n, 3), np.int32),
-            "match": np.zeros((n, 4), np.int32),
-            "plays": np.zeros(n, np.int32),
-            "action_mask": np.zeros((n, settings.actions), np.int8),
-        }
-        if settings.inputs:
-            arrays["encoded"] = np.zeros((n, settings.inputs), np.float32)
-        if settings.afterstates:
-            arrays["afterstates"] = np.zeros((n, settings.max_plays, settings.inputs), np.float32)
-        self.core.observe(
-            seat, encoded=arrays.get("encoded"), afterstates=arrays.get("afterstates"),
-            zeroed=True, **{k: v for k, v in arrays.items() if k not in ("encoded", "afterstates")},
-        )  # fmt: skip
-        return arrays
+        observation: Observation = self.core.observe(seat)
+        return observation
 
     def close(self) -> None:
         if self.opponent is not None:

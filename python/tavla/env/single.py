@@ -11,12 +11,11 @@ import gymnasium
 import numpy as np
 
 from .._validate import excerpt, is_int
-from ..board.position import Play
 from ..errors import EnvError, IllegalActionError
 from ..eval.policies import PolicyLike
 from ..game.equity import MatchEquityTable
 from ..game.rules import Rules
-from .native import NativeEnvs, Observation
+from .native import NativeEnvs, Observation, episode_seed
 from .opponents import opponent as make_opponent
 from .settings import EnvSettings
 from .spaces import MAX_PLAYS
@@ -50,8 +49,9 @@ class BackgammonEnv(gymnasium.Env[Observation, np.int64], EnvView):
     PettingZoo's classic games do: Gymnasium's ``check_env`` steps with unmasked random
     actions.  ``render_mode="ansi"``: :meth:`render` returns the board as text.
     ``copy.deepcopy(env)`` copies the whole state (the game, the dice to come, the random
-    generator); the opponent is shared.  Dice come from the episode's own stream, drawn
-    from ``np_random``: a seeded reset replays identically.
+    generator); the opponent, the settings and the spaces are shared.  A seeded reset plays
+    episode 0 of the seed's dice, each reset without a seed the next episode: a seeded
+    sequence of episodes replays identically.
     """
 
     metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium's class attribute)
@@ -99,7 +99,7 @@ class BackgammonEnv(gymnasium.Env[Observation, np.int64], EnvView):
         returns the agent's first observation and ``{}``."""
         super().reset(seed=seed)
         start = episode_start(options, self.settings, players_are_seats=False)
-        self._native.reset(start, int(self.np_random.integers(0, 2**64, dtype=np.uint64)))
+        self._native.reset(start, None if seed is None else episode_seed(seed))
         self._started = True
         self._ended_by_illegal_action = False
         return self._observation(), {}
@@ -143,8 +143,6 @@ class BackgammonEnv(gymnasium.Env[Observation, np.int64], EnvView):
         memo[id(self)] = twin
         twin._native = copy.deepcopy(self._native, memo)
         twin._np_random = copy.deepcopy(self._np_random, memo)
-        twin.observation_space = copy.deepcopy(self.observation_space, memo)
-        twin.action_space = copy.deepcopy(self.action_space, memo)
         return twin
 
     # -- the state ----------------------------------------------------------------------------
@@ -154,15 +152,6 @@ class BackgammonEnv(gymnasium.Env[Observation, np.int64], EnvView):
         """The episode has ended (a game or match won, a double dropped, an illegal action
         with ``illegal_reward``)."""
         return self._ended_by_illegal_action or super().is_over
-
-    @property
-    def legal_plays(self) -> list[Play]:
-        """The legal plays of the roll to play, in action order (``action="play"``: action
-        ``i`` makes ``legal_plays[i]``); ``[]`` before the roll."""
-        dice = self.dice
-        if dice is None or self.settings.action != "play" or self.is_over:
-            return []
-        return self.position.legal_plays(dice)
 
     def _observation(self) -> Observation:
         arrays = self._native.observe(AGENT)

@@ -11,13 +11,13 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector import VectorEnv as GymnasiumVectorEnv
 from gymnasium.vector.utils import batch_space
 
-from .._validate import check_int, excerpt, is_int
+from .._validate import check_int
 from ..errors import EnvError, IllegalActionError
 from ..eval.policies import PolicyLike
 from ..game.equity import MatchEquityTable
 from ..game.rules import Rules
 from ..sim.playout import thread_count
-from .native import NativeEnvs, Observation
+from .native import NativeEnvs, Observation, episode_seed
 from .opponents import opponent as make_opponent
 from .settings import EnvSettings
 from .spaces import MAX_PLAYS
@@ -66,7 +66,7 @@ class VectorEnv(GymnasiumVectorEnv[Observation, npt.NDArray[np.int64], npt.NDArr
         self.num_envs = check_int(num_envs, "num_envs", EnvError, low=1, high=MAX_ENVS)
         self.settings = EnvSettings(action, cube, match_length, observation, afterstates,
                                     max_plays, rules, met)  # fmt: skip
-        self._seed = None if seed is None else _seed(seed)
+        self._seed = None if seed is None else episode_seed(seed)
         try:
             threads = thread_count(threads)
         except ValueError as error:
@@ -87,8 +87,8 @@ class VectorEnv(GymnasiumVectorEnv[Observation, npt.NDArray[np.int64], npt.NDArr
         the system).  Returns the observations and ``{}``."""
         start = episode_start(options, self.settings, players_are_seats=False)
         if seed is None and not self._started:
-            seed = self._seed if self._seed is not None else int(np.random.SeedSequence().entropy % 2**64)  # type: ignore[operator]
-        self._native.reset(start, None if seed is None else _seed(seed))
+            seed = self._seed
+        self._native.reset(start, None if seed is None else episode_seed(seed))
         self._started = True
         return self._native.observe(0), {}
 
@@ -117,12 +117,5 @@ class VectorEnv(GymnasiumVectorEnv[Observation, npt.NDArray[np.int64], npt.NDArr
         twin = copy.copy(self)
         memo[id(self)] = twin
         twin._native = copy.deepcopy(self._native, memo)
-        twin.observation_space = copy.deepcopy(self.observation_space, memo)
-        twin.action_space = copy.deepcopy(self.action_space, memo)
         return twin
 
-
-def _seed(seed: object) -> int:
-    if is_int(seed) and 0 <= int(seed) < 2**64:  # type: ignore[call-overload]
-        return int(seed)  # type: ignore[call-overload]
-    raise EnvError(f"seed must be an int from 0 to 2**64 - 1 or None, got {excerpt(seed)}")

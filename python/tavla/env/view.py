@@ -9,7 +9,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..board.dice import Roll
-from ..board.position import Position
+from ..board.position import Play, Position
 from ..game.cube import Cube
 from .native import NativeEnvs
 
@@ -41,6 +41,16 @@ class EnvView:
         moves, those not played yet; ``()`` before the roll."""
         left: tuple[int, ...] = self._native.core.dice_left(0)
         return left
+
+    @property
+    def legal_plays(self) -> list[Play]:
+        """The legal plays of the roll being played, in action order (with ``action="play"``,
+        action ``i`` makes ``legal_plays[i]``: :meth:`tavla.Position.legal_plays`'s order);
+        ``[]`` before the roll, once over, and with ``action="move"``."""
+        dice = self.dice
+        if dice is None or self.is_over or self._native.settings.action == "move":
+            return []
+        return self.position.legal_plays(dice)
 
     @property
     def is_over(self) -> bool:
