@@ -54,7 +54,7 @@ class BackgammonEnv(gymnasium.Env[Observation, np.int64], EnvView):
     sequence of episodes replays identically.
     """
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium's class attribute)
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 (Gymnasium's)
 
     def __init__(
         self,
