@@ -17,6 +17,7 @@ from tavla import EnvError, IllegalActionError, Position
 from tavla.env import ENV_ID, BackgammonEnv, cube_action
 from tavla.formats.xgid import Xgid
 from tavla.sim.engines import Ubgi
+from tests.helpers.env import PubevalScorer
 
 CONFIGS = [
     {},
@@ -125,12 +126,16 @@ def test_a_seeded_episode_replays_identically() -> None:
     for a, b in zip(first, second, strict=True):
         assert a.keys() == b.keys() and all(np.array_equal(a[k], b[k]) for k in a)
     other = play_out(BackgammonEnv("pubeval", cube=True), 12, np.random.default_rng(1))
-    assert any(not np.array_equal(a["board"], b["board"]) for a, b in zip(first, other))
+    assert any(
+        not np.array_equal(a["board"], b["board"]) for a, b in zip(first, other, strict=False)
+    )
 
 
 def test_unseeded_resets_go_on_with_the_seed() -> None:
     env = BackgammonEnv("random")
-    dice = [env.reset(seed=4)[0]["dice"].tolist()] + [env.reset()[0]["dice"].tolist() for _ in range(5)]
+    dice = [env.reset(seed=4)[0]["dice"].tolist()] + [
+        env.reset()[0]["dice"].tolist() for _ in range(5)
+    ]
     again = BackgammonEnv("random")
     assert dice == [again.reset(seed=4)[0]["dice"].tolist()] + [
         again.reset()[0]["dice"].tolist() for _ in range(5)
@@ -246,7 +251,10 @@ def test_reset_to_a_pending_double_lets_the_agent_answer() -> None:
         ({"position": "4HPwATDgc/ABMA", "dice": "71"}, "dice"),
         ({"position": 12}, "position is"),
         ({"position": str(Xgid(Position.initial(), match_length=7))}, "7-point match"),
-        ({"position": str(Xgid(Position.initial(), cube_value=2, cube_owner=1))}, "without the cube"),
+        (
+            {"position": str(Xgid(Position.initial(), cube_value=2, cube_owner=1))},
+            "without the cube",
+        ),
         ({"position": str(Xgid(Position.initial(), dice=(3, 1))), "dice": "42"}, "differ"),
         ({"position": "AAAAAAAAAAAAAA"}, "Position ID|position"),
         ([("dice", "31")], "options is a dict"),
@@ -284,7 +292,7 @@ def test_more_plays_than_max_plays_is_an_error() -> None:
     # The start with 1-1 has 42 legal plays.
     assert len(Position.initial().legal_plays("11")) == 42
     env = BackgammonEnv("random", max_plays=41)
-    with pytest.raises(EnvError, match="42 legal plays.*max_plays = 41"):
+    with pytest.raises(EnvError, match=r"42 legal plays .* max_plays = 41"):
         env.reset(options={"dice": "11"})
     env = BackgammonEnv("random", max_plays=42)
     observation, _ = env.reset(options={"dice": "11"})
@@ -310,22 +318,14 @@ def test_every_kind_of_opponent_plays_whole_games(opponent: object) -> None:
         assert seen[-1]["action_mask"].sum() == 0
 
 
-class PubevalScorer:
-    """pubeval played in Python: the same choices as the built-in, in lockstep."""
-
-    def score_turns(self, candidates, positions, offsets):
-        return np.concatenate([
-            tavla.eval.pubeval_scores(Position(positions[t]), candidates[offsets[t] : offsets[t + 1]])
-            for t in range(len(positions))
-        ])  # fmt: skip
-
-
 def test_a_python_opponent_plays_as_the_same_built_in() -> None:
     rng_a, rng_b = np.random.default_rng(4), np.random.default_rng(4)
     built_in = play_out(BackgammonEnv("pubeval"), 21, rng_a)
     in_python = play_out(BackgammonEnv(PubevalScorer()), 21, rng_b)
     assert len(built_in) == len(in_python)
-    assert all(np.array_equal(a["board"], b["board"]) for a, b in zip(built_in, in_python))
+    assert all(
+        np.array_equal(a["board"], b["board"]) for a, b in zip(built_in, in_python, strict=True)
+    )
 
 
 def test_an_engine_opponent_plays_as_its_policy() -> None:
@@ -337,4 +337,6 @@ def test_an_engine_opponent_plays_as_its_policy() -> None:
         env.close()
         engine.close()
     built_in = play_out(BackgammonEnv("pubeval"), 21, np.random.default_rng(4))
-    assert all(np.array_equal(a["board"], b["board"]) for a, b in zip(built_in, by_engine))
+    assert all(
+        np.array_equal(a["board"], b["board"]) for a, b in zip(built_in, by_engine, strict=True)
+    )

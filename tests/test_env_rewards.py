@@ -67,7 +67,8 @@ def test_gammons_with_the_cube_and_jacoby(rules: Rules, double: bool, points: in
     env = BackgammonEnv("pubeval", cube=True, rules=rules)  # pubeval's cube always takes
     observation, _ = env.reset(seed=1, options={"position": GAMMON.position_id})
     assert np.flatnonzero(observation["action_mask"]).tolist() == [
-        cube_action("roll"), cube_action("double")
+        cube_action("roll"),
+        cube_action("double"),
     ]
     observation, reward, terminated, _, _ = env.step(cube_action("double" if double else "roll"))
     assert (reward, terminated) == (0.0, False)
@@ -144,8 +145,8 @@ def random_action(mask: np.ndarray, play_actions: int, rng: np.random.Generator)
     if not cube:
         return int(rng.choice(legal))
     names = [CUBE_ACTIONS[a - play_actions] for a in cube]
-    weights = np.array([{"roll": 8, "double": 1, "take": 3, "drop": 1, "beaver": 1}[n] for n in names],
-                       float)  # fmt: skip
+    odds = {"roll": 8, "double": 1, "take": 3, "drop": 1, "beaver": 1}
+    weights = np.array([odds[name] for name in names], float)
     return int(rng.choice(cube, p=weights / weights.sum()))
 
 
@@ -209,7 +210,9 @@ class Replay:
             game.play(self.moves, player=seat)
             self.moves = []
 
-    def check_offer(self, env: BackgammonAEC, seat: int, mask: np.ndarray, play_actions: int) -> None:
+    def check_offer(
+        self, env: BackgammonAEC, seat: int, mask: np.ndarray, play_actions: int
+    ) -> None:
         """Where the game lets the side on roll double, the environment asks it; where it
         does not, the environment has rolled already."""
         game = self.game

@@ -6,9 +6,9 @@ from __future__ import annotations
 import click
 
 from ..board.position import Position
+from ..formats.any_id import read_id
 from ..render.text import id_state_lines, text_board
 from .errors import input_errors
-from .positions import read_id
 
 
 @click.command(short_help="Draw the board and match state of an ID.")

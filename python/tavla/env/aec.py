@@ -106,7 +106,7 @@ class BackgammonAEC(AECEnv[str, Observation, np.int64], EnvView):  # type: ignor
             raise EnvError("call reset() before step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)  # type: ignore[arg-type]
+            self._was_dead_step(action)
             return
         if not is_int(action) and not (isinstance(action, np.ndarray) and action.shape == ()):
             raise IllegalActionError(f"an action is an int, got {excerpt(action)}")
@@ -123,7 +123,7 @@ class BackgammonAEC(AECEnv[str, Observation, np.int64], EnvView):  # type: ignor
             self.agent_selection = AGENTS[core.to_act(0)]
         self._accumulate_rewards()
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """The board as text (``render_mode="ansi"``), from the agent to act."""
         return None if self.render_mode is None else self.text()
 

@@ -8,13 +8,14 @@ import contextlib
 import copy
 import secrets
 from collections.abc import Iterator
+from numbers import Integral
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from .. import _core
-from .._validate import excerpt, is_int
+from .._validate import excerpt
 from ..errors import EnvError, IllegalActionError
 from .opponents import Opponent
 from .settings import EnvSettings
@@ -40,8 +41,8 @@ def core_faults() -> Iterator[None]:
 
 def episode_seed(seed: object) -> int:
     """``seed`` when it is an int from 0 to 2**64 - 1; raises :class:`~tavla.EnvError`."""
-    if is_int(seed) and 0 <= int(seed) < 2**64:  # type: ignore[call-overload]
-        return int(seed)  # type: ignore[call-overload]
+    if isinstance(seed, Integral) and not isinstance(seed, bool) and 0 <= int(seed) < 2**64:
+        return int(seed)
     raise EnvError(f"seed must be an int from 0 to 2**64 - 1 or None, got {excerpt(seed)}")
 
 

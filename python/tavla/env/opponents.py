@@ -19,7 +19,8 @@ from typing import Any
 from ..errors import EnvError, PlayoutError
 from ..eval.policies import PolicyLike, validated_policy
 from ..sim.cube_play import cube_argument
-from ..sim.engines import EnginePolicy, engine_policy
+from ..sim.engine_policy import EnginePolicy
+from ..sim.engines import engine_policy
 
 
 @dataclass(frozen=True)

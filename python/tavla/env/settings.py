@@ -83,7 +83,9 @@ class EnvSettings:
                 "an encoding as the observation (observation='td198', say)"
             )
         set_field(
-            self, "max_plays", check_int(self.max_plays, "max_plays", EnvError, low=1, high=MAX_PLAYS)
+            self,
+            "max_plays",
+            check_int(self.max_plays, "max_plays", EnvError, low=1, high=MAX_PLAYS),
         )
         set_field(self, "rules", self._checked_rules())
         if self.match_length:

@@ -26,7 +26,7 @@ AGENT, OPPONENT = 0, 1
 """The seats of the single-agent environments."""
 
 
-class BackgammonEnv(gymnasium.Env[Observation, np.int64], EnvView):
+class BackgammonEnv(gymnasium.Env[dict[str, Any], np.int64], EnvView):
     """Backgammon for one agent against ``opponent``: ``gymnasium.make("tavla/Backgammon-v0",
     opponent="pubeval", action="play", cube=False, match_length=None, observation="board")``.
 
@@ -80,7 +80,9 @@ class BackgammonEnv(gymnasium.Env[Observation, np.int64], EnvView):
             and not isinstance(illegal_reward, bool)
             and math.isfinite(illegal_reward)
         ):
-            raise EnvError(f"illegal_reward is None or a finite number, got {excerpt(illegal_reward)}")
+            raise EnvError(
+                f"illegal_reward is None or a finite number, got {excerpt(illegal_reward)}"
+            )
         self.settings = settings
         self.illegal_reward = None if illegal_reward is None else float(illegal_reward)
         self.render_mode = render_mode
@@ -124,9 +126,15 @@ class BackgammonEnv(gymnasium.Env[Observation, np.int64], EnvView):
         self._native.step(np.array([chosen], np.int64))
         over = self.is_over
         reward = self._native.core.outcome(0, AGENT) if over else 0.0
-        return self._observation(), reward, over, False, self.end_info(("agent", "opponent")) if over else {}
+        return (
+            self._observation(),
+            reward,
+            over,
+            False,
+            self.end_info(("agent", "opponent")) if over else {},
+        )
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """The board as text (``render_mode="ansi"``), from the agent's side when it is to
         act; None without a render mode."""
         if self.render_mode is None:
@@ -159,4 +167,3 @@ class BackgammonEnv(gymnasium.Env[Observation, np.int64], EnvView):
         if self._ended_by_illegal_action:
             observation["action_mask"][:] = 0
         return observation
-

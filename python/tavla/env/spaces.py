@@ -102,9 +102,7 @@ def cube_action(name: str, action: str = "play", max_plays: int = MAX_PLAYS) -> 
     return play_actions(action, max_plays) + CUBE_ACTIONS.index(name)
 
 
-def observation_space(
-    actions: int, inputs: int, max_plays: int, afterstates: bool
-) -> spaces.Dict:
+def observation_space(actions: int, inputs: int, max_plays: int, afterstates: bool) -> spaces.Dict:
     """The observation space of one environment (see the module) with ``actions`` actions and
     an encoding of ``inputs`` inputs (0 for none)."""
     entries: dict[str, spaces.Space[np.ndarray]] = {
@@ -112,7 +110,10 @@ def observation_space(
         "dice": spaces.Box(0, 6, (2,), np.int8),
         "dice_left": spaces.Box(0, 6, (4,), np.int8),
         "cube": spaces.Box(
-            np.array([1, 0, 0], np.int32), np.array([MAX_CUBE_VALUE, 2, 2], np.int32), (3,), np.int32
+            np.array([1, 0, 0], np.int32),
+            np.array([MAX_CUBE_VALUE, 2, 2], np.int32),
+            (3,),
+            np.int32,
         ),
         "match": spaces.Box(
             np.zeros(4, np.int32),

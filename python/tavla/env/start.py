@@ -128,7 +128,9 @@ def _from_match_id(
 ) -> EpisodeStart:
     _check_playable(position)
     if match_id.game_over or match_id.resignation is not None:
-        raise EnvError("the ID's game is over or a resignation awaits an answer: no step can follow")
+        raise EnvError(
+            "the ID's game is over or a resignation awaits an answer: no step can follow"
+        )
     length = settings.match_length or 0
     if match_id.match_length != length:
         have = f"{match_id.match_length}-point match" if match_id.match_length else "money game"

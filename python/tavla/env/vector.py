@@ -94,7 +94,13 @@ class VectorEnv(GymnasiumVectorEnv[Observation, npt.NDArray[np.int64], npt.NDArr
 
     def step(
         self, actions: npt.ArrayLike
-    ) -> tuple[Observation, npt.NDArray[np.float64], npt.NDArray[np.bool_], npt.NDArray[np.bool_], dict[str, Any]]:
+    ) -> tuple[
+        Observation,
+        npt.NDArray[np.float64],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        dict[str, Any],
+    ]:
         """Take ``actions`` ``(num_envs,)`` ints; returns (observations, rewards, terminations,
         truncations (all False), ``{}``)."""
         if not self._started:
@@ -118,4 +124,3 @@ class VectorEnv(GymnasiumVectorEnv[Observation, npt.NDArray[np.int64], npt.NDArr
         memo[id(self)] = twin
         twin._native = copy.deepcopy(self._native, memo)
         return twin
-

@@ -67,7 +67,9 @@ class EnvView:
     def action_mask(self) -> npt.NDArray[np.int8]:
         """1 for each legal action of the side to act (the observation's ``action_mask``)."""
         seat = self.to_act
-        return self._native.observe(0 if seat is None else seat)["action_mask"][0]
+        masks = self._native.observe(0 if seat is None else seat)["action_mask"]
+        mask: npt.NDArray[np.int8] = masks[0]
+        return mask
 
     @property
     def cube(self) -> Cube:
