@@ -190,6 +190,29 @@ py::dict observe(const EnvCore& core, int seat) {
     return result;
 }
 
+// The results of the legal plays every environment's learner chooses among now, seen by the
+// opponent, in action order: (boards (M, 2, 26) int8, offsets (size + 1,) int64); none for an
+// environment at a cube decision, with single moves, or over.
+py::tuple candidates(const EnvCore& core) {
+    const VectorEnv& env = *core.env;
+    const EnvSpec& spec = env.spec();
+    py::array_t<std::int64_t> offsets(env.size() + 1);
+    std::int64_t* off = offsets.mutable_data();
+    off[0] = 0;
+    for (int i = 0; i < env.size(); ++i) {
+        const EnvGame& game = env.game(i);
+        const bool choosing = game.waits_for_learner(spec) && game.rolled() && !spec.moves;
+        off[i + 1] = off[i] + (choosing ? std::int64_t(game.plays().size()) : 0);
+    }
+    py::array_t<std::int8_t> boards({py::ssize_t(off[env.size()]), py::ssize_t(2), py::ssize_t(kSlots)});
+    auto* out = reinterpret_cast<Board*>(boards.mutable_data());
+    for (int i = 0; i < env.size(); ++i) {
+        if (off[i + 1] == off[i]) continue;
+        for (const Board& result : env.game(i).plays()) result.swapped_into(*out++);
+    }
+    return py::make_tuple(boards, offsets);
+}
+
 const EnvGame& game_at(const EnvCore& core, int i) {
     if (i < 0 || i >= core.env->size()) throw Fault("no environment " + std::to_string(i));
     return core.env->game(i);
@@ -241,6 +264,9 @@ void bind_env(py::module_& m) {
         .def("step", &step, py::arg("actions"))
         .def("observe", &observe, py::arg("seat"),
              "Every environment's observation from `seat`: a dict of new arrays.")
+        .def("candidates", &candidates,
+             "The results of every learner's legal plays, seen by the opponent, in action "
+             "order: (boards (M, 2, 26) int8, offsets (size + 1,) int64).")
         .def("ended",
              [](const EnvCore& core) {
                  const int n = core.env->size();

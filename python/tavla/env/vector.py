@@ -116,6 +116,16 @@ class VectorEnv(GymnasiumVectorEnv[Observation, npt.NDArray[np.int64], npt.NDArr
         truncations = np.zeros(self.num_envs, np.bool_)
         return self._native.observe(0), core.rewards(), core.ended(), truncations, {}
 
+    def candidates(self) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int64]]:
+        """What every game's agent chooses among now, as boards: ``(boards, offsets)``, game
+        i's rows ``boards[offsets[i]:offsets[i + 1]]`` the results of its legal plays seen by
+        the opponent (on roll next, row 0), in action order, as a policy's candidates are
+        (:mod:`tavla.eval.policies`); none for a game at a cube decision, with
+        ``action="move"``, or over.  ``boards`` ``(M, 2, 26)`` int8, ``offsets``
+        ``(num_envs + 1,)`` int64: the compact form of the ``afterstates`` observation, for
+        an agent that values afterstates (:func:`tavla.eval.encode` gives their inputs)."""
+        return self._native.core.candidates()
+
     def close_extras(self, **kwargs: Any) -> None:
         self._native.close()
 
