@@ -181,12 +181,33 @@ void EnvGame::start_turn(const EnvSpec& spec, MoveGenerator& gen) {
         for (int i = 0; i < count; ++i) plays_.push_back(gen.play(i).result);
         return;
     }
-    // Position.legal_plays order.
-    thread_local std::vector<std::pair<std::uint64_t, int>> order;
-    order.clear();
-    for (int i = 0; i < count; ++i) order.emplace_back(notation_order(gen.play(i)), i);
-    std::sort(order.begin(), order.end(), std::greater<>());
-    for (const auto& entry : order) plays_.push_back(gen.play(entry.second).result);
+    sort_plays(gen, count);
+}
+
+// plays_ = the generator's results in Position.legal_plays order. Most rolls have a few dozen
+// plays: those are sorted on the stack by insertion, the rest in order_.
+void EnvGame::sort_plays(const MoveGenerator& gen, int count) {
+    using Entry = std::pair<std::uint64_t, int>;
+    constexpr int kOnStack = 64;
+    Entry stack[kOnStack];
+    Entry* order = stack;
+    if (count > kOnStack) {
+        order_.resize(std::size_t(count));
+        order = order_.data();
+    }
+    for (int i = 0; i < count; ++i) order[i] = Entry{notation_order(gen.play(i)), i};
+    if (count > kOnStack) {
+        std::sort(order, order + count, std::greater<>());
+    } else {
+        for (int i = 1; i < count; ++i) {
+            const Entry entry = order[i];
+            int j = i;
+            for (; j > 0 && order[j - 1].first < entry.first; --j) order[j] = order[j - 1];
+            order[j] = entry;
+        }
+    }
+    plays_.resize(std::size_t(count));
+    for (int i = 0; i < count; ++i) plays_[std::size_t(i)] = gen.play(order[i].second).result;
 }
 
 void EnvGame::play(const Board& after, int actor) {

@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "tavla/board.hpp"
@@ -144,6 +145,7 @@ private:
     void end_if(bool unit_over, int actor);
     void start_turn(const EnvSpec& spec, MoveGenerator& gen);
     void play(const Board& after, int actor);
+    void sort_plays(const MoveGenerator& gen, int count);
 
     PlayoutSpec playout_;
     CubeSpec rules_;  // what playout() points playout_.cube to (an EnvGame copies as a value)
@@ -159,6 +161,7 @@ private:
     bool moves_ = false;        // this turn is played move by move (a learner with moves)
     Roll roll_{0, 0};
     std::vector<Board> plays_;
+    std::vector<std::pair<std::uint64_t, int>> order_;  // sort_plays' room for many plays
     MoveTurn turn_;
     bool over_ = false;
     int last_actor_ = -1;
