@@ -9,9 +9,14 @@
 #include "workers.hpp"
 
 namespace tavla {
+namespace {
+
+constexpr int kMaxThreads = 1024;  // as many as tavla.sim.playout.MAX_THREADS
+
+}  // namespace
 
 VectorEnv::VectorEnv(const EnvSpec& spec, int size, int threads)
-    : spec_(spec), threads_(std::max(1, std::min(threads, std::max(1, size)))) {
+    : spec_(spec), threads_(std::clamp(threads, 1, std::clamp(size, 1, kMaxThreads))) {
     const std::string fault = spec.fault();
     if (!fault.empty()) throw Fault(fault);
     if (size < 1) throw Fault("an environment set holds at least one environment");
