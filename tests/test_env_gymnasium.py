@@ -15,6 +15,7 @@ from gymnasium.utils.env_checker import check_env
 import tavla
 from tavla import EnvError, IllegalActionError, Position
 from tavla.env import ENV_ID, BackgammonEnv, cube_action
+from tavla.eval import encode
 from tavla.formats.xgid import Xgid
 from tavla.sim.engines import Ubgi
 from tests.helpers.env import PubevalScorer
@@ -340,3 +341,18 @@ def test_an_engine_opponent_plays_as_its_policy() -> None:
     assert all(
         np.array_equal(a["board"], b["board"]) for a, b in zip(built_in, by_engine, strict=True)
     )
+
+
+def test_encoded_inputs_and_afterstates_are_the_encodings() -> None:
+    env = BackgammonEnv("random", observation="tavla218", afterstates=True, max_plays=1200)
+    observation, _ = env.reset(seed=6)
+    for _ in range(20):
+        plays = env.legal_plays
+        assert np.array_equal(observation["encoded"], encode(env.position, "tavla218"))
+        afterstates = observation["afterstates"]
+        expected = encode(np.stack([play.position.board for play in plays]), "tavla218")
+        assert np.array_equal(afterstates[: len(plays)], expected)
+        assert not afterstates[len(plays) :].any()
+        observation, _, terminated, _, _ = env.step(len(plays) - 1)
+        if terminated:
+            break

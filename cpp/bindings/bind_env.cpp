@@ -250,13 +250,6 @@ void bind_env(py::module_& m) {
         .def("__copy__", [](const EnvCore& core) { return EnvCore(core); })
         .def("__deepcopy__", [](const EnvCore& core, const py::dict&) { return EnvCore(core); },
              py::arg("memo"))
-        .def_property_readonly("size", [](const EnvCore& core) { return core.env->size(); })
-        .def_property_readonly("actions",
-                               [](const EnvCore& core) { return core.env->spec().actions(); })
-        .def_property_readonly("play_actions",
-                               [](const EnvCore& core) { return core.env->spec().play_actions(); })
-        .def_property_readonly("inputs",
-                               [](const EnvCore& core) { return core.env->spec().inputs(); })
         .def("reset", &reset, py::kw_only(), py::arg("board"), py::arg("opening"),
              py::arg("on_roll"), py::arg("roll"), py::arg("cube"), py::arg("owner"),
              py::arg("score"), py::arg("crawford_game"), py::arg("double_offered"),
@@ -288,8 +281,6 @@ void bind_env(py::module_& m) {
              py::arg("env"))
         .def("over", [](const EnvCore& core, int i) { return game_at(core, i).over(); },
              py::arg("env"))
-        .def("phase", [](const EnvCore& core, int i) { return int(game_at(core, i).state().phase); },
-             py::arg("env"))
         .def("dice", [](const EnvCore& core, int i) { return dice_of(game_at(core, i)); },
              py::arg("env"))
         .def("dice_left", [](const EnvCore& core, int i) { return dice_left_of(game_at(core, i)); },
@@ -313,8 +304,6 @@ void bind_env(py::module_& m) {
                  const GameState& s = game_at(core, i).state();
                  return py::make_tuple(s.cube, s.cube_owner, bool(s.crawford_game));
              },
-             py::arg("env"))
-        .def("decisions", [](const EnvCore& core, int i) { return game_at(core, i).decisions(); },
              py::arg("env"));
     m.attr("MAX_PLAYS") = kMaxPlays;
     m.attr("MOVE_ACTIONS") = kMoveActions;

@@ -125,7 +125,6 @@ void EnvGame::reset(const EnvSpec& spec, const EnvStart& start, std::uint64_t se
     moves_ = false;
     over_ = false;
     last_actor_ = -1;
-    decisions_ = 0;
 }
 
 int EnvGame::to_act() const {
@@ -270,7 +269,6 @@ const char* EnvGame::action_fault(const EnvSpec& spec, std::int64_t action) cons
 void EnvGame::act(const EnvSpec& spec, std::int64_t action) {
     if (const char* fault = action_fault(spec, action)) throw Fault(fault);
     const int seat = to_act();
-    ++decisions_;
     if (state_.phase != CubePhase::kPlay) {
         const auto a = EnvCubeAction(action - spec.play_actions());
         int choice;

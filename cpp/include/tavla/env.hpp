@@ -136,7 +136,6 @@ public:
     // The last game finished (its winner, kind, cube and points), for one seat's info.
     const GameRecord& last_game() const { return last_game_; }
     const GameState& state() const { return state_; }
-    std::int64_t decisions() const { return decisions_; }
 
 private:
     PlayoutSpec playout() const;  // playout_ with its cube
@@ -165,7 +164,6 @@ private:
     MoveTurn turn_;
     bool over_ = false;
     int last_actor_ = -1;
-    std::int64_t decisions_ = 0;
 };
 
 }  // namespace tavla
