@@ -243,8 +243,8 @@ def test_every_command_has_a_whole_summary() -> None:
     assert code == 0
     commands = out.split("Commands:\n", 1)[1].splitlines()
     assert [line.split()[0] for line in commands] == [
-        "bench", "duel", "eval", "hint", "ladder", "moves", "replay", "rollout", "selfplay",
-        "show", "train", "ubgi",
+        "bench", "duel", "eval", "hint", "ladder", "moves", "play", "replay", "rollout",
+        "selfplay", "show", "train", "ubgi",
     ]  # fmt: skip
     assert commands[5] == "  moves     List every legal play of a roll, with its Position ID."
     assert all(line.endswith(".") and not line.endswith("...") for line in commands)

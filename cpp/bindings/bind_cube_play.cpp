@@ -124,7 +124,7 @@ py::dict play_cube(const py::object& a, const py::object& b, const py::object& c
                    const py::object& cube_b, const CubePlay& play, std::int64_t units,
                    std::int64_t first_unit, const py::bytes& start, bool opening,
                    std::uint64_t seed, int rotate, bool duplicate, bool alternate, int threads,
-                   int batch, const py::object& progress) {
+                   int batch, const py::object& progress, const py::object& steps) {
     PlayoutSpec spec =
         playout_spec(units, first_unit, start, opening, seed, rotate, duplicate, alternate);
     CubeSpec cube = play.spec;
@@ -138,7 +138,8 @@ py::dict play_cube(const py::object& a, const py::object& b, const py::object& c
     const LazyZeroed<GameResult> games(matches ? 0 : units);
     const LazyZeroed<CubeResult> cubes(matches ? 0 : units);
     std::vector<MatchRecord> records(matches ? std::size_t(units) : 0);
-    RunOutput out{games.get(), cubes.get(), records.data()};
+    StepBuffers kept(steps, units);
+    RunOutput out{games.get(), cubes.get(), records.data(), kept.data()};
     // A finished game has a cube of at least 1; the zeroed entries of the others have 0.
     const auto finished_unit = [&](std::int64_t u) {
         return matches ? records[std::size_t(u)].winner >= 0 : cubes.get()[u].cube > 0;
@@ -163,6 +164,7 @@ py::dict play_cube(const py::object& a, const py::object& b, const py::object& c
                                 progress, stop);
     }
     const bool interrupted = stop.interrupted();
+    kept.append_to(steps, finished);
 
     py::dict result;
     if (!matches) {
@@ -261,8 +263,9 @@ void bind_cube_play(py::module_& m) {
           py::arg("cube_b"), py::arg("play"), py::arg("units"), py::arg("first_unit"),
           py::arg("start"), py::arg("opening"), py::arg("seed"), py::arg("rotate"),
           py::arg("duplicate"), py::arg("alternate"), py::arg("threads"), py::arg("batch"),
-          py::arg("progress"),
-          "Games or whole matches with the cube: a dict of per-game (and per-match) arrays.");
+          py::arg("progress"), py::arg("steps") = py::none(),
+          "Games or whole matches with the cube: a dict of per-game (and per-match) arrays; "
+          "with a list `steps`, each finished unit's steps appended to it.");
 }
 
 }  // namespace tavla::bindings

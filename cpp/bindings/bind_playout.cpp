@@ -12,7 +12,7 @@ namespace {
 py::tuple play_games(const py::object& a, const py::object& b, std::int64_t games,
                      std::int64_t first_game, const py::bytes& start, bool opening, std::uint64_t seed, int rotate,
                      bool duplicate, bool alternate, int truncate, int threads, int batch,
-                     const py::object& progress) {
+                     const py::object& progress, const py::object& steps) {
     if (truncate < 0) throw Fault("truncate must be >= 0");
     PlayoutSpec spec =
         playout_spec(games, first_game, start, opening, seed, rotate, duplicate, alternate);
@@ -22,6 +22,7 @@ py::tuple play_games(const py::object& a, const py::object& b, std::int64_t game
     // Zeroed, not GameResult{}: a finished game has made a play, so plies == 0 marks the rest.
     const LazyZeroed<GameResult> results(games);
     const LazyZeroed<Board> final_boards(truncate > 0 ? games : 0);
+    StepBuffers kept(steps, games);
     spec.final_boards = final_boards.get();
     StopReason stop;
     const ExitWatch watch;  // the interpreter's exit waits for the run to return
@@ -29,8 +30,11 @@ py::tuple play_games(const py::object& a, const py::object& b, std::int64_t game
     if (policies[0].builtin && policies[1].builtin) {
         const std::array<const Policy*, 2> builtin = {policies[0].builtin.get(),
                                                       policies[1].builtin.get()};
+        RunOutput out;
+        out.games = results.get();
+        out.steps = kept.data();
         GilRelease release;
-        finished = run_games(spec, builtin, games, std::max(1, threads), kChunk, results.get(),
+        finished = run_units(spec, builtin, games, std::max(1, threads), kChunk, out,
                              [&](std::int64_t done) {
                                  return release.with_gil(
                                      [&] { return check_in(progress, done, stop); });
@@ -38,12 +42,14 @@ py::tuple play_games(const py::object& a, const py::object& b, std::int64_t game
     } else {
         RunOutput out;
         out.games = results.get();
+        out.steps = kept.data();
         // A finished game has made a play: the zeroed entries of the others have plies == 0.
         finished = run_lockstep(spec, policies, {py::none(), py::none()}, games, batch, out,
                                 [&](std::int64_t g) { return out.games[g].plies > 0; },
                                 progress, stop);
     }
     const bool interrupted = stop.interrupted();
+    kept.append_to(steps, finished);
 
     py::array_t<std::int8_t> winner(finished), kind(finished), first(finished), on_roll(finished);
     py::array_t<std::int32_t> plies(finished);
@@ -70,9 +76,10 @@ void bind_playout(py::module_& m) {
     m.def("play_games", &play_games, py::arg("a"), py::arg("b"), py::arg("games"),
           py::arg("first_game"), py::arg("start"), py::arg("opening"), py::arg("seed"), py::arg("rotate"),
           py::arg("duplicate"), py::arg("alternate"), py::arg("truncate"), py::arg("threads"),
-          py::arg("batch"), py::arg("progress"),
+          py::arg("batch"), py::arg("progress"), py::arg("steps") = py::none(),
           "Whole or truncated games: (winner, kind, first, plies, on_roll, final_boards, "
-          "finished, interrupted).");
+          "finished, interrupted); with a list `steps`, each finished game's steps appended "
+          "to it.");
 }
 
 }  // namespace tavla::bindings

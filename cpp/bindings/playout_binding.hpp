@@ -80,6 +80,42 @@ inline py::array_t<std::int8_t> boards_array(const std::vector<Board>& boards) {
     return boards_array(boards.data(), boards.size());
 }
 
+// The steps of a run that keeps them (a Python list `sink` given), one vector a unit; none
+// otherwise, so that a run that does not ask records nothing.
+struct StepBuffers {
+    std::vector<std::vector<Step>> units;
+
+    StepBuffers(const py::object& sink, std::int64_t count)
+        : units(sink.is_none() ? 0 : std::size_t(count)) {
+        if (!sink.is_none() && !py::isinstance<py::list>(sink))
+            throw py::type_error("steps is a list to append the units' steps to, or None");
+    }
+    std::vector<Step>* data() { return units.empty() ? nullptr : units.data(); }
+
+    // Appends units 0..finished-1 to `sink`: each a tuple (kinds (n,) int8, policies (n,) int8,
+    // rolls (n, 2) int8, boards (n, 2, 26) int8) of its n steps, in order.
+    void append_to(const py::object& sink, std::int64_t finished) const {
+        if (units.empty()) return;
+        auto list = sink.cast<py::list>();
+        for (std::int64_t u = 0; u < finished; ++u) {
+            const std::vector<Step>& steps = units[std::size_t(u)];
+            const auto n = py::ssize_t(steps.size());
+            py::array_t<std::int8_t> kinds(n), policies(n), rolls({n, py::ssize_t(2)});
+            std::vector<Board> boards;
+            boards.reserve(steps.size());
+            for (py::ssize_t i = 0; i < n; ++i) {
+                const Step& step = steps[std::size_t(i)];
+                kinds.mutable_at(i) = std::int8_t(step.kind);
+                policies.mutable_at(i) = step.policy;
+                rolls.mutable_at(i, 0) = std::int8_t(step.roll.d1);
+                rolls.mutable_at(i, 1) = std::int8_t(step.roll.d2);
+                boards.push_back(step.after);
+            }
+            list.append(py::make_tuple(kinds, policies, rolls, boards_array(boards)));
+        }
+    }
+};
+
 // `count` zeroed T, from calloc: a large block comes fresh from the system, whose pages are
 // only given memory once written, so a run stopped early never touches the entries of the
 // games it did not play (a zero-initialised std::vector would write them all up front).

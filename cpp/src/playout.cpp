@@ -250,8 +250,32 @@ bool beaver_allowed(const PlayoutSpec& spec, const GameState& state) {
     return cube.match_length == 0 && cube.beavers && 4 * std::int64_t(state.cube) <= cube.max_cube;
 }
 
-bool apply_cube(const PlayoutSpec& spec, std::int64_t unit, GameState& state, int choice,
-                const RunOutput& out) {
+namespace {
+
+// Records a cube action of unit `unit`, when the run keeps its steps.
+void record_cube(const RunOutput& out, std::int64_t unit, StepKind kind, int policy) {
+    if (out.steps != nullptr) out.steps[unit].push_back({kind, std::int8_t(policy), {}, {}});
+}
+
+// The step a cube choice makes in `phase` (the doubler is `doubler`), if it makes one.
+void record_choice(const RunOutput& out, std::int64_t unit, CubePhase phase, int choice,
+                   int doubler) {
+    if (out.steps == nullptr) return;
+    if (phase == CubePhase::kOffer && choice == 1) {
+        record_cube(out, unit, StepKind::kDouble, doubler);
+    } else if (phase == CubePhase::kAnswer) {
+        const StepKind kind = choice == int(CubeAnswer::kDrop)     ? StepKind::kDrop
+                              : choice == int(CubeAnswer::kBeaver) ? StepKind::kBeaver
+                                                                   : StepKind::kTake;
+        record_cube(out, unit, kind, 1 - doubler);
+    } else if (phase == CubePhase::kBeaver) {
+        record_cube(out, unit, choice ? StepKind::kTake : StepKind::kDrop, doubler);
+    }
+}
+
+// apply_cube without the record.
+bool apply_cube_choice(const PlayoutSpec& spec, std::int64_t unit, GameState& state, int choice,
+                       const RunOutput& out) {
     const int doubler = state.mover_policy;
     switch (state.phase) {
         case CubePhase::kOffer:
@@ -285,8 +309,22 @@ bool apply_cube(const PlayoutSpec& spec, std::int64_t unit, GameState& state, in
     return false;
 }
 
+}  // namespace
+
+bool apply_cube(const PlayoutSpec& spec, std::int64_t unit, GameState& state, int choice,
+                const RunOutput& out) {
+    const CubePhase phase = state.phase;
+    const int doubler = state.mover_policy;
+    const bool finished = apply_cube_choice(spec, unit, state, choice, out);
+    record_choice(out, unit, phase, choice, doubler);  // once the choice is known to be valid
+    return finished;
+}
+
 bool apply_play(const PlayoutSpec& spec, std::int64_t unit, GameState& state, const Board& after,
                 const RunOutput& out) {
+    if (out.steps != nullptr)
+        out.steps[unit].push_back(
+            {StepKind::kPlay, std::int8_t(state.mover_policy), roll_dice(spec, state), after});
     if (make_play(spec, unit, state, after)) return finish_game(spec, unit, state, out);
     begin_turn(spec, state);
     return false;

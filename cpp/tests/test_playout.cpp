@@ -132,7 +132,39 @@ void a_worker_finishes_its_chunk_after_the_caller() {
     CHECK(out.back().done());
 }
 
+// Kept steps: one play a ply, each leaving the next position; the same games as a run that
+// keeps nothing, on any number of threads.
+void kept_steps_replay_the_games() {
+    PlayoutSpec spec;
+    spec.opening = true;
+    spec.seed = 8;
+    const std::int64_t games = 200;
+    const auto plain = run(spec, games, 2, 16);
+    std::vector<GameResult> out(static_cast<std::size_t>(games));
+    std::vector<std::vector<tavla::Step>> steps(static_cast<std::size_t>(games));
+    tavla::RunOutput output;
+    output.games = out.data();
+    output.steps = steps.data();
+    CHECK_EQ(tavla::run_units(spec, kPolicies, games, 3, 7, output,
+                              [](std::int64_t) { return true; }),
+             games);
+    CHECK(same(plain, out));
+    for (std::int64_t g = 0; g < games; ++g) {
+        const auto& kept = steps[static_cast<std::size_t>(g)];
+        CHECK_EQ(std::int64_t(kept.size()), std::int64_t(out[static_cast<std::size_t>(g)].plies));
+        CHECK_EQ(int(kept.front().policy), int(out[static_cast<std::size_t>(g)].first));
+        CHECK(kept.front().roll.d1 != kept.front().roll.d2);  // an opening roll (R5)
+        for (std::size_t i = 0; i < kept.size(); ++i) {
+            CHECK(kept[i].kind == tavla::StepKind::kPlay);
+            if (i > 0) CHECK(kept[i].policy != kept[i - 1].policy);  // turns alternate
+        }
+        CHECK_EQ(int(kept.back().after.side[0][tavla::kOff]), 15);  // the winner bore off
+        CHECK_EQ(int(kept.back().policy), int(out[static_cast<std::size_t>(g)].winner));
+    }
+}
+
 int main() {
+    kept_steps_replay_the_games();
     a_worker_finishes_its_chunk_after_the_caller();
     results_do_not_depend_on_threads();
     a_stopped_run_keeps_a_prefix();

@@ -11,7 +11,7 @@ only from those below it:
 - :mod:`tavla.env`: reinforcement-learning environments (Gymnasium, PettingZoo, a vector
   environment in C++), imported on its own (``import tavla.env``) as it needs the extra
   ``tavla[rl]``;
-- :mod:`tavla.render`: text diagrams, Turkish names;
+- :mod:`tavla.render`: text diagrams, SVG pictures of the board, Turkish names;
 - :mod:`tavla.replay`: match records to games and back, the errors of analysed games;
 - :mod:`tavla.cli`: the ``tavla`` command.
 """
@@ -42,6 +42,7 @@ from .errors import (
     NetError,
     NotationError,
     PlayoutError,
+    RenderError,
     RulesError,
     TavlaError,
     TrainingError,
@@ -100,6 +101,7 @@ __all__ = [
     "PlayoutError",
     "PlayoutResults",
     "Position",
+    "RenderError",
     "ResultKind",
     "RolloutResult",
     "Rules",

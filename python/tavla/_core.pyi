@@ -49,6 +49,7 @@ def play_games(
     threads: int,
     batch: int,
     progress: Callable[[int], None] | None,
+    steps: list[tuple[npt.NDArray[np.int8], ...]] | None = None,
 ) -> tuple[
     npt.NDArray[np.int8],
     npt.NDArray[np.int8],
@@ -256,6 +257,7 @@ def play_cube(
     threads: int,
     batch: int,
     progress: Callable[[int], None] | None,
+    steps: list[tuple[npt.NDArray[np.int8], ...]] | None = None,
 ) -> dict[str, Any]: ...
 
 # RL environments (bind_env.cpp): a set of environments, seat 0 a learner, seat 1 the opponent

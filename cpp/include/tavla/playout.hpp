@@ -135,12 +135,26 @@ Roll roll_dice(const PlayoutSpec& spec, const GameState& state);
 // then goes to spec.final_boards[game]). Returns true when the game is done.
 bool make_play(const PlayoutSpec& spec, std::int64_t game, GameState& state, const Board& after);
 
+// One step of a recorded unit (RunOutput::steps): a play with its roll and the position it left
+// (seen from the policy that moved), or a cube action. A match's games follow one another; a
+// game ends with the play that bears off its last checker or with a drop.
+enum class StepKind : std::int8_t { kPlay, kDouble, kTake, kDrop, kBeaver };
+
+struct Step {
+    StepKind kind = StepKind::kPlay;
+    std::int8_t policy = 0;  // who acted: 0 = a, 1 = b
+    Roll roll{};             // a play's roll (an opening roll: seat 0's die first)
+    Board after{};           // a play's result
+};
+
 // Where a run's results go, by unit: games[u] (a one-game unit), cubes[u] (its cube, with cube
-// play), matches[u] (a whole match). Only the arrays the run fills are set.
+// play), matches[u] (a whole match), and, only when asked, steps[u] (the unit's steps in order;
+// a run that does not ask records nothing). Only the arrays the run fills are set.
 struct RunOutput {
     GameResult* games = nullptr;
     CubeResult* cubes = nullptr;
     MatchRecord* matches = nullptr;
+    std::vector<Step>* steps = nullptr;
 };
 
 // The cube play of one unit, step by step (Lockstep answers external policies with these).

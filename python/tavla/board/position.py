@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .. import _core
+from .. import _core, _display
 from .._validate import check_ascii, excerpt
 from ..errors import IllegalPlayError, InvalidIdError, InvalidPositionError
 from ._play_search import meant_result
@@ -253,6 +253,14 @@ class Position:
 
     def __str__(self) -> str:
         return text_board(self)
+
+    def _repr_svg_(self) -> str | None:
+        """The board as SVG, for notebooks (:func:`tavla.render.svg.board_svg`)."""
+        return _display.svg(self)
+
+    def _repr_html_(self) -> str | None:
+        """The board as SVG with its Position ID as the caption, for notebooks."""
+        return _display.html(self)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Position._from_key, (self._key,))

@@ -17,6 +17,7 @@ from .evaluate import evaluate_command
 from .hint import hint
 from .ladder import ladder
 from .moves import moves
+from .play import play
 from .replay import replay
 from .rollout import rollout
 from .selfplay import selfplay
@@ -92,3 +93,4 @@ main.add_command(train)
 main.add_command(ladder)
 main.add_command(bench)
 main.add_command(ubgi)
+main.add_command(play)

@@ -13,6 +13,7 @@ from .cube import read_table
 from .errors import input_errors
 from .playout_options import POLICIES_HELP, POLICY, games_option, playout_options, playout_run
 from .playout_output import echo_json, exit_if_interrupted, games_text, percent, signed
+from .save_options import save_kept, save_options
 
 
 @click.command(short_help="Compare two policies with duplicate dice.", epilog=POLICIES_HELP)
@@ -45,6 +46,7 @@ from .playout_output import echo_json, exit_if_interrupted, games_text, percent,
               help=f"With --match, the match equity table of the cube policies: "
               f"{' or '.join(BUILTIN_TABLES)}, or a GNU Backgammon MET XML file.")  # fmt: skip
 @playout_options
+@save_options
 def duel(
     a: str,
     b: str,
@@ -60,6 +62,8 @@ def duel(
     as_json: bool,
     scheduler: str | None,
     chunk: int | None,
+    save_dir: str | None,
+    save_format: str | None,
 ) -> None:
     """Play A against B, two policies played in C++ (cubeless, from the opening roll), and print
     A's points per game with a 95% confidence interval, win rate and gammon rates.
@@ -68,17 +72,23 @@ def duel(
     the cube model on its own probabilities; pubeval and random never double and always
     take), the points counting the cube. --match N plays --matches whole matches to N
     points with the cube and the Crawford rule and prints A's match winning rate and
-    points per game, each with a 95% interval (--chunk counts matches then)."""
+    points per game, each with a 95% interval (--chunk counts matches then).
+
+    --save DIR also writes every game (with --match every match) to DIR as a match file, A's
+    plays in the left column: .sgf for cubeless games, .mat with the cube."""
+    saving = {"save_dir": save_dir, "save_format": save_format}
     if match_length is not None:
         _match_duel(a, b, match_length, matches, met, cubeful, duplicate, seed=seed,
                     threads=threads, progress=progress, as_json=as_json, scheduler=scheduler,
-                    chunk=chunk)  # fmt: skip
+                    chunk=chunk, **saving)  # fmt: skip
         return
     with playout_run(scheduler) as client:
         result = run_duel(
             a, b, games, seed=seed, duplicate=duplicate, threads=threads, progress=progress,
-            client=client, chunk=chunk, cubeful=cubeful,
+            client=client, chunk=chunk, cubeful=cubeful, keep_games=save_dir is not None,
         )  # fmt: skip
+    if save_dir is not None:
+        save_kept(result.results.steps, save_dir, a, b, save_format)
     record = {
         "a": a,
         "b": b,
@@ -134,6 +144,8 @@ def _match_duel(
     as_json: bool,
     scheduler: str | None,
     chunk: int | None,
+    save_dir: str | None,
+    save_format: str | None,
 ) -> None:
     with input_errors():
         if cubeful:
@@ -145,7 +157,10 @@ def _match_duel(
         result: MatchDuelResult = run_duel(
             a, b, None, match_length=length, matches=matches, met=table, seed=seed,
             duplicate=duplicate, threads=threads, progress=progress, client=client, chunk=chunk,
+            keep_games=save_dir is not None,
         )  # fmt: skip
+    if save_dir is not None:
+        save_kept(result.results.steps, save_dir, a, b, save_format)
     record = {
         "a": a,
         "b": b,

@@ -9,6 +9,7 @@ import click
 from ..sim.playout import selfplay as run_selfplay
 from .playout_options import POLICIES_HELP, POLICY, games_option, playout_options, playout_run
 from .playout_output import echo_json, exit_if_interrupted, games_text, percent, signed
+from .save_options import save_kept, save_options
 
 
 @click.command(short_help="Play many games between policies played in C++.", epilog=POLICIES_HELP)
@@ -16,6 +17,7 @@ from .playout_output import echo_json, exit_if_interrupted, games_text, percent,
 @click.argument("opponent", type=POLICY, required=False, metavar="[OPPONENT]")
 @games_option(10_000)
 @playout_options
+@save_options
 def selfplay(
     policy: str,
     opponent: str | None,
@@ -26,18 +28,23 @@ def selfplay(
     as_json: bool,
     scheduler: str | None,
     chunk: int | None,
+    save_dir: str | None,
+    save_format: str | None,
 ) -> None:
     """Play POLICY (a) against itself or against OPPONENT (b), both policies played in C++, from
     the opening roll and print the results from a's side: wins, gammons, backgammons, points
-    per game, speed (games finished over the time taken)."""
+    per game, speed (games finished over the time taken).  --save DIR also writes every game
+    to DIR as a match file (game-000001.sgf, ...), a's plays in the left column."""
     opponent = opponent or policy
     with playout_run(scheduler) as client:
         started = time.perf_counter()
         results = run_selfplay(
             (policy, opponent), games, seed=seed, threads=threads, progress=progress,
-            client=client, chunk=chunk,
+            client=client, chunk=chunk, keep_games=save_dir is not None,
         )  # fmt: skip
         seconds = time.perf_counter() - started
+    if save_dir is not None:
+        save_kept(results.steps, save_dir, policy, opponent, save_format)
     record = {
         "policy": policy,
         "opponent": opponent,

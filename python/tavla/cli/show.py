@@ -7,13 +7,16 @@ import click
 
 from ..board.position import Position
 from ..formats.any_id import read_id
+from ..render.svg import board_svg
 from ..render.text import id_state_lines, text_board
 from .errors import input_errors
+from .images import image_options, write_images
 
 
 @click.command(short_help="Draw the board and match state of an ID.")
 @click.argument("position_id")
-def show(position_id: str) -> None:
+@image_options
+def show(position_id: str, svg_file: str | None, png_file: str | None, theme: str) -> None:
     """Draw POSITION_ID (Position ID, GNUbg ID or XGID) with both pip counts.
 
     X is the side on roll and O the opponent; points carry X's numbers, 13-24 along the
@@ -21,6 +24,9 @@ def show(position_id: str) -> None:
     beside the position: its Match ID or XGID, the match length and score (or money play),
     the cube's value and owner, and who is to do what (roll, play the dice rolled, take or
     drop a double, answer a resignation), or how the game ended.
+
+    --svg FILE and --png FILE also draw the board as a picture, with the cube, the dice,
+    the score and both pip counts (PNG needs CairoSVG: pip install "tavla[png]").
     """
     with input_errors():
         parsed = read_id(position_id)
@@ -30,3 +36,4 @@ def show(position_id: str) -> None:
     if not isinstance(parsed, Position):
         for line in id_state_lines(parsed):
             click.echo(line)
+    write_images(lambda: board_svg(parsed, theme=theme), svg_file, png_file)

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Concatenate, ParamSpec, TypeVar
 
+from .. import _display
 from .._validate import check_instance, check_int, check_optional_player, excerpt, is_int
 from ..board.dice import DiceSource, DiceSourceLike, Roll, parse_roll
 from ..board.position import Play, Position, ResultKind, find_play
@@ -624,6 +625,15 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self._position.position_id} waiting for {self._waiting_for()}>"
+
+    def _repr_svg_(self) -> str | None:
+        """The board with the dice, cube and score as SVG, for notebooks
+        (:func:`tavla.render.svg.board_svg`)."""
+        return _display.svg(self)
+
+    def _repr_html_(self) -> str | None:
+        """The board as SVG with the GNUbg ID as the caption, for notebooks."""
+        return _display.html(self)
 
 
 def _player(player: object) -> int | None:

@@ -6,6 +6,7 @@ Both play game after game with one dice source; each new game's starter follows 
 
 from __future__ import annotations
 
+from .. import _display
 from .._validate import check_instance, check_int
 from ..board.dice import DiceSource, DiceSourceLike
 from ..errors import RulesError, TurnError
@@ -25,6 +26,11 @@ class _Session:
     @property
     def rules(self) -> Rules:
         return self._rules
+
+    @property
+    def dice(self) -> DiceSource:
+        """Where the games' rolls come from, shared by every game of the session."""
+        return self._dice
 
     @property
     def games(self) -> tuple[Game, ...]:
@@ -57,6 +63,15 @@ class _Session:
         current = self.game
         if current is not None and not current.is_over:
             raise TurnError("the current game is not over: finish it before starting the next")
+
+    def _repr_svg_(self) -> str | None:
+        """The current game's board, with the score, as SVG, for notebooks
+        (:func:`tavla.render.svg.board_svg`)."""
+        return _display.svg(self)
+
+    def _repr_html_(self) -> str | None:
+        """The current game's board as SVG with the session's state as the caption."""
+        return _display.html(self)
 
     def _games_summary(self) -> str:
         """``"3 games played"``, with ``", game 4 in play"`` while one is."""

@@ -58,8 +58,9 @@ def _cube(match_id: MatchId) -> str:
     return f"cube {match_id.cube_value}, owned by {_sides(match_id)[match_id.cube_owner]}"
 
 
-def _action(match_id: MatchId, position: Position) -> str:
-    """Who is to do what now, or how the game ended."""
+def action_text(match_id: MatchId, position: Position) -> str:
+    """Who is to do what now, or how the game ended, naming the sides ``X`` (the side on
+    roll, gnubg's dice owner) and ``O``: ``X to play 3-1``, ``game over: O won a gammon``."""
     names = _sides(match_id)
     state = match_id.game_state
     if state is MatchIdState.NONE:
@@ -101,5 +102,10 @@ def id_state_lines(parsed: GnubgId | Xgid) -> list[str]:
     else:
         match_id, beavers = parsed.match_id, False
         own = f"Match ID: {match_id.encode()}"
-    lines = [own, _stakes(match_id, beavers), _cube(match_id), _action(match_id, parsed.position)]
+    lines = [
+        own,
+        _stakes(match_id, beavers),
+        _cube(match_id),
+        action_text(match_id, parsed.position),
+    ]
     return [f" {line}" for line in lines]

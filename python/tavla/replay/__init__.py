@@ -32,7 +32,7 @@ from .analysis import (
     replay_analysis_file,
 )
 from .check import match_rules, replay_file, replay_record
-from .record import match_record, record_plays
+from .record import match_record, record_plays, save_games, save_record
 from .reports import Finding, GameReplay, MatchReplay
 
 __all__ = [
@@ -49,4 +49,6 @@ __all__ = [
     "replay_analysis_file",
     "replay_file",
     "replay_record",
+    "save_games",
+    "save_record",
 ]

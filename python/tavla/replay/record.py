@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 
 from .._validate import check_instance, excerpt
 from ..board.position import Play
@@ -13,12 +14,15 @@ from ..formats.mat import (
     GameRecord,
     MatchRecord,
     RecordedAction,
+    format_mat,
     plain_form,
 )
+from ..formats.sgf import format_sgf
 from ..game import actions as played
 from ..game.match import Match, MoneySession
 from ..game.rules import Rules
 from ..game.scoring import GameEnd
+from ..sim.records import UnitSteps
 
 
 def record_plays(record: MatchRecord, plays: Sequence[Sequence[Play | None]]) -> MatchRecord:
@@ -131,3 +135,66 @@ _CUBE_OFFERS: dict[type, ActionKind] = {
     played.BeaverAction: ActionKind.BEAVER,
     played.RaccoonAction: ActionKind.RACCOON,
 }
+
+
+MATCH_FILE_SUFFIXES = (".mat", ".txt", ".sgf")
+"""The suffixes :func:`save_record` writes: SGF for ``.sgf``, else the ``.mat`` form."""
+
+
+def save_record(record: MatchRecord, path: str | Path) -> None:
+    """Write ``record`` to ``path`` as SGF (``.sgf``, :func:`~tavla.formats.sgf.format_sgf`)
+    or as a ``.mat`` file (``.mat`` or ``.txt``, :func:`~tavla.formats.mat.format_mat`).
+    Raises :class:`~tavla.MatchFileError` for another suffix or a record the format cannot
+    hold (before the file is opened), OSError when the file cannot be written."""
+    suffix = Path(path).suffix.lower()
+    if suffix not in MATCH_FILE_SUFFIXES:
+        raise MatchFileError(
+            f"a match file is .mat, .txt or .sgf, got {excerpt(str(path))}: its suffix"
+            " chooses the format"
+        )
+    text = format_sgf(record) if suffix == ".sgf" else format_mat(record)
+    Path(path).write_text(text, encoding="utf-8")
+
+
+def save_games(
+    steps: Sequence[UnitSteps],
+    folder: str | Path,
+    players: tuple[str, str] = ("a", "b"),
+    *,
+    suffix: str | None = None,
+    first: int = 1,
+) -> list[Path]:
+    """Write each unit a run kept (:mod:`tavla.sim.records`) as a match file in ``folder``
+    (created if missing): ``game-000001.sgf`` for a single game, ``match-000001.mat`` for a
+    whole match, numbered from ``first``; ``players`` name policies a and b.  Returns the
+    paths written.
+
+    ``suffix`` ``.mat`` or ``.sgf`` chooses the format (:func:`save_record`); None: ``.sgf``
+    for cubeless games, ``.mat`` otherwise.  A cubeless game counts its gammons whole, as
+    money play without the Jacoby rule (R22): SGF says so (no ``RU[Jacoby]``) and GNU
+    Backgammon reads it so, but a ``.mat`` file has no way to, and gnubg would read it
+    with the Jacoby rule (a gammon worth 1): cubeless games are therefore not written as
+    ``.mat``.
+
+    Raises :class:`~tavla.MatchFileError` for another suffix, ``.mat`` for cubeless
+    games, or names a match file cannot hold; OSError when a file cannot be written.
+    """
+    if suffix not in (None, ".mat", ".sgf"):
+        raise MatchFileError(f"kept games are saved as .mat or .sgf, got {excerpt(suffix)}")
+    directory = Path(folder)
+    written: list[Path] = []
+    for number, unit in enumerate(steps, start=first):
+        cubeless = not unit.rules.cube
+        chosen = suffix or (".sgf" if cubeless else ".mat")
+        if cubeless and chosen == ".mat":
+            raise MatchFileError(
+                "cubeless games count gammons without the Jacoby rule, which a .mat file"
+                " cannot say (GNU Backgammon would read them with it): save them as .sgf"
+            )
+        stem = "match" if unit.match_length else "game"
+        path = directory / f"{stem}-{number:06d}{chosen}"
+        if not written:
+            directory.mkdir(parents=True, exist_ok=True)
+        save_record(match_record(unit.session(), players), path)
+        written.append(path)
+    return written

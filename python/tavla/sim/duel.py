@@ -108,6 +108,7 @@ def duel(
     match_length: None = ...,
     matches: int = ...,
     met: None = ...,
+    keep_games: bool = ...,
 ) -> DuelResult: ...
 @overload
 def duel(
@@ -127,6 +128,7 @@ def duel(
     match_length: int,
     matches: int = ...,
     met: MatchEquityTable | None = ...,
+    keep_games: bool = ...,
 ) -> MatchDuelResult: ...
 def duel(
     a: PolicyLike,
@@ -145,6 +147,7 @@ def duel(
     match_length: int | None = None,
     matches: int = DEFAULT_MATCHES,
     met: MatchEquityTable | None = None,
+    keep_games: bool = False,
 ) -> DuelResult | MatchDuelResult:
     """Compare policy ``a`` with ``b`` over ``games`` (None: 10,000) cubeless games from the
     start (R4, R5); with ``cubeful=True`` over money games with the cube (R26; ``rules``:
@@ -179,8 +182,10 @@ def duel(
     Built-in policies run on ``threads`` threads (None = every core); with ``client`` (a
     ``distributed.Client``) the games run on a Dask cluster in chunks of ``chunk`` games
     (matches), with the same results (:func:`~tavla.sim.playout.play_games`). Ctrl-C stops
-    the duel and reports the complete pairs played. Raises :class:`~tavla.PlayoutError` for
-    bad arguments; a Python policy's own exceptions pass through, as do Dask's on a cluster.
+    the duel and reports the complete pairs played. ``keep_games``: keep every game's (match's)
+    plays and cube actions in ``results.steps`` (:mod:`tavla.sim.records`). Raises
+    :class:`~tavla.PlayoutError` for bad arguments; a Python policy's own exceptions pass
+    through, as do Dask's on a cluster.
     """
     if not isinstance(duplicate, (bool, np.bool_)):
         raise PlayoutError(f"duplicate must be True or False, got {excerpt(duplicate)}")
@@ -191,6 +196,7 @@ def duel(
         return _match_duel(
             a, b, match_length, matches, rules=rules, met=met, seed=seed, duplicate=duplicate,
             threads=threads, batch=batch, progress=progress, client=client, chunk=chunk,
+            keep_games=keep_games,
         )  # fmt: skip
     if met is not None or matches != DEFAULT_MATCHES:
         raise PlayoutError("matches and met are for match duels: give match_length")
@@ -205,6 +211,7 @@ def duel(
     results = play_games(
         a, b, games, seed=seed, duplicate=duplicate, alternate=True, threads=threads,
         batch=batch, progress=progress, client=client, chunk=chunk, cube=cube,
+        keep_games=keep_games,
     )  # fmt: skip
     if duplicate and results.games % 2:  # interrupted inside a pair: keep whole pairs
         results = results.head(results.games - 1)
@@ -249,6 +256,7 @@ def _match_duel(
     progress: bool | None,
     client: Client | None,
     chunk: int | None,
+    keep_games: bool = False,
 ) -> MatchDuelResult:
     if duplicate and count_argument("matches", matches) % 2:
         raise PlayoutError(
@@ -257,7 +265,7 @@ def _match_duel(
     results = play_matches(
         a, b, matches, length, rules=rules, met=met, seed=seed, duplicate=duplicate,
         alternate=True, threads=threads, batch=batch, progress=progress, client=client,
-        chunk=chunk,
+        chunk=chunk, keep_games=keep_games,
     )  # fmt: skip
     if duplicate and results.matches % 2:  # interrupted inside a pair: keep whole pairs
         results = results.head(results.matches - 1)

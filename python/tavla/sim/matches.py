@@ -36,6 +36,7 @@ def play_matches(
     first_match: int = 0,
     client: Client | None = None,
     chunk: int | None = None,
+    keep_games: bool = False,
 ) -> MatchResults:
     """Play ``matches`` whole matches to ``length`` points of ``a`` against ``b`` with the
     cube, and return their :class:`~tavla.sim.results.MatchResults`.
@@ -57,7 +58,8 @@ def play_matches(
     ``first_match`` (play matches ``first_match ..`` of the seed's sequence), ``client`` and
     ``chunk`` (matches per Dask task) as for :func:`~tavla.sim.playout.play_games`: results do
     not depend on threads, batches or chunks. Ctrl-C keeps the matches finished first, with
-    an :class:`~tavla.InterruptedRunWarning`.
+    an :class:`~tavla.InterruptedRunWarning`.  ``keep_games``: keep each match's plays and
+    cube actions in the results' ``steps`` (:mod:`tavla.sim.records`), for match files.
 
     Raises :class:`~tavla.PlayoutError` for bad arguments, :class:`~tavla.RulesError` for
     rules a match cannot have.
@@ -77,6 +79,7 @@ def play_matches(
         a, b, count_argument("matches", matches), start=None, seed=seed, rotate=0,
         duplicate=duplicate, alternate=alternate, truncate=None, threads=threads, batch=batch,
         progress=progress, first_game=first_match, client=client, chunk=chunk, cube=cube,
+        keep_games=keep_games,
     )  # fmt: skip
     assert isinstance(results, MatchResults)
     return results

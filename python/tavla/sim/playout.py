@@ -29,6 +29,7 @@ number of threads or the batch size.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import os
 import sys
@@ -39,6 +40,7 @@ from types import FrameType
 from typing import TYPE_CHECKING
 
 import numpy as np
+import numpy.typing as npt
 
 from .. import _core
 from .._progress import progress_bar
@@ -46,10 +48,13 @@ from .._validate import check_bool, excerpt, is_int
 from ..board.position import Position
 from ..errors import InterruptedRunWarning, PlayoutError
 from ..eval.policies import PolicyLike, validated_policy
+from ..game.cube import Cube
 from ..game.cube_context import CubeContext
 from ..game.equity import MatchEquityTable
+from ..game.rules import Rules
 from . import cluster, engines
 from .cube_play import CubeRun, cube_argument
+from .records import KEPT_GAME_BYTES, UnitSteps
 from .results import MatchResults, PlayoutResults
 
 if TYPE_CHECKING:
@@ -170,6 +175,7 @@ def play_games(
     client: Client | None = None,
     chunk: int | None = None,
     cube: CubeRun | None = None,
+    keep_games: bool = False,
 ) -> PlayoutResults:
     """Play ``games`` games of ``a`` against ``b`` in the core (the engine behind
     :func:`selfplay`, :func:`~tavla.rollout` and :func:`~tavla.duel`).
@@ -199,6 +205,10 @@ def play_games(
     results then having the cube's columns; its whole matches are
     :func:`~tavla.sim.matches.play_matches`'s.
 
+    ``keep_games``: keep every game's plays and cube actions in the results' ``steps``
+    (:mod:`tavla.sim.records`; from the start position only, no ``truncate``; about 8 kB
+    a game more). A run that does not keep them records nothing.
+
     Ctrl-C stops the run and keeps the games that finished first, with an
     :class:`~tavla.InterruptedRunWarning`. Raises :class:`~tavla.PlayoutError` for bad
     arguments or bad scores; an exception raised by a Python policy passes through as it
@@ -210,6 +220,7 @@ def play_games(
         a, b, games, start=start, seed=seed, rotate=rotate, duplicate=duplicate,
         alternate=alternate, truncate=truncate, threads=threads, batch=batch,
         progress=progress, first_game=first_game, client=client, chunk=chunk, cube=cube,
+        keep_games=keep_games,
     )  # fmt: skip
     assert isinstance(results, PlayoutResults)
     return results
@@ -233,6 +244,7 @@ def run_units(
     client: Client | None,
     chunk: int | None,
     cube: CubeRun | None,
+    keep_games: bool = False,
 ) -> PlayoutResults | MatchResults:
     """:func:`play_games` of ``units`` games, or whole matches when ``cube`` says so."""
     matches = cube is not None and cube.whole_matches
@@ -262,12 +274,15 @@ def run_units(
         raise PlayoutError(f"rotate must be 0, 1 or 2, got {excerpt(rotate)}")
     if cube is not None and truncate is not None:
         raise PlayoutError("truncate plays cubeless games: no truncate with the cube")
+    if check_bool(keep_games, "keep_games", PlayoutError):
+        _check_keepable(start, truncate, cube)
+    kept = KEPT_GAME_BYTES * (MATCH_GAMES if matches else 1) if keep_games else 0
     if matches:
-        check_memory(games, MATCH_BYTES)
+        check_memory(games, MATCH_BYTES + kept)
     elif cube is not None:
-        check_memory(games, CUBE_GAME_BYTES)
+        check_memory(games, CUBE_GAME_BYTES + kept)
     else:
-        check_memory(games, GAME_BYTES if truncate is None else TRUNCATED_GAME_BYTES)
+        check_memory(games, (GAME_BYTES if truncate is None else TRUNCATED_GAME_BYTES) + kept)
     if chunk is not None:
         if client is None:
             raise PlayoutError("chunk is the games per Dask task: it needs a client")
@@ -276,7 +291,7 @@ def run_units(
             raise PlayoutError("chunk must be at least 1 game")
     run = functools.partial(
         _play_here, a, b, start=start, seed=seed, rotate=rotate, duplicate=duplicate,
-        alternate=alternate, truncate=truncate, batch=batch, cube=cube,
+        alternate=alternate, truncate=truncate, batch=batch, cube=cube, keep_games=keep_games,
     )  # fmt: skip
     results: PlayoutResults | MatchResults
     if client is None:
@@ -320,11 +335,13 @@ def _play_here(
     batch: int,
     progress: bool | None,
     cube: CubeRun | None = None,
+    keep_games: bool = False,
     check: Callable[[int], None] | None = None,
 ) -> PlayoutResults | MatchResults:
     """:func:`run_units` on this machine, arguments checked. ``check``: instead of a
     progress bar, called with the units finished so far between chunks; it stops the run
     by raising KeyboardInterrupt."""
+    steps: list[tuple[npt.NDArray[np.int8], ...]] | None = [] if keep_games else None
     with contextlib.ExitStack() as running:  # an engine named by text runs for this run
         played_a = running.enter_context(engines.opened(a))
         shared = b is a or (isinstance(a, str) and a == b)
@@ -342,29 +359,66 @@ def _play_here(
                 arrays = _core.play_cube(
                     policy_a, policy_b, cube_a, cube_b, play, games, first_game, key,
                     start is None, seed, rotate, duplicate, alternate, threads, batch,
-                    check or update,
+                    check or update, steps,
                 )  # fmt: skip
                 if update is not None:
                     update(arrays["finished"])
+            kept_steps = _kept(steps, cube.match_length, cube.context.game_rules)
             if cube.whole_matches:
-                return MatchResults.from_core(cube.match_length, arrays, arrays["interrupted"])
-            return PlayoutResults.from_core(arrays, arrays["interrupted"])
+                matches = MatchResults.from_core(cube.match_length, arrays, arrays["interrupted"])
+                return dataclasses.replace(matches, steps=kept_steps)
+            return dataclasses.replace(
+                PlayoutResults.from_core(arrays, arrays["interrupted"]), steps=kept_steps
+            )
         with progress_bar(games, progress, "games") as update:
             winner, kind, first, plies, on_roll, final_boards, finished, interrupted = (
                 _core.play_games(
                     policy_a, policy_b, games, first_game, key, start is None, seed, rotate,
-                    duplicate, alternate, truncate or 0, threads, batch, check or update,
+                    duplicate, alternate, truncate or 0, threads, batch, check or update, steps,
                 )
             )  # fmt: skip
             if update is not None:
                 update(finished)
     kept = slice(0, finished)
     if truncate is None:
-        return PlayoutResults(winner[kept], kind[kept], first[kept], plies[kept], interrupted)
+        return PlayoutResults(
+            winner[kept], kind[kept], first[kept], plies[kept], interrupted,
+            steps=_kept(steps, 0, CUBELESS_RULES),
+        )  # fmt: skip
     return PlayoutResults(
         winner[kept], kind[kept], first[kept], plies[kept], interrupted,
         on_roll[kept], final_boards[kept],
     )  # fmt: skip
+
+
+def _check_keepable(start: Position | None, truncate: int | None, cube: CubeRun | None) -> None:
+    """Refuse keep_games where the games kept could not be written as a match file: those
+    from another start, truncated, from a cube other than centred at 1, or single games
+    at a match score (play whole matches instead)."""
+    if start is not None or truncate is not None:
+        raise PlayoutError("keep_games keeps whole games from the start: no start, no truncate")
+    if cube is None:
+        return
+    if cube.context.cube != Cube():
+        raise PlayoutError("keep_games keeps games from the start: the cube centred at 1")
+    if not cube.whole_matches and not cube.context.is_money:
+        raise PlayoutError("keep_games keeps money games or whole matches (play_matches)")
+
+
+CUBELESS_RULES = Rules(cube=False)
+"""The rules of the core's cubeless games: no cube, single 1, gammon 2, backgammon 3."""
+
+MATCH_GAMES = 16
+"""The games a match's kept steps are reserved for, in the memory check."""
+
+
+def _kept(
+    steps: list[tuple[npt.NDArray[np.int8], ...]] | None, length: int, rules: Rules
+) -> tuple[UnitSteps, ...] | None:
+    """The kept steps the core appended, as :class:`~tavla.sim.records.UnitSteps`."""
+    if steps is None:
+        return None
+    return tuple(UnitSteps.from_core(unit, length, rules) for unit in steps)
 
 
 def _play_chunk(
@@ -417,6 +471,7 @@ def selfplay(
     cubeful: bool = False,
     context: CubeContext | None = None,
     met: MatchEquityTable | None = None,
+    keep_games: bool = False,
 ) -> PlayoutResults:
     """Play ``games`` cubeless games of ``policy`` against itself, or ``policy=(a, b)`` of
     ``a`` against ``b`` (a is index 0 of the results).
@@ -438,6 +493,10 @@ def selfplay(
     games on a Dask cluster in chunks of ``chunk`` games, with the same results (see
     :func:`play_games`). Raises :class:`~tavla.PlayoutError` for bad arguments; a Python
     policy's own exceptions pass through, as do Dask's on a cluster.
+
+    ``keep_games=True`` keeps every game's plays and cube actions in the results' ``steps``
+    (:mod:`tavla.sim.records`: from the start position only), for match files
+    (:func:`tavla.replay.save_games`) that GNU Backgammon and ``tavla replay`` read.
 
     Memory: the core reserves 8 bytes a game for the whole run but uses only those of the
     games played (pages never written cost nothing), and the results take 8 bytes per
@@ -463,5 +522,5 @@ def selfplay(
         raise PlayoutError("context and met are for games with the cube: give cubeful=True")
     return play_games(
         a, b, games, start=start, seed=seed, threads=threads, batch=batch, progress=progress,
-        client=client, chunk=chunk, cube=cube,
+        client=client, chunk=chunk, cube=cube, keep_games=keep_games,
     )  # fmt: skip

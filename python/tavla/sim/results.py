@@ -10,6 +10,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from .records import UnitSteps
+
 CUBE_COLUMNS = ("cube", "scored", "cube_owner", "doubler", "dropped", "crawford")
 """The per-game arrays a run with the cube adds (see :class:`PlayoutResults`)."""
 
@@ -38,6 +40,9 @@ class PlayoutResults:
     the policy that made the last double, -1 for none), ``dropped`` (``int8``, the policy
     that passed a double or a beaver, -1 for none: the game ended by the drop) and
     ``crawford`` (``bool``, the game was a match's Crawford game, R24).
+
+    A run with ``keep_games=True`` keeps each game's plays and cube actions in ``steps``
+    (one :class:`~tavla.sim.records.UnitSteps` a game, None otherwise).
     """
 
     winner: npt.NDArray[np.int8]
@@ -53,6 +58,7 @@ class PlayoutResults:
     doubler: npt.NDArray[np.int8] | None = None
     dropped: npt.NDArray[np.int8] | None = None
     crawford: npt.NDArray[np.bool_] | None = None
+    steps: tuple[UnitSteps, ...] | None = None
 
     @classmethod
     def from_core(cls, arrays: dict[str, Any], interrupted: bool) -> PlayoutResults:
@@ -86,7 +92,7 @@ class PlayoutResults:
             column("plies", np.zeros(0, np.int32)), interrupted,
             column("on_roll", int8) if truncated else None,
             column("final_boards", np.zeros((0, 2, 26), np.int8)) if truncated else None,
-            **cube,
+            **cube, steps=_joined_steps(parts),
         )  # fmt: skip
 
     def head(self, count: int) -> PlayoutResults:
@@ -97,7 +103,8 @@ class PlayoutResults:
             for field in fields(self)
             if isinstance(getattr(self, field.name), np.ndarray)
         }
-        return replace(self, **arrays)
+        steps = None if self.steps is None else self.steps[:count]
+        return replace(self, **arrays, steps=steps)
 
     @property
     def stopped(self) -> npt.NDArray[np.bool_]:
@@ -165,7 +172,9 @@ class MatchResults:
     final score of a and b, points beyond the length kept). ``game_results``: every game of
     those matches, one match after another (:class:`PlayoutResults` with the cube's columns;
     match m's games are rows ``offsets[m]:offsets[m + 1]``). ``interrupted``: Ctrl-C
-    stopped the run, and the matches kept are the first ones finished.
+    stopped the run, and the matches kept are the first ones finished.  ``steps``: with
+    ``keep_games=True``, each match's plays and cube actions (one
+    :class:`~tavla.sim.records.UnitSteps` a match), else None.
     """
 
     length: int
@@ -174,6 +183,7 @@ class MatchResults:
     score: npt.NDArray[np.int32]
     game_results: PlayoutResults
     interrupted: bool = False
+    steps: tuple[UnitSteps, ...] | None = None
 
     @classmethod
     def from_core(cls, length: int, arrays: dict[str, Any], interrupted: bool) -> MatchResults:
@@ -197,6 +207,7 @@ class MatchResults:
             np.concatenate([p.score for p in parts]) if parts else np.zeros((0, 2), np.int32),
             games,
             interrupted,
+            _joined_steps(parts),
         )
 
     def head(self, count: int) -> MatchResults:
@@ -205,6 +216,7 @@ class MatchResults:
         return replace(
             self, winner=self.winner[kept], games=self.games[kept], score=self.score[kept],
             game_results=self.game_results.head(int(self.games[kept].sum())),
+            steps=None if self.steps is None else self.steps[kept],
         )  # fmt: skip
 
     @property
@@ -240,6 +252,13 @@ class MatchResults:
             f"win_rate={self.win_rate:.4f}, games={int(self.games.sum())}, "
             f"ppg={self.ppg:+.4f}, interrupted={self.interrupted})"
         )
+
+
+def _joined_steps(parts: Sequence[PlayoutResults | MatchResults]) -> tuple[UnitSteps, ...] | None:
+    """The kept steps of consecutive runs, in order (None when the runs kept none)."""
+    if not parts or parts[0].steps is None:
+        return None
+    return tuple(unit for part in parts for unit in part.steps or ())
 
 
 def _mean(values: npt.NDArray[Any]) -> float:

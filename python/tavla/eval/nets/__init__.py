@@ -17,6 +17,10 @@ from ..net import Net
 
 _SUFFIX = ".npz"
 
+DEFAULT = "tavla218-128"
+"""The strongest shipped net: what plays and evaluates when none is named
+(``net:tavla218-128``)."""
+
 
 def available() -> tuple[str, ...]:
     """The names of the shipped nets, sorted."""

@@ -1,0 +1,60 @@
+"""Replaying recorded actions (:attr:`Game.history`) on a game, and a session rebuilt from
+its games' histories: how a game is taken back to an earlier point (``tavla play``'s undo).
+
+Every roll is replayed with its recorded dice, so replaying draws nothing from the dice
+source; the rules check every action again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..errors import RulesError
+from . import actions as played
+from .game import Game
+from .match import Match, MoneySession
+
+
+def apply_action(game: Game, action: played.Action) -> None:
+    """Do ``action`` again on ``game``, with its recorded dice.  Raises what the game's
+    action raises when it is not allowed there (TurnError, CubeError, IllegalPlayError)."""
+    if isinstance(action, (played.OpeningRoll, played.RollAction)):
+        game.roll(action.dice)
+    elif isinstance(action, played.PlayAction):
+        game.play(action.play, player=action.player)
+    elif isinstance(action, played.DoubleAction):
+        game.double(player=action.player)
+    elif isinstance(action, played.BeaverAction):
+        game.beaver(player=action.player)
+    elif isinstance(action, played.RaccoonAction):
+        game.raccoon(player=action.player)
+    elif isinstance(action, played.TakeAction):
+        game.take(player=action.player)
+    elif isinstance(action, played.DropAction):
+        game.drop(player=action.player)
+    elif isinstance(action, played.ResignAction):
+        game.resign(action.kind, player=action.player)
+    elif isinstance(action, played.AcceptResignationAction):
+        game.accept_resignation(player=action.player)
+    elif isinstance(action, played.RejectResignationAction):
+        game.reject_resignation(player=action.player)
+    else:
+        raise RulesError(f"not an action of a game: {type(action).__name__}")
+
+
+def rebuilt(
+    session: Match | MoneySession, histories: Sequence[Sequence[played.Action]]
+) -> Match | MoneySession:
+    """A new session like ``session`` (its length, rules and dice source) whose games are
+    ``histories`` replayed in order: each history starts a new game (R6 decides who starts
+    it), the last may stop anywhere."""
+    fresh: Match | MoneySession
+    if isinstance(session, Match):
+        fresh = Match(session.length, session.rules, session.dice)
+    else:
+        fresh = MoneySession(session.rules, session.dice)
+    for history in histories:
+        game = fresh.new_game()
+        for action in history:
+            apply_action(game, action)
+    return fresh

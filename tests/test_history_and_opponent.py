@@ -1,0 +1,95 @@
+"""Replaying recorded actions (tavla.game.history) and a policy as a game's opponent
+(tavla.sim.opponent)."""
+
+from __future__ import annotations
+
+import pytest
+
+import tavla
+from tavla import CubeContext, Game, Match, MoneySession, Position, ResultKind, Rules
+from tavla.errors import TurnError
+from tavla.game.history import apply_action, rebuilt
+from tavla.sim.opponent import Opponent
+from tests.helpers.boards import position
+from tests.helpers.random_sessions import played
+
+
+@pytest.mark.parametrize(
+    "session",
+    [lambda: Match(7), lambda: MoneySession(Rules(beavers=True, raccoons=True))],
+)  # fmt: skip
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_rebuilt_session_is_the_same_game_for_game(session, seed: int) -> None:  # type: ignore[no-untyped-def]
+    original = played(session(), seed, games=8)
+    copy = rebuilt(original, [game.history for game in original.games])
+    assert len(copy.games) == len(original.games)
+    for a, b in zip(original.games, copy.games, strict=True):
+        assert a.history == b.history
+        assert str(a.gnubg_id) == str(b.gnubg_id) and a.result == b.result
+    assert copy.points == original.points
+
+
+def test_a_game_taken_back_half_way_draws_no_dice() -> None:
+    game = Game(dice=[(3, 1), (6, 5), (4, 2)])
+    game.roll()
+    game.play("8/5 6/5")
+    game.roll()
+    replay = Game(dice=[])  # no dice at all: every roll comes from the history
+    for action in game.history:
+        apply_action(replay, action)
+    assert replay.position == game.position and replay.dice == (6, 5)
+    with pytest.raises(tavla.RulesError):
+        apply_action(replay, "roll")  # type: ignore[arg-type]
+
+
+def test_the_net_doubles_and_takes_as_its_cube_decision_says() -> None:
+    net = "net:tavla218-128"
+    opponent = Opponent(net)
+    # player 0 on roll with a big racing lead: a double, which player 1 must pass
+    racing = position({6: 5, 5: 5, 4: 5}, {1: 3, 2: 3, 3: 3, 13: 6})
+    game = Game(position=racing, starter=0)
+    decision = tavla.cube_decision(racing, CubeContext.from_game(game), net)
+    assert decision.action.startswith("double/")
+    assert opponent.doubles(game)
+    game.double()
+    assert opponent.takes(game) is decision.take
+    start = Game(starter=0)
+    assert not opponent.doubles(start)  # the opening position is no double
+    start.double()
+    assert opponent.takes(start)
+    with pytest.raises(TurnError):
+        opponent.takes(Game(starter=0))
+
+
+def test_a_policy_without_probabilities_never_doubles_always_takes_and_accepts() -> None:
+    racing = position({6: 5, 5: 5, 4: 5}, {1: 3, 2: 3, 3: 3, 13: 6})
+    game = Game(position=racing, starter=0)
+    opponent = Opponent("pubeval")
+    assert not opponent.doubles(game)
+    game.double()
+    assert opponent.takes(game)
+    resigning = Game(position=racing, starter=1)  # player 1, far behind, resigns to player 0
+    resigning.resign("single")
+    assert opponent.accepts(resigning, ResultKind.SINGLE)
+
+
+def test_a_resignation_is_accepted_when_it_gives_what_the_net_expects() -> None:
+    net = Opponent("net:tavla218-128")
+    # player 1 resigns a single; player 0, the net's side, is sure to win a gammon here
+    crushed = position({25: 3, 20: 12}, {1: 5, 2: 5, 3: 5})  # seen from player 1
+    game = Game(position=crushed, starter=1)
+    game.resign("single", player=1)
+    assert not net.accepts(game, ResultKind.SINGLE)
+    assert net.accepts(game, ResultKind.BACKGAMMON)
+    even = Game(position=Position.initial(), starter=0)
+    even.resign("single", player=0)  # at the start a single is more than the net expects
+    assert net.accepts(even, ResultKind.SINGLE)
+
+
+def test_the_opponent_plays_the_policys_play() -> None:
+    game = Game(dice=[(3, 1)])
+    game.roll()
+    play = Opponent("pubeval").play(game)
+    assert play == tavla.eval.choice.choose_play("pubeval", game.position, (3, 1))
+    with pytest.raises(TurnError):
+        Opponent("pubeval").play(Game())
