@@ -7,7 +7,7 @@ one thread and every core), OpenSpiel (``pip install open_spiel``: its Python AP
 ``pyspiel``'s C++ game, one Python call per chance outcome and action) and gym-backgammon
 (``pip install gym-backgammon``: its pure-Python engine), each for about ``--seconds``, and
 prints games per second with the ratio to each peer. Peers that are not installed are
-skipped; neither is a dependency of tavla.
+skipped; none is a dependency of tavla.
 
 With GNU Backgammon installed (``/usr/games/gnubg``), it also rolls out, on one thread, the
 position after an opening 3-1, a middle game and a race, cubeless at 0-ply with the shipped
@@ -17,6 +17,13 @@ gnubg stops at its one-sided database) it prints each side's standard error of t
 CPU seconds and 1/(SE^2 CPU), the precision a CPU second buys; without it (the opening
 only), CPU seconds per game. ``--before PYTHONPATH`` measures tavla twice, there too (an
 older tree's ``python/`` with its built core), so that before and after share one run.
+
+Then the RL environments with random legal actions, in games per second: tavla's VectorEnv
+(256 games stepped in one call, the agent's actions drawn in NumPy, the random opponent played
+in C++, one thread), its single-agent and AEC environments (one game, one Python call per
+decision), Pgx's backgammon on the CPU (``pip install pgx``: JAX; 64 games under
+``jit(vmap(step))``, faster here than 1024; every decision of both sides an action) and
+OpenSpiel's Python loop again.
 """
 
 from __future__ import annotations
@@ -32,6 +39,8 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+
+import numpy as np
 
 import gnubg_peer
 import tavla
@@ -196,6 +205,89 @@ def print_rollouts(runs: dict[str, dict[str, dict[str, float]]], gnubg: str) -> 
         print(f"{who:<44} {games:>14,.0f} {games * their:>13.1f}x")
 
 
+def tavla_vector_env(num_envs: int = 256) -> Callable[[int], int]:
+    from tavla.env import VectorEnv
+
+    env = VectorEnv(num_envs, "random", seed=1)
+    state = {"observation": env.reset()[0]}
+    rng = np.random.default_rng(1)
+
+    def play(steps: int) -> int:
+        games = 0
+        for _ in range(steps):
+            actions = (rng.random(num_envs) * state["observation"]["plays"]).astype(np.int64)
+            state["observation"], _, terminated, _, _ = env.step(actions)
+            games += int(terminated.sum())
+        return games
+
+    return play
+
+
+def tavla_single_env(aec: bool) -> Callable[[int], int]:
+    from tavla.env import BackgammonEnv, aec_env
+
+    rng = np.random.default_rng(1)
+    if aec:
+        env = aec_env()
+
+        def play_aec(games: int) -> int:
+            for _ in range(games):
+                env.reset()
+                while not env.terminations[env.agent_selection]:
+                    plays = env.observe(env.agent_selection)["plays"]
+                    env.step(int(rng.integers(plays)))
+            return games
+
+        return play_aec
+    single = BackgammonEnv("random")
+
+    def play(games: int) -> int:
+        for _ in range(games):
+            observation, _ = single.reset()
+            terminated = False
+            while not terminated:
+                action = int(rng.integers(observation["plays"]))
+                observation, _, terminated, _, _ = single.step(action)
+        return games
+
+    return play
+
+
+def pgx_games(batch: int = 64) -> Callable[[int], int] | None:
+    try:
+        import jax
+        import jax.numpy as jnp
+        import pgx
+        from pgx.experimental import auto_reset
+    except ImportError:
+        return None
+    env = pgx.make("backgammon")
+    init = jax.jit(jax.vmap(env.init))
+    step = jax.jit(jax.vmap(auto_reset(env.step, env.init)))
+    key = jax.random.PRNGKey(1)
+    key, sub = jax.random.split(key)
+    state = {"pgx": init(jax.random.split(sub, batch)), "key": key}
+
+    @jax.jit
+    def random_step(current, key):
+        choose, advance = jax.random.split(key)
+        logits = jnp.where(current.legal_action_mask, 0.0, -jnp.inf)
+        actions = jax.random.categorical(choose, logits, axis=-1)
+        after = step(current, actions, jax.random.split(advance, batch))
+        return after, after.terminated.sum()
+
+    def play(steps: int) -> int:
+        games = 0
+        for _ in range(steps):
+            state["key"], sub = jax.random.split(state["key"])
+            state["pgx"], ended = random_step(state["pgx"], sub)
+            games += int(ended)
+        return games
+
+    play(2)  # compiled before it is timed
+    return play
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
@@ -229,6 +321,27 @@ def main() -> None:
         print(f"{name:<24} {games_per_second:>12,.1f} {ratio:>22}")
     for name in skipped:
         print(f"{name:<24} {'not installed':>12}")
+
+    environments = [
+        ("tavla VectorEnv (256)", tavla_vector_env()),
+        ("tavla BackgammonEnv", tavla_single_env(aec=False)),
+        ("tavla AEC env", tavla_single_env(aec=True)),
+        ("Pgx, CPU (64)", pgx_games()),
+        ("OpenSpiel (Python API)", open_spiel_games()),
+    ]
+    env_rates = {name: rate(play, args.seconds) for name, play in environments if play}
+    vector = env_rates["tavla VectorEnv (256)"]
+    print(f"\n{'random legal actions':<24} {'games/s':>12} {'tavla VectorEnv is':>22}")
+    for name, games_per_second in env_rates.items():
+        if name.startswith("tavla VectorEnv") or games_per_second == 0:
+            ratio = "" if games_per_second else "no game finished"
+        else:
+            ratio = f"{vector / games_per_second:,.1f}x"
+        print(f"{name:<24} {games_per_second:>12,.1f} {ratio:>22}")
+    print(f"{'(VectorEnv / self-play)':<24} {vector / single:>12.2f}")
+    for name in (name for name, play in environments if play is None):
+        print(f"{name:<24} {'not installed':>12}")
+
 
 
 if __name__ == "__main__":

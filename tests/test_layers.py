@@ -24,6 +24,7 @@ LAYERS = (
     {"game"},
     {"eval"},
     {"sim"},
+    {"env"},
     {"render"},
     {"replay"},
     {"analysis"},

@@ -11,12 +11,6 @@
 namespace tavla::bindings {
 namespace {
 
-// The rules, the match and the start of a run with the cube, checked once (pybind: CubePlay).
-struct CubePlay {
-    CubeSpec spec;
-    std::shared_ptr<const MatchEquity> met;
-};
-
 bool power_of_two(int value, int low, int high) {
     return value >= low && value <= high && (value & (value - 1)) == 0;
 }

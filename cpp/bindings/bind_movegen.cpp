@@ -9,6 +9,7 @@
 #include "interpreter_exit.hpp"
 #include "result_buffer.hpp"
 #include "tavla/movegen.hpp"
+#include "tavla/play_order.hpp"
 
 namespace tavla::bindings {
 namespace {
@@ -16,17 +17,6 @@ namespace {
 MoveGenerator& thread_generator() {
     thread_local std::unique_ptr<MoveGenerator> gen = std::make_unique<MoveGenerator>();
     return *gen;
-}
-
-// Orders plays as notation reads: by their moves sorted from the highest starting point.
-std::uint64_t notation_order(const PlayRecord& rec) {
-    std::array<std::uint16_t, 4> moves{};
-    for (int i = 0; i < rec.n_moves; ++i)
-        moves[i] = std::uint16_t((rec.moves[i].from << 8) | rec.moves[i].to);
-    std::sort(moves.begin(), moves.end(), std::greater<>());
-    std::uint64_t key = 0;
-    for (std::uint16_t m : moves) key = (key << 16) | m;
-    return key;
 }
 
 // Each play as (result seen by the opponent, moves as 2*n bytes, hit mask: bit i = move i hit),

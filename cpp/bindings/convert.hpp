@@ -74,5 +74,6 @@ void bind_net(py::module_& m);  // after bind_search: Net derives from Evaluator
 void bind_td(py::module_& m);
 void bind_cube(py::module_& m);
 void bind_cube_play(py::module_& m);  // after bind_search and bind_cube
+void bind_env(py::module_& m);        // after bind_cube_play
 
 }  // namespace tavla::bindings

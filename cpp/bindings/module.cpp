@@ -34,4 +34,5 @@ PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
     tavla::bindings::bind_td(m);
     tavla::bindings::bind_cube(m);
     tavla::bindings::bind_cube_play(m);
+    tavla::bindings::bind_env(m);
 }

@@ -85,12 +85,14 @@ bool may_double(const PlayoutSpec& spec, const GameState& state) {
     return !spec.opening && state.game_in_unit == 0 && cube.first_offer;
 }
 
-namespace {
+}  // namespace
 
 void begin_turn(const PlayoutSpec& spec, GameState& state) {
     state.phase = spec.cube != nullptr && may_double(spec, state) ? CubePhase::kOffer
                                                                   : CubePhase::kPlay;
 }
+
+namespace {
 
 // Game j >= 1 of the match `state` belongs to, at the score the last game left.
 GameState next_match_game(const PlayoutSpec& spec, const GameState& last) {
@@ -176,24 +178,6 @@ bool end_by_drop(const PlayoutSpec& spec, std::int64_t unit, GameState& state, i
     return finish_game(spec, unit, state, out);
 }
 
-int builtin_cube_choice(const PlayoutSpec& spec, const GameState& state, const CubePolicy& policy) {
-    const CubeSituation situation = cube_situation(spec, state);
-    switch (state.phase) {
-        case CubePhase::kOffer:
-            return int(policy.doubles(state.board, situation));
-        case CubePhase::kAnswer:
-            return int(policy.answer(state.board, situation, beaver_allowed(spec, state)));
-        default:
-            return int(policy.takes_beaver(state.board, situation));
-    }
-}
-
-// The policy whose choice the state waits for: the doubler offers and answers a beaver, its
-// opponent answers a double; the mover plays.
-int chooser(const GameState& state) {
-    return state.phase == CubePhase::kAnswer ? 1 - state.mover_policy : state.mover_policy;
-}
-
 // The policies as the searches variance reduction asks for (luck.hpp); nulls without it.
 using LuckyPolicies = std::array<const SearchPolicy*, 2>;
 
@@ -247,6 +231,22 @@ void play_unit(const PlayoutSpec& spec, std::int64_t unit,
 }
 
 }  // namespace
+
+int builtin_cube_choice(const PlayoutSpec& spec, const GameState& state, const CubePolicy& policy) {
+    const CubeSituation situation = cube_situation(spec, state);
+    switch (state.phase) {
+        case CubePhase::kOffer:
+            return int(policy.doubles(state.board, situation));
+        case CubePhase::kAnswer:
+            return int(policy.answer(state.board, situation, beaver_allowed(spec, state)));
+        default:
+            return int(policy.takes_beaver(state.board, situation));
+    }
+}
+
+int chooser(const GameState& state) {
+    return state.phase == CubePhase::kAnswer ? 1 - state.mover_policy : state.mover_policy;
+}
 
 GameState begin_unit(const PlayoutSpec& spec, std::int64_t unit) {
     GameState state = begin_game(spec, unit);

@@ -8,6 +8,9 @@ only from those below it:
 - :mod:`tavla.game`: rules, cube, scoring, games, matches, match equity and the cube model;
 - :mod:`tavla.eval`: policies, evaluators, cube decisions and training;
 - :mod:`tavla.sim`: self-play, rollouts, duels, Dask clusters;
+- :mod:`tavla.env`: reinforcement-learning environments (Gymnasium, PettingZoo, a vector
+  environment in C++), imported on its own (``import tavla.env``) as it needs the extra
+  ``tavla[rl]``;
 - :mod:`tavla.render`: text diagrams, SVG pictures of the board, Turkish names;
 - :mod:`tavla.replay`: match records to games and back, the errors of analysed games;
 - :mod:`tavla.cli`: the ``tavla`` command.
@@ -25,7 +28,9 @@ from .errors import (
     CubeModelError,
     DiceError,
     EngineError,
+    EnvError,
     EvaluatorError,
+    IllegalActionError,
     IllegalPlayError,
     InterruptedRunWarning,
     InvalidBufferError,
@@ -73,10 +78,12 @@ __all__ = [
     "DiceError",
     "DuelResult",
     "EngineError",
+    "EnvError",
     "EvaluatorError",
     "Game",
     "GameEnd",
     "GameResult",
+    "IllegalActionError",
     "IllegalPlayError",
     "InterruptedRunWarning",
     "InvalidBufferError",

@@ -134,6 +134,19 @@ class NetError(EvaluatorError):
     The message names the fault."""
 
 
+class EnvError(TavlaError, ValueError):
+    """An RL environment (:doc:`/environments`) that cannot be built or stepped as asked: an
+    unknown action mode, observation or opponent, rules the environments do not play, a reset
+    option that cannot start a game, a roll with more legal plays than ``max_plays``, an
+    action given after the episode ended."""
+
+
+class IllegalActionError(EnvError):
+    """An action of an RL environment that the action mask does not allow: a play index past
+    the legal plays, a move that does not lead to a legal play (R7-R13), a cube action out of
+    turn (R18-R20).  The message names the rule; the environment is left as it was."""
+
+
 class RenderError(TavlaError, ValueError):
     """A board picture (:doc:`/board`, "Pictures of the board") that cannot be drawn as
     asked: something other than a position, game or match, a bad roll, cube, play, theme,

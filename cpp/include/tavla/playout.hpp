@@ -197,6 +197,14 @@ bool apply_cube(const PlayoutSpec& spec, std::int64_t unit, GameState& state, in
 // Makes the play `after` (seen from the mover); returns true when the unit is finished.
 bool apply_play(const PlayoutSpec& spec, std::int64_t unit, GameState& state, const Board& after,
                 const RunOutput& out);
+// Sets the phase of the turn that starts: kOffer when the side on roll may double now (R18,
+// R19, R24), else kPlay.
+void begin_turn(const PlayoutSpec& spec, GameState& state);
+// The policy whose choice the state waits for: the doubler offers and answers a beaver, its
+// opponent answers a double; the mover plays.
+int chooser(const GameState& state);
+// The choice of a built-in cube policy in the state's cube phase (apply_cube's numbering).
+int builtin_cube_choice(const PlayoutSpec& spec, const GameState& state, const CubePolicy& policy);
 
 // Plays units 0..units-1 into `out` on `threads` threads (the calling thread is one of them),
 // in chunks of `chunk` units. After each chunk it plays, and every 50 ms within a policy's

@@ -13,13 +13,13 @@ from typing import Any
 import click
 
 from ..errors import RulesError
+from ..formats.any_id import read_id
 from ..formats.gnubg import GnubgId, MatchId
 from ..formats.xgid import Xgid
 from ..game.cube_context import CubeContext
 from ..game.cube_model import DEFAULT_CUBE_LIFE
 from ..game.cubeful import CubeDecision
 from ..game.equity import BUILTIN_TABLES, MatchEquityTable
-from .positions import read_id
 
 OWNERS = ("centred", "on-roll", "opponent")
 

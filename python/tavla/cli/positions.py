@@ -3,34 +3,11 @@ board string."""
 
 from __future__ import annotations
 
-from .._validate import excerpt
 from ..board.dice import Roll, parse_roll
 from ..board.position import Position
-from ..errors import InvalidIdError, NotationError
-from ..formats.fibs import parse_any_flavour
-from ..formats.gnubg import GnubgId, parse_gnubg_id
-from ..formats.xgid import Xgid, parse_xgid
-
-
-def read_id(text: str) -> Position | GnubgId | Xgid:
-    """``4HPwATDgc/ABMA`` (a Position), ``4HPwATDgc/ABMA:cAkAAAAAAAAE`` (a GNUbg ID),
-    ``XGID=...`` (an XGID, its prefix optional) or ``board:...`` (a FIBS board string in
-    either flavour, as the GNUbg ID it stands for).  Raises :class:`~tavla.InvalidIdError`
-    naming the fault."""
-    text = text.strip()
-    if text.startswith("board:"):
-        return parse_any_flavour(text).to_gnubg_id()
-    if text.upper().startswith("XGID=") or text.count(":") >= 9:
-        return parse_xgid(text)
-    position_part = text.split(":", 1)[0]
-    if len(position_part) != 14:
-        raise InvalidIdError(
-            f"{excerpt(text)} is neither a Position ID (14 characters), a GNUbg ID, an XGID"
-            " nor a FIBS board string"
-        )
-    if ":" in text:
-        return parse_gnubg_id(text)  # checks the Match ID part too
-    return Position.from_position_id(position_part)
+from ..errors import NotationError
+from ..formats.any_id import read_id
+from ..formats.xgid import Xgid
 
 
 def read_position_and_dice(text: str) -> tuple[Position, Roll | None]:

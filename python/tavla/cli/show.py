@@ -6,12 +6,12 @@ from __future__ import annotations
 import click
 
 from ..board.position import Position
+from ..formats.any_id import read_id
 from ..render.svg import board_svg
 from ..render.text import id_state_lines, text_board
 from .errors import input_errors
 from .images import image_options, write_images
 from .playout_output import echo_json
-from .positions import read_id
 from .show_record import show_record
 
 
