@@ -35,12 +35,12 @@ def test_cube_rollout_json_matches_the_api() -> None:
     assert (record["match_length"], record["cube"], record["owner"]) == (0, 1, "centred")
 
 
-def test_a_cube_rollout_is_played_by_a_shipped_net_unless_told() -> None:
-    # pubeval, the cubeless default, never doubles: a cube rollout needs a policy with a cube.
+def test_a_rollout_is_played_by_the_default_net_unless_told() -> None:
+    # The strongest shipped net, which plays the cube too (pubeval never doubles).
     code, out, _ = run("rollout", START, "--cubeful", "-n", "36", "--json")
-    assert code == 0 and json.loads(out)["policy"] == NET
+    assert code == 0 and json.loads(out)["policy"] == "net:tavla218-128"
     code, out, _ = run("rollout", START, "-n", "36")
-    assert code == 0 and out.startswith(f"{START}: pubeval rollout, 36 games")
+    assert code == 0 and out.startswith(f"{START}: net:tavla218-128 rollout, 36 games")
 
 
 @pytest.mark.parametrize("policy", ["pubeval", "random"])

@@ -20,6 +20,9 @@ from tavla.eval import Policy, nets
 from tavla.sim import cluster
 from tests.helpers.interrupt import interrupt_at
 
+# A rollout of the start by pubeval (the default policy is the shipped net, much slower).
+PUBEVAL_ROLLOUT = ("rollout", "4HPwATDgc/ABMA", "-p", "pubeval")
+
 
 def run(*args: str) -> tuple[int, str, str]:
     result = CliRunner().invoke(main, list(args))
@@ -57,25 +60,25 @@ def test_selfplay_after_ctrl_c(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_rollout_after_ctrl_c(monkeypatch: pytest.MonkeyPatch) -> None:
     interrupt_at(monkeypatch, 3)
-    code, out, err = run("rollout", "4HPwATDgc/ABMA", "-n", "1296", "-t", "1")
+    code, out, err = run(*PUBEVAL_ROLLOUT, "-n", "1296", "-t", "1")
     assert code == 130 and err == ""
     assert out.splitlines()[0] == (
         "4HPwATDgc/ABMA: pubeval rollout, 192 games (interrupted), rotated, "
         "no variance reduction, seed 0"
     )
     interrupt_at(monkeypatch, 3)
-    code, out, err = run("rollout", "4HPwATDgc/ABMA", "-n", "1296", "-t", "1", "--json")
+    code, out, err = run(*PUBEVAL_ROLLOUT, "-n", "1296", "-t", "1", "--json")
     assert code == 130 and err == ""
     record = json.loads(out)
     assert record["interrupted"] is True and record["games"] == 192
-    code, out, _ = run("rollout", "4HPwATDgc/ABMA", "-n", "36", "--json")
+    code, out, _ = run(*PUBEVAL_ROLLOUT, "-n", "36", "--json")
     assert json.loads(out)["interrupted"] is False
 
 
 def test_rollout_of_a_roll_after_ctrl_c(monkeypatch: pytest.MonkeyPatch) -> None:
     # Stopped in the third play after 5 checks: three plays, each on the first 320 games.
     interrupt_at(monkeypatch, 2 * 22 + 5)
-    code, out, err = run("rollout", "4HPwATDgc/ABMA", "-r", "31", "-n", "1296", "-t", "1")
+    code, out, err = run(*PUBEVAL_ROLLOUT, "-r", "31", "-n", "1296", "-t", "1")
     assert code == 130 and err == ""
     lines = out.splitlines()
     assert lines[0] == (
@@ -85,7 +88,7 @@ def test_rollout_of_a_roll_after_ctrl_c(monkeypatch: pytest.MonkeyPatch) -> None
     assert lines[1] == "interrupted: 3 of 16 plays rolled out"
     assert len(lines) == 3 + 3
     interrupt_at(monkeypatch, 2 * 22 + 5)
-    code, out, err = run("rollout", "4HPwATDgc/ABMA", "-r", "31", "-n", "1296", "-t", "1",
+    code, out, err = run(*PUBEVAL_ROLLOUT, "-r", "31", "-n", "1296", "-t", "1",
                          "--json")  # fmt: skip
     assert code == 130 and err == ""
     plays = json.loads(out)
@@ -98,7 +101,7 @@ def test_rollout_of_a_roll_stopped_before_a_game_finished(
     # What rollout() returns then: no play (each would have 0 games), with the warning.
     command_module = importlib.import_module("tavla.cli.rollout")  # not the command itself
     monkeypatch.setattr(command_module, "run_rollout", lambda *args, **kwargs: [])
-    code, out, err = run("rollout", "4HPwATDgc/ABMA", "-r", "31")
+    code, out, err = run(*PUBEVAL_ROLLOUT, "-r", "31")
     assert code == 130 and err == ""
     assert out.splitlines()[:3] == [
         "4HPwATDgc/ABMA: pubeval rollout, 0 games (interrupted), rotated, "
@@ -106,7 +109,7 @@ def test_rollout_of_a_roll_stopped_before_a_game_finished(
         "interrupted: 0 of 16 plays rolled out",
         "     play    " + HEADER,
     ]
-    code, out, _ = run("rollout", "4HPwATDgc/ABMA", "-r", "31", "--json")
+    code, out, _ = run(*PUBEVAL_ROLLOUT, "-r", "31", "--json")
     assert code == 130 and json.loads(out) == []
 
 
@@ -125,13 +128,13 @@ def test_duel_after_ctrl_c(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_rollout_of_a_roll() -> None:
-    code, out, _ = run("rollout", "4HPwATDgc/ABMA", "--roll", "31", "-n", "72", "--json")
+    code, out, _ = run(*PUBEVAL_ROLLOUT, "--roll", "31", "-n", "72", "--json")
     assert code == 0
     plays = json.loads(out)
     expected = rollout(Position.initial(), "pubeval", 72, dice="31")
     assert [p["play"] for p in plays] == [r.play.notation for r in expected if r.play]
     assert plays[0]["equity"] == expected[0].equity
-    code, out, _ = run("rollout", "4HPwATDgc/ABMA", "--roll", "31", "-n", "72")
+    code, out, _ = run(*PUBEVAL_ROLLOUT, "--roll", "31", "-n", "72")
     assert code == 0 and len(out.splitlines()) == 2 + 16
 
 

@@ -363,3 +363,19 @@ def test_ctrl_c_keeps_the_games_a_running_chunk_finished(
     joined = PlayoutResults.joined(parts, interrupted, truncated=False)
     here = games(scores, 0, joined.games)
     assert all(np.array_equal(getattr(joined, f), getattr(here, f)) for f in FIELDS)
+
+
+def test_rollout_data_on_the_cluster_is_the_data_made_here(
+    client: distributed.Client, tmp_path: Path
+) -> None:
+    from tavla.eval.data import load_training_data, save_positions
+    from tavla.sim.data_positions import make_positions
+    from tavla.sim.data_rollouts import roll_out_positions
+
+    save_positions(tmp_path / "p.npz", make_positions(10, seed=8, disagreement=0, progress=False))
+    settings = {"games": 36, "truncate": 3, "shard_size": 4, "seed": 2, "progress": False}
+    here = roll_out_positions(tmp_path / "p.npz", tmp_path / "here", threads=1, **settings)
+    there = roll_out_positions(tmp_path / "p.npz", tmp_path / "there", client=client, **settings)
+    assert (here.written, there.written, there.positions) == (3, 3, 10)
+    a, b = load_training_data(tmp_path / "here"), load_training_data(tmp_path / "there")
+    assert np.array_equal(a.targets, b.targets) and np.array_equal(a.index, b.index)

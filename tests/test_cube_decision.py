@@ -65,7 +65,7 @@ def test_given_probabilities_need_no_evaluator() -> None:
 
 def test_positions_the_evaluators_do_not_answer() -> None:
     with pytest.raises(EvaluatorError, match="bear-off"):
-        cube_decision(Position.initial())
+        cube_decision(Position.initial(), None, "bearoff")
     with pytest.raises(InvalidPositionError):
         cube_decision(np.zeros((2, 26), dtype=np.int8))
 

@@ -25,7 +25,8 @@ from tavla.sim import _engine_process, engines, gnubg_engine
 from tavla.sim.engines import ROLLS, Ubgi, engine_policy, turn_dice
 from tests.helpers.fuzz import fuzz_settings
 
-TAVLA_UBGI = [sys.executable, "-m", "tavla", "ubgi"]
+# tavla ubgi serving pubeval (its default is the shipped net); a later --policy wins.
+TAVLA_UBGI = [sys.executable, "-m", "tavla", "ubgi", "--policy", "pubeval"]
 FAKE = Path(__file__).parent / "helpers" / "fake_ubgi.py"
 
 

@@ -100,4 +100,4 @@ def test_numpy_bools_and_batches() -> None:
     with pytest.raises(InvalidPositionError, match="board 0"):
         evaluate_boards(position({}, {1: 1}).board[np.newaxis])
     with pytest.raises(EvaluatorError, match="does not apply"):
-        evaluate_boards(Position.initial().board)
+        evaluate_boards(Position.initial().board, "bearoff")

@@ -44,9 +44,7 @@ def test_zero_ply_is_the_database() -> None:
 
 
 def test_one_ply_follows_the_definition() -> None:
-    expected = sum(
-        (1 if a == b else 2) / 36 * best_after_roll(RACE, (a, b)) for a, b in ROLLS
-    )
+    expected = sum((1 if a == b else 2) / 36 * best_after_roll(RACE, (a, b)) for a, b in ROLLS)
     result = evaluate(RACE, plies=1)
     assert result.plies == 1 and not result.exact
     assert result.probabilities == pytest.approx(expected, abs=1e-12)
@@ -121,9 +119,20 @@ def test_truncated_rollout_with_the_database() -> None:
     assert result.probabilities == pytest.approx(evaluate(RACE, plies=1).probabilities, abs=1e-12)
 
 
+def test_the_default_net_answers_when_none_is_given() -> None:
+    start = Position.initial()
+    default = tavla.eval.nets.load(tavla.eval.nets.DEFAULT)
+    assert tavla.eval.nets.DEFAULT == "tavla218-128"
+    assert evaluate(start).probabilities.tolist() == evaluate(start, default).probabilities.tolist()
+    assert [r.play for r in hint(start, "31")] == [r.play for r in hint(start, "31", default)]
+    assert (
+        tavla.cube_decision(start).no_double == tavla.cube_decision(start, None, default).no_double
+    )
+
+
 def test_bad_arguments() -> None:
     with pytest.raises(EvaluatorError, match="answers only where both sides are home"):
-        evaluate(Position.initial())
+        evaluate(Position.initial(), "bearoff")
     with pytest.raises(EvaluatorError, match="plies must be"):
         evaluate(COVERED, plies=4)
     with pytest.raises(EvaluatorError, match="keep must be"):
@@ -137,7 +146,7 @@ def test_bad_arguments() -> None:
     with pytest.raises(EvaluatorError, match="game is over"):
         evaluate(position({}, {1: 1}))
     with pytest.raises(EvaluatorError, match="an evaluator is needed"):
-        evaluate(COVERED, bearoff=False)
+        evaluate(COVERED, "bearoff", bearoff=False)
     with pytest.raises(EvaluatorError, match="0-ply only"):
         Policy("pubeval", plies=1)
     with pytest.raises(EvaluatorError, match="fallback must be"):

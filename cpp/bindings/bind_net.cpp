@@ -4,43 +4,16 @@
 
 #include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
+#include "board_arrays.hpp"
 #include "convert.hpp"
 #include "net_layers.hpp"
 #include "tavla/net.hpp"
 
 namespace tavla::bindings {
 namespace {
-
-using BoardArray = py::array_t<std::int8_t, py::array::c_style>;
-
-// The boards of an (N, 2, 26) int8 array, each valid (and, with `playable`, not finished): a
-// Fault naming the first bad row.
-const Board* checked_boards(const BoardArray& boards, bool playable) {
-    if (boards.ndim() != 3 || boards.shape(1) != 2 || boards.shape(2) != kSlots)
-        throw Fault("boards must have shape (N, 2, 26)");
-    const auto* data = reinterpret_cast<const Board*>(boards.data());
-    for (py::ssize_t i = 0; i < boards.shape(0); ++i) {
-        const Board& b = data[i];
-        if (playable ? !board_is_playable(b) : !board_is_valid(b))
-            throw Fault("board " + std::to_string(i) + ": " +
-                        (playable ? playable_board_error(b) : board_error(b)));
-    }
-    return data;
-}
-
-py::array_t<double> evaluate(const Net& net, const BoardArray& boards) {
-    const Board* data = checked_boards(boards, true);
-    const auto count = std::size_t(boards.shape(0));
-    py::array_t<double> out({py::ssize_t(count), py::ssize_t(kOutputs)});
-    auto* values = reinterpret_cast<Probabilities*>(out.mutable_data());
-    {
-        const py::gil_scoped_release release;
-        net.evaluate(data, count, values);
-    }
-    return out;
-}
 
 py::array_t<float> encode(const BoardArray& boards, const std::string& name) {
     const Encoding encoding = encoding_named(name);
@@ -84,7 +57,7 @@ void bind_net(py::module_& m) {
              }),
              py::arg("weights"), py::arg("biases"), py::arg("encoding"), py::arg("activation"),
              py::arg("kernel"))
-        .def("evaluate", &evaluate, py::arg("boards"),
+        .def("evaluate", &evaluate_boards, py::arg("boards"),
              "(N, 5) float64 probabilities of (N, 2, 26) int8 boards (valid, not finished).")
         .def_property_readonly("kernel", &Net::kernel)
         .def_property_readonly("encoding", [](const Net& n) { return encoding_name(n.encoding()); })
@@ -97,6 +70,12 @@ void bind_net(py::module_& m) {
             all.emplace_back(encoding_name(Encoding(e)), encoding_inputs(Encoding(e)));
         return all;
     }, "(name, input count) of every encoding.");
+    m.def("feature_groups", [](const std::string& name) {
+        std::vector<std::tuple<std::string, int, int>> groups;
+        for (const FeatureGroup& g : feature_groups(encoding_named(name)))
+            groups.emplace_back(g.name, g.first, g.count);
+        return groups;
+    }, py::arg("encoding"), "(name, first input, count) of each feature group of an encoding.");
     m.def("encode", &encode, py::arg("boards"), py::arg("encoding"),
           "(N, k) float32 inputs of (N, 2, 26) int8 valid boards.");
     m.def("encode_sparse", &encode_sparse_board, py::arg("board"), py::arg("encoding"),

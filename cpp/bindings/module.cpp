@@ -31,7 +31,9 @@ PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
     tavla::bindings::bind_search(m);
     tavla::bindings::bind_bearoff(m);
     tavla::bindings::bind_net(m);
+    tavla::bindings::bind_net_set(m);
     tavla::bindings::bind_td(m);
+    tavla::bindings::bind_supervised(m);
     tavla::bindings::bind_cube(m);
     tavla::bindings::bind_cube_play(m);
     tavla::bindings::bind_env(m);

@@ -5,19 +5,14 @@
 #include <cstring>
 #include <vector>
 
+#include "encoding_parts.hpp"
 #include "tavla/fault.hpp"
 
 namespace tavla {
 namespace {
 
-struct Writer {
-    SparseInputs& out;
-    void put(int index, float value) {
-        out.index[std::size_t(out.count)] = std::uint16_t(index);
-        out.value[std::size_t(out.count)] = value;
-        out.count += value != 0.0f ? 1 : 0;
-    }
-};
+using encoding_detail::td_side;
+using encoding_detail::Writer;
 
 // How the inputs of one slot (a point, the bar or borne off) follow its count n: up to four
 // units from the slot's first input.
@@ -96,16 +91,6 @@ void one_hot_points(SparseInputs& out, const std::int8_t* row, int base) {
         count += n > 3 ? 2u : 1u;
     }
     out.count = int(count);
-}
-
-// One side's 98 td198 units from `base`: 4 per point 1..24 (summed: see encode_summed), the
-// bar / 2, borne off / 15.
-void td_side(SparseInputs& out, const std::int8_t* row, int base, bool summed) {
-    if (summed) one_hot_points(out, row, base);
-    else cumulative_points(out, row, base);
-    Writer w{out};
-    w.put(base + 96, kUnits[kHalf][std::size_t(row[kBar])][0]);
-    w.put(base + 97, kUnits[kFifteenth][std::size_t(row[kOff])][0]);
 }
 
 void td198(Writer& w, const Board& b, bool summed) {
@@ -220,9 +205,21 @@ struct Info {
     const char* name;
     int inputs;
 };
-constexpr std::array<Info, kEncodings> kInfo{{{"td198", 198}, {"gnubg200", 200}, {"tavla218", 218}}};
+constexpr std::array<Info, kEncodings> kInfo{{{"td198", 198},
+                                              {"gnubg200", 200},
+                                              {"tavla218", 218},
+                                              {"contact229", 229},
+                                              {"race205", 205}}};
 
 }  // namespace
+
+void encoding_detail::td_side(SparseInputs& out, const std::int8_t* row, int base, bool summed) {
+    if (summed) one_hot_points(out, row, base);
+    else cumulative_points(out, row, base);
+    Writer w{out};
+    w.put(base + 96, kUnits[kHalf][std::size_t(row[kBar])][0]);
+    w.put(base + 97, kUnits[kFifteenth][std::size_t(row[kOff])][0]);
+}
 
 const char* encoding_name(Encoding encoding) { return kInfo[std::size_t(encoding)].name; }
 
@@ -231,7 +228,9 @@ int encoding_inputs(Encoding encoding) { return kInfo[std::size_t(encoding)].inp
 Encoding encoding_named(const std::string& name) {
     for (int e = 0; e < kEncodings; ++e)
         if (name == kInfo[std::size_t(e)].name) return Encoding(e);
-    throw Fault("unknown encoding " + quoted(name) + " (known: td198, gnubg200, tavla218)");
+    std::string known;
+    for (const Info& info : kInfo) known += std::string(known.empty() ? "" : ", ") + info.name;
+    throw Fault("unknown encoding " + quoted(name) + " (known: " + known + ")");
 }
 
 namespace {
@@ -243,6 +242,8 @@ void encode(Encoding encoding, const Board& board, SparseInputs& out, bool summe
         case Encoding::kTd198: td198(w, board, summed); break;
         case Encoding::kGnubg200: gnubg200(w, board); break;
         case Encoding::kTavla218: tavla218(w, board, summed); break;
+        case Encoding::kContact229: encoding_detail::contact229(w, board, summed); break;
+        case Encoding::kRace205: encoding_detail::race205(w, board, summed); break;
     }
 }
 
@@ -270,7 +271,17 @@ std::vector<int> summed_blocks(Encoding encoding) {
     return firsts;
 }
 
-bool encoding_is_local(Encoding encoding) { return encoding != Encoding::kTavla218; }
+bool encoding_is_local(Encoding encoding) {
+    return encoding == Encoding::kTd198 || encoding == Encoding::kGnubg200;
+}
+
+std::vector<FeatureGroup> feature_groups(Encoding encoding) {
+    switch (encoding) {
+        case Encoding::kContact229: return encoding_detail::contact229_groups();
+        case Encoding::kRace205: return encoding_detail::race205_groups();
+        default: return {};
+    }
+}
 
 namespace {
 

@@ -85,8 +85,6 @@ bool may_double(const PlayoutSpec& spec, const GameState& state) {
     return !spec.opening && state.game_in_unit == 0 && cube.first_offer;
 }
 
-}  // namespace
-
 void begin_turn(const PlayoutSpec& spec, GameState& state) {
     state.phase = spec.cube != nullptr && may_double(spec, state) ? CubePhase::kOffer
                                                                   : CubePhase::kPlay;

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <memory>
 
+#include "activation.hpp"
 #include "net_kernels.hpp"
 #include "tavla/fault.hpp"
 #include "tavla/playout.hpp"
@@ -27,31 +28,6 @@ float equity(const Outputs& v) { return 2.0f * v[0] - 1.0f + v[1] - v[3] + v[2] 
 Outputs finished_outputs(const Board& won) {
     const Probabilities p = finished_probabilities(won);
     return {1.0f, float(p[kWinGammon]), float(p[kWinBackgammon]), 0.0f, 0.0f};
-}
-
-float activated(float x, Activation activation) {
-    switch (activation) {
-        case Activation::kSigmoid:
-            return 1.0f / (1.0f + std::exp(-x));
-        case Activation::kTanh:
-            return std::tanh(x);
-        case Activation::kRelu:
-            return x > 0.0f ? x : 0.0f;
-    }
-    return x;
-}
-
-// The activation's derivative, from its value.
-float slope(float value, Activation activation) {
-    switch (activation) {
-        case Activation::kSigmoid:
-            return value * (1.0f - value);
-        case Activation::kTanh:
-            return 1.0f - value * value;
-        case Activation::kRelu:
-            return value > 0.0f ? 1.0f : 0.0f;
-    }
-    return 1.0f;
 }
 
 }  // namespace

@@ -147,6 +147,57 @@ class Net(Evaluator):
     @property
     def activation(self) -> str: ...
 
+# Position classes and net sets (bind_net_set.cpp).
+def position_classes() -> list[str]: ...
+def classify(boards: npt.NDArray[np.int8], crashed_checkers: int) -> npt.NDArray[np.int8]: ...
+
+class NetSet(Evaluator):
+    def __init__(self, members: list[Evaluator], crashed_checkers: int) -> None: ...
+    def evaluate(self, boards: npt.NDArray[np.int8]) -> npt.NDArray[np.float64]: ...
+    @property
+    def crashed_checkers(self) -> int: ...
+
+class SupervisedTrainer:
+    def __init__(
+        self,
+        weights: list[npt.NDArray[np.float32]],
+        biases: list[npt.NDArray[np.float32]],
+        encoding: str,
+        activation: str,
+        frozen_inputs: list[int],
+    ) -> None: ...
+    def set_data(self, boards: npt.NDArray[np.int8], targets: npt.NDArray[np.float32]) -> None: ...
+    def train(
+        self,
+        steps: int,
+        learning_rate: float,
+        learning_rate_end: float,
+        schedule_steps: int,
+        weight_decay: float,
+        batch: int,
+        seed: int,
+        threads: int,
+    ) -> tuple[float, float]: ...
+    def loss(
+        self, boards: npt.NDArray[np.int8], targets: npt.NDArray[np.float32], threads: int
+    ) -> tuple[float, float]: ...
+    def steps_per_epoch(self, batch: int) -> int: ...
+    @property
+    def steps_done(self) -> int: ...
+    def state(self) -> tuple[_Layers, _Layers, _Layers]: ...
+    def set_state(
+        self,
+        weights: list[npt.NDArray[np.float32]],
+        biases: list[npt.NDArray[np.float32]],
+        first_weights: list[npt.NDArray[np.float32]],
+        first_biases: list[npt.NDArray[np.float32]],
+        second_weights: list[npt.NDArray[np.float32]],
+        second_biases: list[npt.NDArray[np.float32]],
+        steps_done: int,
+    ) -> None: ...
+
+_Layers = tuple[list[npt.NDArray[np.float32]], list[npt.NDArray[np.float32]]]
+
 class TdTrainer:
     def __init__(
         self,
@@ -181,6 +232,7 @@ class TdTrainer:
 
 def net_kernels() -> list[str]: ...
 def encodings() -> list[tuple[str, int]]: ...
+def feature_groups(encoding: str) -> list[tuple[str, int, int]]: ...
 def encode(boards: npt.NDArray[np.int8], encoding: str) -> npt.NDArray[np.float32]: ...
 def encode_sparse(
     board: bytes, encoding: str

@@ -1,5 +1,5 @@
-"""The progress bar of long runs: games done and games/s on stderr, only when asked or when
-stderr is a terminal."""
+"""The progress bar of long runs: games (or positions) done, their rate and the time left on
+stderr, only when asked or when stderr is a terminal."""
 
 from __future__ import annotations
 
@@ -11,18 +11,24 @@ from typing import Any
 
 @contextmanager
 def progress_bar(
-    total: int, enabled: bool | None, label: str
-) -> Iterator[Callable[[int], None] | None]:
-    """Yield a callback taking the number of games finished so far, or None when no bar is
-    shown (``enabled`` False, or None and stderr not a terminal)."""
+    total: int, enabled: bool | None, label: str, unit: str = "game"
+) -> Iterator[Callable[..., None] | None]:
+    """Yield a callback taking the number of games (or other ``unit``) finished so far, and
+    optionally a note to show after the bar (a loss, say), or None when no bar is shown
+    (``enabled`` False, or None and stderr not a terminal). The bar shows the rate and the
+    time left."""
     if not _shown(total, enabled):
         yield None
         return
     from tqdm import tqdm
 
-    with tqdm(total=total, unit="game", desc=label, unit_scale=True) as bar:
+    # Games in thousands (3.00k/10.0k); a count of positions in full while it is small.
+    scaled = unit == "game" or total >= 100_000
+    with tqdm(total=total, unit=unit, desc=label, unit_scale=scaled) as bar:
 
-        def update(done: int) -> None:
+        def update(done: int, note: str | None = None) -> None:
+            if note is not None:
+                bar.set_postfix_str(note, refresh=False)
             bar.update(done - bar.n)
 
         yield update

@@ -11,8 +11,9 @@ This module imports only :mod:`tavla.errors`; every layer may use it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection, Mapping
-from numbers import Integral
+from numbers import Integral, Real
 from typing import TypeVar
 
 from .errors import TavlaError
@@ -91,6 +92,36 @@ def check_seed(value: object, name: str, error: ErrorClass, *, bits: int = 64) -
     if number is not None and 0 <= number < 1 << bits:
         return number
     raise error(f"{name} must be an int from 0 to 2**{bits} - 1, got {excerpt(value)}")
+
+
+def check_real(
+    value: object,
+    name: str,
+    error: ErrorClass,
+    low: float,
+    high: float = math.inf,
+    *,
+    open_low: bool = False,
+) -> float:
+    """``value`` as a float, when it is a finite real number (int or float, not a bool) from
+    ``low`` (excluded when ``open_low``) to ``high``.  Raises ``error``: "``name`` must be a
+    finite number >= low and <= high, got ..."."""
+    try:
+        number = (
+            float(value) if isinstance(value, Real) and not isinstance(value, bool) else math.nan
+        )
+    except OverflowError:  # an int too large for a float
+        number = math.nan
+    if (
+        not math.isfinite(number)
+        or not (number > low if open_low else number >= low)
+        or number > high
+    ):
+        bounds = f"{'>' if open_low else '>='} {low:g}" + (
+            f" and <= {high:g}" if high < math.inf else ""
+        )
+        raise error(f"{name} must be a finite number {bounds}, got {excerpt(value)}")
+    return number
 
 
 def check_power_of_two(

@@ -146,6 +146,12 @@ class IllegalActionError(EnvError):
     the legal plays, a move that does not lead to a legal play (R7-R13), a cube action out of
     turn (R18-R20).  The message names the rule; the environment is left as it was."""
 
+class DataError(TrainingError):
+    """Training data (:doc:`/supervised`) that cannot be made or read as asked: a positions
+    file or rollout shard that is not one (a missing or unknown key, another format, wrong
+    dtypes or shapes, invalid boards, probabilities that are not consistent), a bad setting
+    of a data run, or a run resumed into a folder made with other settings."""
+
 
 class RenderError(TavlaError, ValueError):
     """A board picture (:doc:`/board`, "Pictures of the board") that cannot be drawn as

@@ -13,13 +13,14 @@
 
 namespace tavla {
 
-enum class Encoding : int { kTd198 = 0, kGnubg200, kTavla218 };
-constexpr int kEncodings = 3;
+enum class Encoding : int { kTd198 = 0, kGnubg200, kTavla218, kContact229, kRace205 };
+constexpr int kEncodings = 5;
 
 // Room for the inputs of a board that are not zero: at most 17 td198 units a side (15 for
-// the points, the bar, borne off), 19 gnubg200 ones, 56 for tavla218, and the encoders write a
-// point's candidate units past the end before counting the ones that are not zero.
-constexpr int kMaxNonzero = 64;
+// the points, the bar, borne off), 19 gnubg200 ones, 56 for tavla218, 67 for contact229 (its
+// 33 features), and the encoders write a point's candidate units past the end before counting
+// the ones that are not zero.
+constexpr int kMaxNonzero = 96;
 
 struct SparseInputs {
     int count = 0;
@@ -27,7 +28,8 @@ struct SparseInputs {
     std::array<float, kMaxNonzero> value;
 };
 
-// The name ("td198", "gnubg200", "tavla218") and input count of an encoding.
+// The name ("td198", "gnubg200", "tavla218", "contact229", "race205") and input count of an
+// encoding.
 const char* encoding_name(Encoding encoding);
 int encoding_inputs(Encoding encoding);
 
@@ -51,7 +53,7 @@ std::vector<int> summed_blocks(Encoding encoding);
 void encode_summed(Encoding encoding, const Board& board, SparseInputs& out);
 
 // Whether each input depends on the count of one slot of the board only (td198, gnubg200;
-// not tavla218, whose features are of the whole board).
+// not tavla218, contact229 and race205, whose features are of the whole board).
 bool encoding_is_local(Encoding encoding);
 
 // Whether encode_swapped_difference() answers for the encoding: the local ones, and tavla218
@@ -69,5 +71,17 @@ bool encode_swapped_difference(Encoding encoding, const Board& from, const Board
 
 // All encoding_inputs(encoding) inputs of `board` (valid) into `out`.
 void encode_dense(Encoding encoding, const Board& board, float* out);
+
+// A group of hand-made inputs of an encoding (docs/nets.rst): inputs first .. first + count - 1.
+// A net may be trained without a group (its rows of the first layer kept at zero) to measure
+// what the group is worth.
+struct FeatureGroup {
+    const char* name;
+    int first;
+    int count;
+};
+
+// The feature groups of an encoding, in input order (none for td198, gnubg200, tavla218).
+std::vector<FeatureGroup> feature_groups(Encoding encoding);
 
 }  // namespace tavla

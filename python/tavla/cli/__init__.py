@@ -12,6 +12,8 @@ import click
 
 from .analyse import analyse
 from .bench import bench
+from .benchmark import benchmark_command
+from .data import data
 from .duel import duel
 from .errors import InputError
 from .evaluate import evaluate_command
@@ -105,7 +107,9 @@ main.add_command(selfplay)
 main.add_command(rollout)
 main.add_command(duel)
 main.add_command(train)
+main.add_command(data)
 main.add_command(ladder)
 main.add_command(bench)
+main.add_command(benchmark_command, "benchmark")
 main.add_command(ubgi)
 main.add_command(play)

@@ -10,12 +10,14 @@ import click
 
 from ..board.position import Position
 from ..eval import bearoff as bearoff_tables
+from ..eval import nets
 from ..eval.evaluators import MAX_PLIES
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 EVALUATORS_HELP = (
-    "Evaluators: net:NAME (a shipped net: tavla218-128, the default, or td198-40), net:PATH "
+    f"Evaluators: net:NAME (a shipped net: {nets.DEFAULT}, the default, or another of "
+    f"{', '.join(nets.available())}), net:PATH "
     "(a .npz net, see the docs' 'Neural nets'), or bearoff (the exact bear-off database "
     "alone: positions where both sides are home)."
 )
@@ -25,7 +27,7 @@ def evaluator_options(function: F) -> F:
     """``--evaluator``, ``--plies``, ``--bearoff/--no-bearoff`` and ``--json``."""
     for option in reversed(
         [
-            click.option("--evaluator", "-e", default="net:tavla218-128", show_default=True,
+            click.option("--evaluator", "-e", default=f"net:{nets.DEFAULT}", show_default=True,
                          metavar="EVALUATOR", help="What evaluates positions (see below)."),
             click.option("--plies", "-p", type=click.IntRange(0, MAX_PLIES), default=0,
                          show_default=True, help="Search depth: 0-ply is the evaluator alone, "

@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from ..errors import PlayoutError
+from ..eval import nets
 from ..sim.rollout import RolloutResult
 from ..sim.rollout import rollout as run_rollout
 from .cube import CubeOptions, cube_options
@@ -46,9 +47,9 @@ def _line(result: RolloutResult) -> str:
     return f"{w:6.2f} {wg:5.2f} {wbg:5.2f} {lg:5.2f} {lbg:5.2f}  {result.equity:+.4f}  ({error})"
 
 
-CUBE_ROLLOUT_POLICY = "net:td198-40"
-"""What plays a cube rollout unless told: a shipped net, whose cube policy is the cube model on
-its own evaluator (pubeval never doubles)."""
+DEFAULT_POLICY = f"net:{nets.DEFAULT}"
+"""What plays a rollout unless told: the strongest shipped net, whose cube policy (in a cube
+rollout) is the cube model on its own evaluator (pubeval never doubles)."""
 
 
 @click.command(short_help="Roll out a position, or every play of a roll.", epilog=POLICIES_HELP)
@@ -57,8 +58,8 @@ its own evaluator (pubeval never doubles)."""
               help="Roll out every legal play of this roll (31) [default: the ID's dice, "
                    "if any].")  # fmt: skip
 @click.option("--policy", "-p", type=POLICY, default=None,
-              help="The policy that plays both sides [default: pubeval; with --cubeful "
-                   f"{CUBE_ROLLOUT_POLICY}, a shipped net that plays the cube].")  # fmt: skip
+              help=f"The policy that plays both sides [default: {DEFAULT_POLICY}, the "
+                   "strongest shipped net, which plays the cube too].")  # fmt: skip
 @games_option(1296)
 @click.option("--rotate/--no-rotate", default=True, show_default=True,
               help="Stratify the first rolls over the 36 outcomes.")  # fmt: skip
@@ -107,7 +108,7 @@ def rollout(
     plays that trail the best by K standard errors. --cube-plies and --move-filter set the
     policy's cube depth and move filter (its checker depth is the @N of net:PATH@N)."""
     if policy is None:
-        policy = CUBE_ROLLOUT_POLICY if cubeful else "pubeval"
+        policy = DEFAULT_POLICY
     if cubeful:
         cube_rollout(
             position_id, roll, policy, games, rotate, cube, settings, seed=seed,

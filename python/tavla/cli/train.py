@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import click
 
+from ..eval.encoding import encodings
 from ..eval.net import Net
 from ..eval.train import DEFAULTS, Monitor, train_td
 from ..sim.monitor import duel_monitor
 from .errors import InputError
 from .playout_options import playout_run
 from .playout_output import echo_json, exit_if_interrupted
+from .train_supervised import run_supervised, supervised_options
 
 
 def _hidden(value: str) -> tuple[int, ...]:
@@ -23,14 +26,22 @@ def _hidden(value: str) -> tuple[int, ...]:
     return sizes
 
 
-@click.command(short_help="Train a net by TD(lambda) self-play.")
+TD_ONLY = ("games", "lambda_", "alpha", "alpha_end", "checkpoint_every", "duel_every",
+           "duel_games", "no_duel", "resume")  # fmt: skip
+"""The options of TD training that supervised training does not take."""
+
+
+@click.command(short_help="Train a net by TD(lambda) self-play, or supervised on rollouts.")
 @click.argument("out", type=click.Path(dir_okay=False, path_type=Path), metavar="OUT")
-@click.option("--games", "-n", type=click.IntRange(min=1), required=True,
-              help="Games to train in all (a resumed run counts those already trained).")
-@click.option("--hidden", default="80", show_default=True, metavar="SIZES",
-              help="Hidden layer sizes, separated by commas (128,64: two layers).")
-@click.option("--encoding", default="td198", show_default=True,
-              type=click.Choice(["td198", "gnubg200", "tavla218"]), help="Input encoding.")
+@click.option("--games", "-n", type=click.IntRange(min=1), default=None,
+              help="Games to train in all (a resumed run counts those already trained); "
+                   "required without --supervised.")
+@click.option("--hidden", default=None, metavar="SIZES",
+              help="Hidden layer sizes, separated by commas (128,64: two layers) [default: 80; "
+                   "with --supervised 128].")
+@click.option("--encoding", default=None, type=click.Choice(sorted(encodings())),
+              help="Input encoding [default: td198; with --supervised contact229 for contact "
+                   "and crashed nets, race205 for race nets].")
 @click.option("--activation", default="sigmoid", show_default=True,
               type=click.Choice(["sigmoid", "tanh", "relu"]), help="Of the hidden layers.")
 @click.option("--outputs", type=click.Choice(["5", "1"]), default="5", show_default=True,
@@ -49,7 +60,8 @@ def _hidden(value: str) -> tuple[int, ...]:
 @click.option("--start", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Train this net further (its layers and encoding are kept).")
 @click.option("--resume", type=click.Path(exists=True, dir_okay=False), default=None,
-              help="Go on with the run of this checkpoint (its settings and games).")
+              help="Go on with the run of this checkpoint (its settings and games). A "
+                   "--supervised run goes on by itself: run the same command again.")
 @click.option("--checkpoint-every", type=click.IntRange(min=1), default=100_000,
               show_default=True, help="Games between two writes of OUT.")
 @click.option("--duel-every", type=click.IntRange(min=1), default=100_000, show_default=True,
@@ -60,11 +72,15 @@ def _hidden(value: str) -> tuple[int, ...]:
 @click.option("--progress/--no-progress", default=None,
               help="Show a progress bar [default: when stderr is a terminal].")
 @click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON at the end.")
+@supervised_options
+@click.pass_context
 def train(
+    ctx: click.Context,
+    /,
     out: Path,
-    games: int,
-    hidden: str,
-    encoding: str,
+    games: int | None,
+    hidden: str | None,
+    encoding: str | None,
     activation: str,
     outputs: str,
     lambda_: float | None,
@@ -80,12 +96,34 @@ def train(
     no_duel: bool,
     progress: bool | None,
     as_json: bool,
+    supervised: tuple[Path, ...],
+    **supervised_settings: Any,
 ) -> None:
     """Train a net by TD(λ) self-play (Tesauro's method; see the docs' Training page) and
     write it to OUT (a tavla net file, .npz added when missing), which is also the
     checkpoint: written every --checkpoint-every games, at the end and on Ctrl-C, and taken
     by --resume OUT to go on. Every --duel-every games the net duels pubeval (0-ply, duplicate
-    dice) and the points per game with their 95% interval are printed on stderr."""
+    dice) and the points per game with their 95% interval are printed on stderr.
+
+    With --supervised DATA (folders of rollout shards of tavla data rollouts), trains instead
+    a net set on them (a net each for the contact, crashed and race positions; --class for
+    one net) by Adam on the cross-entropy of the rolled-out probabilities, with a validation
+    split and early stopping (see the docs' 'Supervised training'); OUT is the net set, each
+    member trained at OUT.CLASS.npz with its state beside it. The same command run again
+    goes on where the last one stopped (other settings are an error)."""
+    if supervised:
+        default = click.core.ParameterSource.DEFAULT
+        given = [name for name in TD_ONLY if ctx.get_parameter_source(name) is not default]
+        if given:
+            option = "--" + given[0].rstrip("_").replace("_", "-")
+            raise InputError(f"{option} is for TD training, not --supervised")
+        run_supervised(out, supervised, hidden=_hidden(hidden) if hidden else None,
+                       encoding=encoding, activation=activation, outputs=int(outputs), seed=seed,
+                       threads=threads, start=start, progress=progress, as_json=as_json,
+                       **supervised_settings)  # fmt: skip
+        return
+    if games is None:
+        raise InputError("--games is required (or --supervised DATA)")
     with playout_run(None):
         monitor = None if no_duel else duel_monitor(games=duel_games)
 
@@ -94,10 +132,10 @@ def train(
                 click.echo(line, err=True)
 
         result = train_td(
-            games, start=start, resume=resume, hidden=_hidden(hidden), encoding=encoding,
-            activation=activation, outputs=int(outputs), lambda_=lambda_, alpha=alpha,
-            alpha_end=alpha_end, seed=seed, threads=threads, checkpoint=out,
-            checkpoint_every=checkpoint_every,
+            games, start=start, resume=resume, hidden=_hidden(hidden or "80"),
+            encoding=encoding or "td198", activation=activation, outputs=int(outputs),
+            lambda_=lambda_, alpha=alpha, alpha_end=alpha_end, seed=seed, threads=threads,
+            checkpoint=out, checkpoint_every=checkpoint_every,
             monitor=None if monitor is None else _reporting(monitor, report),
             monitor_every=duel_every, progress=progress,
         )  # fmt: skip

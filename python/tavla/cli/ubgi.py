@@ -6,6 +6,7 @@ import sys
 
 import click
 
+from ..eval import nets
 from ..sim.ubgi_engine import UbgiEngine, serve
 from .errors import input_errors
 from .playout_options import POLICIES_HELP, POLICY, sigterm_as_ctrl_c
@@ -17,7 +18,7 @@ from .playout_options import POLICIES_HELP, POLICY, sigterm_as_ctrl_c
     "--policy",
     "-p",
     type=POLICY,
-    default="pubeval",
+    default=f"net:{nets.DEFAULT}",
     show_default=True,
     help="The policy that chooses the plays (and, with a net, the cube actions).",
 )

@@ -44,8 +44,9 @@ def cube_decision(
     whether the opponent should take (:class:`~tavla.game.cubeful.CubeDecision`).
 
     ``position_or_probabilities`` is a :class:`~tavla.Position` (or a ``(2, 26)`` board),
-    evaluated by ``evaluator`` at ``plies`` as :func:`~tavla.eval.evaluate` does (with
-    ``bearoff``, ``keep``, ``margin``), or five cubeless probabilities in
+    evaluated by ``evaluator`` (None: the strongest shipped net,
+    :data:`tavla.eval.nets.DEFAULT`) at ``plies`` as :func:`~tavla.eval.evaluate` does
+    (with ``bearoff``, ``keep``, ``margin``), or five cubeless probabilities in
     :data:`~tavla.eval.OUTPUTS` order.  ``context`` is a
     :class:`~tavla.game.cube_context.CubeContext`: money or a match, the cube and its
     owner, the side on roll and the rules (None: money play, centred cube, Jacoby on).

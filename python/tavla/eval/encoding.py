@@ -30,6 +30,15 @@ as the numbers a net's first layer reads. The core computes them (``cpp/src/enco
     8. anchors: points made in the opponent's home board (19..24), / 6;
     9. the rearmost checker: the highest point holding one (25 for the bar, 0 when all are
        off), / 25.
+``"contact229"`` (229 inputs), for the contact and crashed nets of a net set
+    td198's inputs 0-195, then 33 hand-made features in ten groups (:func:`feature_groups`),
+    each side on its own numbering, the side on roll first: ``pips``, ``back``, ``escapes``,
+    ``containment``, ``anchors``, ``points``, ``blots``, ``timing``, ``mobility``,
+    ``backbone`` (the table in :doc:`/nets` gives every input, what it counts and its
+    scale).
+``"race205"`` (205 inputs), for race nets
+    td198's inputs 0-195, then 9 race features in four groups: ``pips``, ``crossovers``,
+    ``outside``, ``gaps``.
 """
 
 from __future__ import annotations
@@ -56,6 +65,18 @@ def check_encoding(name: object) -> str:
     if isinstance(name, str) and name in _ENCODINGS:
         return name
     raise NetError(f"unknown encoding {excerpt(name)} (known: {', '.join(_ENCODINGS)})")
+
+
+def feature_groups(name: str) -> dict[str, range]:
+    """The hand-made feature groups of encoding ``name``, each the range of its inputs, in
+    input order (``{"pips": range(196, 199), ...}`` for ``"contact229"``; empty for td198,
+    gnubg200, tavla218). A net can be trained without a group
+    (:func:`tavla.eval.train_supervised`'s ``without``) to measure its worth. Raises
+    :class:`~tavla.NetError` for an unknown encoding."""
+    name = check_encoding(name)
+    return {
+        group: range(first, first + count) for group, first, count in _core.feature_groups(name)
+    }
 
 
 def encode(boards: Position | npt.ArrayLike, name: str = "td198") -> npt.NDArray[np.float32]:

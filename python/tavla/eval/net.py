@@ -9,7 +9,8 @@ gammon outputs are then 0).
 File format ``tavla-net-1``: an ``.npz`` archive (``np.savez``) holding these keys:
 
 - ``format``: the string ``"tavla-net-1"``;
-- ``encoding``: an encoding name (``"td198"``, ``"gnubg200"``, ``"tavla218"``);
+- ``encoding``: an encoding name (``"td198"``, ``"gnubg200"``, ``"tavla218"``,
+  ``"contact229"``, ``"race205"``: :mod:`tavla.eval.encoding`);
 - ``activation``: ``"sigmoid"``, ``"tanh"`` or ``"relu"``, for the hidden layers;
 - ``w0, b0, w1, b1, ...``: float32 arrays, ``wi`` of shape ``(inputs_i, outputs_i)`` and
   ``bi`` of shape ``(outputs_i,)``, applied as ``x @ wi + bi``; ``inputs_0`` is the
@@ -39,7 +40,7 @@ import itertools
 import json
 import os
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar, Self
 
 import numpy as np
 import numpy.typing as npt
@@ -64,7 +65,7 @@ MAX_NET_BYTES = 256 << 20
 """The most bytes the arrays of a net file may hold (256 MiB: 64 million weights); a larger
 file is refused before it is read."""
 
-_TEXT_KEYS = ("format", "encoding", "activation")
+_TEXT_KEYS = ("encoding", "activation")
 _METADATA_KEY = "metadata"
 
 
@@ -165,6 +166,9 @@ class Net:
     settings, kernel or metadata.
     """
 
+    FORMAT: ClassVar[str] = FORMAT
+    """The ``format`` string of the class's files."""
+
     __slots__ = (
         "_activation",
         "_biases",
@@ -231,48 +235,72 @@ class Net:
         return cls(weights, biases, encoding=encoding, activation=activation)
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str]) -> Net:
-        """The net in the ``tavla-net-1`` file at ``path``. Raises :class:`~tavla.NetError`
-        naming the fault of a file that is not one (the message gives the path): a damaged
-        zip member or ``.npy`` header, arrays of more than :data:`MAX_NET_BYTES`, metadata
-        that is not JSON, and what the module docstring lists."""
+    def load(cls, path: str | os.PathLike[str]) -> Self:
+        """The net in the file at ``path``: a ``tavla-net-1`` net, or a net set
+        (:class:`~tavla.eval.NetSet`, format ``tavla-net-set-1``), which ``Net.load`` reads
+        too (``NetSet.load`` reads only net sets). Raises :class:`~tavla.NetError` naming the
+        fault of a file that is not one (the message gives the path): a damaged zip member
+        or ``.npy`` header, arrays of more than :data:`MAX_NET_BYTES`, metadata that is not
+        JSON, and what the module docstring lists."""
         arrays = _read(path)
         try:
-            for key in _TEXT_KEYS:
-                if key not in arrays:
-                    raise NetError(f"missing key {key!r}")
-            texts = {key: _text(arrays.pop(key), key) for key in _TEXT_KEYS}
-            if texts["format"] != FORMAT:
-                raise NetError(f"format is {excerpt(texts['format'])}, expected {FORMAT!r}")
-            metadata = None
-            if _METADATA_KEY in arrays:
-                text = _text(arrays.pop(_METADATA_KEY), _METADATA_KEY)
-                try:
-                    metadata = json.loads(text)
-                except ValueError as exc:
-                    raise NetError(f"metadata is not JSON: {exc}") from None
-                except RecursionError:
-                    raise NetError("metadata is JSON nested too deep to be read") from None
-            count = _layer_keys(set(arrays))
-            for key, array in arrays.items():
-                if array.dtype != np.float32:
-                    raise NetError(f"{key} has dtype {array.dtype}, expected float32")
-            return cls(
-                [arrays[f"w{i}"] for i in range(count)],
-                [arrays[f"b{i}"] for i in range(count)],
-                encoding=texts["encoding"],
-                activation=texts["activation"],
-                metadata=metadata,
-            )
+            if "format" not in arrays:
+                raise NetError("missing key 'format'")
+            found = _text(arrays.pop("format"), "format")
+            kinds: tuple[type[Net], ...] = (Net, *Net.__subclasses__())
+            formats = {kind.FORMAT: kind for kind in kinds}
+            kind = formats.get(found)
+            if kind is None or not issubclass(kind, cls):
+                expected = " or ".join(
+                    repr(name) for name, known in formats.items() if issubclass(known, cls)
+                )
+                raise NetError(f"format is {excerpt(found)}, expected {expected}")
+            net = kind.from_arrays(arrays)
+            assert isinstance(net, cls)
+            return net
         except NetError as exc:
             raise NetError(f"{os.fspath(path)!r}: {exc}") from None
 
+    @classmethod
+    def from_arrays(cls, arrays: dict[str, npt.NDArray[Any]]) -> Net:
+        """The net of a file's arrays (as :meth:`load` read them, ``format`` left out).
+        Raises :class:`~tavla.NetError` naming the fault."""
+        arrays = dict(arrays)
+        for key in _TEXT_KEYS:
+            if key not in arrays:
+                raise NetError(f"missing key {key!r}")
+        texts = {key: _text(arrays.pop(key), key) for key in _TEXT_KEYS}
+        metadata = None
+        if _METADATA_KEY in arrays:
+            text = _text(arrays.pop(_METADATA_KEY), _METADATA_KEY)
+            try:
+                metadata = json.loads(text)
+            except ValueError as exc:
+                raise NetError(f"metadata is not JSON: {exc}") from None
+            except RecursionError:
+                raise NetError("metadata is JSON nested too deep to be read") from None
+        count = _layer_keys(set(arrays))
+        for key, array in arrays.items():
+            if array.dtype != np.float32:
+                raise NetError(f"{key} has dtype {array.dtype}, expected float32")
+        return Net(
+            [arrays[f"w{i}"] for i in range(count)],
+            [arrays[f"b{i}"] for i in range(count)],
+            encoding=texts["encoding"],
+            activation=texts["activation"],
+            metadata=metadata,
+        )
+
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Writes the net to ``path`` in the ``tavla-net-1`` format (``np.savez``, which adds
-        ``.npz`` to a path without it).  Raises OSError when the file cannot be written (a
-        missing folder, say)."""
+        """Writes the net to ``path`` in its format (``tavla-net-1`` for a net; ``np.savez``,
+        which adds ``.npz`` to a path without it).  Raises OSError when the file cannot be
+        written (a missing folder, say)."""
+        arrays = {"format": np.array(self.FORMAT), **self.to_arrays()}
+        np.savez(path, **arrays)  # type: ignore[arg-type]
+
+    def to_arrays(self) -> dict[str, npt.NDArray[Any]]:
+        """The arrays of the net's file but ``format``, as :meth:`from_arrays` takes them."""
         arrays: dict[str, npt.NDArray[Any]] = {
-            "format": np.array(FORMAT),
             "encoding": np.array(self._encoding),
             "activation": np.array(self._activation),
         }
@@ -280,7 +308,7 @@ class Net:
             arrays[_METADATA_KEY] = np.array(self._metadata)
         arrays.update({f"w{i}": w for i, w in enumerate(self._weights)})
         arrays.update({f"b{i}": b for i, b in enumerate(self._biases)})
-        np.savez(path, **arrays)  # type: ignore[arg-type]
+        return arrays
 
     def evaluate(self, boards: Position | npt.ArrayLike) -> npt.NDArray[np.float64]:
         """The five probabilities of the side on roll: ``(5,)`` float64 for a
@@ -288,12 +316,7 @@ class Net:
         Computed in the core, the GIL released. Raises :class:`~tavla.InvalidPositionError`
         for a bad shape, a board that breaks R1-R4 or a finished game (the message names the
         row)."""
-        array, single = boards_argument(boards)
-        try:
-            values = self._native.evaluate(array)
-        except ValueError as exc:
-            raise InvalidPositionError(str(exc)) from None
-        return values[0] if single else values
+        return evaluated(self._native, boards)
 
     @property
     def encoding(self) -> str:
@@ -332,7 +355,7 @@ class Net:
         return result
 
     @property
-    def native(self) -> _core.Net:
+    def native(self) -> _core.Evaluator:
         """The core's net, a ``_core.Evaluator`` (for ``_core.Search`` and the policies)."""
         return self._native
 
@@ -361,6 +384,18 @@ class Net:
     def __repr__(self) -> str:
         sizes = "-".join(map(str, self.sizes))
         return f"<Net {self._encoding} {sizes} {self._activation}>"
+
+
+def evaluated(
+    native: _core.Net | _core.NetSet, boards: Position | npt.ArrayLike
+) -> npt.NDArray[np.float64]:
+    """What :meth:`Net.evaluate` returns, by the core's evaluator ``native``."""
+    array, single = boards_argument(boards)
+    try:
+        values = native.evaluate(array)
+    except ValueError as exc:
+        raise InvalidPositionError(str(exc)) from None
+    return values[0] if single else values
 
 
 def _restore(

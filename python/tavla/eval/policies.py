@@ -30,6 +30,7 @@ import numpy.typing as npt
 from .. import _core
 from .._validate import check_bool, check_int, excerpt
 from ..errors import EvaluatorError, PlayoutError
+from . import nets
 from .cube_policy import NEVER_DOUBLE, CubePolicy
 from .evaluators import (
     DEFAULT_KEEP,
@@ -149,6 +150,12 @@ PolicyLike = Policy | Net | str | ScoreFunction | TurnScorer
 """A :class:`~tavla.eval.Policy`, a :class:`~tavla.eval.Net` (played at 0-ply, the bear-off
 database taking over in bear-offs), a policy name (see :func:`builtin_policies`) or a net
 path, a callable scoring candidates, or a :class:`TurnScorer`."""
+
+
+def default_policy() -> Policy:
+    """The policy played when none is given: the strongest shipped net
+    (:data:`tavla.eval.nets.DEFAULT`) at 0-ply, the bear-off database in bear-offs."""
+    return Policy(nets.default())
 
 
 def builtin_policies() -> tuple[str, ...]:

@@ -19,6 +19,7 @@ from ..game.cube_model import DEFAULT_CUBE_LIFE
 from ..game.cubeful import CubeDecision, decide
 from ..game.equity import MatchEquityTable
 from . import bearoff as bearoff_tables
+from . import nets
 from ._boards import boards_argument
 from .evaluators import (
     DEFAULT_KEEP,
@@ -123,7 +124,8 @@ def _prepare(
     plies = check_int(plies, "plies", EvaluatorError, low=0, high=MAX_PLIES)
     use_bearoff = check_bool(use_bearoff, "bearoff", EvaluatorError)
     keep, margin = check_filter(keep, margin)
-    return make_search(resolve_net(evaluator), use_bearoff, keep, margin), plies, use_bearoff
+    net = nets.default() if evaluator is None else resolve_net(evaluator)
+    return make_search(net, use_bearoff, keep, margin), plies, use_bearoff
 
 
 def _playable(position: object, search: Any) -> Position:
@@ -133,7 +135,7 @@ def _playable(position: object, search: Any) -> Position:
     if not search.answers(position.key):
         raise EvaluatorError(
             "the bear-off database answers only where both sides are home: give a net "
-            "(evaluator=Net or 'net:PATH') for this position"
+            "(evaluator=Net or 'net:PATH', or None for the default net) for this position"
         )
     return position
 
@@ -152,9 +154,10 @@ def evaluate(
 ) -> Evaluation:
     """The probabilities of the side on roll of ``position`` (before it rolls) at ``plies``.
 
-    ``evaluator`` is a :class:`~tavla.eval.Net`, ``"net:PATH"``, or None / ``"bearoff"`` for
-    the bear-off database alone; with ``bearoff`` the database takes over wherever both
-    sides are home.  ``plies`` is 0..3 (:mod:`tavla.eval.evaluators`), ``keep`` and
+    ``evaluator`` is a :class:`~tavla.eval.Net` (or net set), ``"net:PATH"``, ``"bearoff"``
+    for the bear-off database alone, or None for the strongest shipped net
+    (:data:`tavla.eval.nets.DEFAULT`); with ``bearoff`` the database takes over wherever
+    both sides are home.  ``plies`` is 0..3 (:mod:`tavla.eval.evaluators`), ``keep`` and
     ``margin`` the move filter.  With a ``context``
     (:class:`~tavla.game.cube_context.CubeContext`) the evaluation also holds the cube
     decision there (``cube``, as :func:`~tavla.cube_decision` makes it, with ``cube_life``

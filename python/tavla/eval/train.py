@@ -30,9 +30,10 @@ from typing import Any
 
 from .. import _core
 from .._progress import progress_bar
-from .._validate import check_count, check_int, check_seed, excerpt, is_int
+from .._validate import check_count, check_int, check_real, check_seed, excerpt, is_int
 from ..errors import NetError, TrainingError
 from .net import Net
+from .net_set import NetSet
 
 Monitor = Callable[[Net, int], "str | None"]
 """A callable that checks a net while it trains: called with the net and the games trained so
@@ -191,9 +192,13 @@ def train_td(
 
 def _settings(given: dict[str, Any], total: int, start: object) -> TdSettings:
     values = {name: DEFAULTS[name] if given[name] is None else given[name] for name in DEFAULTS}
-    lam = _real(values["lambda_"], "lambda_", 0.0, 1.0)
-    alpha = _real(values["alpha"], "alpha", 0.0, open_low=True)
-    alpha_end = alpha if given["alpha_end"] is None else _real(given["alpha_end"], "alpha_end", 0.0)
+    lam = check_real(values["lambda_"], "lambda_", TrainingError, 0.0, 1.0)
+    alpha = check_real(values["alpha"], "alpha", TrainingError, 0.0, open_low=True)
+    alpha_end = (
+        alpha
+        if given["alpha_end"] is None
+        else check_real(given["alpha_end"], "alpha_end", TrainingError, 0.0)
+    )
     seed = check_seed(values["seed"], "seed", TrainingError)
     return TdSettings(
         lambda_=lam,
@@ -209,26 +214,6 @@ def _settings(given: dict[str, Any], total: int, start: object) -> TdSettings:
     )
 
 
-def _real(
-    value: object, name: str, low: float, high: float = math.inf, *, open_low: bool = False
-) -> float:
-    number = (
-        float(value)
-        if isinstance(value, (int, float)) and not isinstance(value, bool)
-        else math.nan
-    )
-    if (
-        not math.isfinite(number)
-        or not (number > low if open_low else number >= low)
-        or number > high
-    ):
-        bounds = f"{'>' if open_low else '>='} {low:g}" + (
-            f" and <= {high:g}" if high < math.inf else ""
-        )
-        raise TrainingError(f"{name} must be a finite number {bounds}, got {excerpt(value)}")
-    return number
-
-
 def _start_net(
     start: Net | str | os.PathLike[str] | None,
     hidden: object,
@@ -237,10 +222,14 @@ def _start_net(
     outputs: object,
     seed: int,
 ) -> Net:
-    if isinstance(start, Net):
-        return start
     if start is not None:
-        return Net.load(start)
+        net = start if isinstance(start, Net) else Net.load(start)
+        if isinstance(net, NetSet):
+            raise TrainingError(
+                "TD training trains one net, not a net set: start from one of its members "
+                "(NetSet.nets['contact'], ...)"
+            )
+        return net
     if is_int(hidden):
         hidden = (hidden,)
     if (
@@ -422,11 +411,11 @@ def td_errors(
     did not use, for held-out games), the mean of ``(G - V)**2`` where ``V`` is an output and
     ``G`` its λ-return (``lambda_`` 0: the next position's evaluation, 1: the result). Raises
     :class:`~tavla.TrainingError` for bad arguments."""
-    if not isinstance(net, Net):
-        raise TrainingError(f"net must be a Net, got {type(net).__name__}")
+    if not isinstance(net, Net) or isinstance(net, NetSet):
+        raise TrainingError(f"net must be a Net (not a net set), got {type(net).__name__}")
     games = check_int(games, "games", TrainingError, low=1)
     seed = check_seed(seed, "seed", TrainingError)
-    lam = _real(lambda_, "lambda_", 0.0, 1.0)
+    lam = check_real(lambda_, "lambda_", TrainingError, 0.0, 1.0)
     trainer = _core.TdTrainer(
         list(net.weights), list(net.biases), net.encoding, net.activation, "auto"
     )

@@ -28,7 +28,7 @@ from ..board.dice import parse_roll
 from ..board.position import Play, Position
 from ..errors import PlayoutError
 from ..eval.net import Net
-from ..eval.policies import PolicyLike
+from ..eval.policies import PolicyLike, default_policy
 from ..game.cube import Cube
 from ..game.cube_context import CubeContext
 from ..game.cubeful import cube_action
@@ -69,7 +69,7 @@ __all__ = [
 
 def cube_rollout(
     position: Position,
-    policy: PolicyLike = "pubeval",
+    policy: PolicyLike | None = None,
     games: int = ROTATION_GAMES,
     *,
     context: CubeContext | None = None,
@@ -94,7 +94,8 @@ def cube_rollout(
     player is the side on roll), ``met`` the table of a match (None: Kazaross-XG2).
 
     ``games`` games of each line (the module) with ``policy`` on both sides playing the
-    checkers and the cube (its cube policy, :mod:`tavla.sim.cube_play`). A policy that never
+    checkers and the cube (its cube policy, :mod:`tavla.sim.cube_play`; None:
+    :func:`~tavla.eval.policies.default_policy`, the strongest shipped net). A policy that never
     doubles (pubeval, random, a Python policy without a cube method) makes the rollout
     cubeless in all but name: it warns with a :class:`UserWarning`. ``rotate``, ``seed``,
     ``threads``, ``batch``, ``progress``, ``client``, ``chunk``, ``se`` and ``check_every`` as
@@ -112,6 +113,7 @@ def cube_rollout(
     Raises :class:`~tavla.PlayoutError` for bad arguments, among them a finished position
     and rules without the cube.
     """
+    policy = default_policy() if policy is None else policy
     run, settings = _cube_settings(
         position, policy, games, context, met, seed, rotate, truncate, evaluator,
         truncate_bearoff, variance_reduction, se, check_every, None, threads, batch,
@@ -144,7 +146,7 @@ def cube_rollout(
 def cube_rollout_plays(
     position: Position,
     dice: str | Sequence[int],
-    policy: PolicyLike = "pubeval",
+    policy: PolicyLike | None = None,
     games: int = ROTATION_GAMES,
     *,
     context: CubeContext | None = None,
@@ -170,6 +172,7 @@ def cube_rollout_plays(
     :class:`CubefulPlayResult` per play, best cubeful equity (or MWC) first, on the same
     dice streams. The arguments are :func:`cube_rollout`'s, and ``out_of_contention`` as
     :func:`~tavla.sim.rollout.rollout_plays` takes it."""
+    policy = default_policy() if policy is None else policy
     run, settings = _cube_settings(
         position, policy, games, context, met, seed, rotate, truncate, evaluator,
         truncate_bearoff, variance_reduction, se, check_every, out_of_contention, threads,

@@ -21,7 +21,7 @@ from ..board.dice import parse_roll
 from ..board.position import Position
 from ..errors import PlayoutError
 from ..eval.net import Net
-from ..eval.policies import PolicyLike
+from ..eval.policies import PolicyLike, default_policy
 from ..game.cube_context import CubeContext
 from ..game.equity import MatchEquityTable
 from .cube_rollout import check_rollout, cube_rollout, cube_rollout_plays
@@ -59,7 +59,7 @@ EQUITY = 5
 @overload
 def rollout(
     position: Position,
-    policy: PolicyLike = ...,
+    policy: PolicyLike | None = ...,
     games: int = ...,
     *,
     dice: None = ...,
@@ -84,7 +84,7 @@ def rollout(
 @overload
 def rollout(
     position: Position,
-    policy: PolicyLike = ...,
+    policy: PolicyLike | None = ...,
     games: int = ...,
     *,
     dice: str | Sequence[int],
@@ -109,7 +109,7 @@ def rollout(
 @overload
 def rollout(
     position: Position,
-    policy: PolicyLike = ...,
+    policy: PolicyLike | None = ...,
     games: int = ...,
     *,
     dice: str | Sequence[int] | None = ...,
@@ -134,7 +134,7 @@ def rollout(
 @overload
 def rollout(
     position: Position,
-    policy: PolicyLike = ...,
+    policy: PolicyLike | None = ...,
     games: int = ...,
     *,
     dice: None = ...,
@@ -159,7 +159,7 @@ def rollout(
 @overload
 def rollout(
     position: Position,
-    policy: PolicyLike = ...,
+    policy: PolicyLike | None = ...,
     games: int = ...,
     *,
     dice: str | Sequence[int],
@@ -183,7 +183,7 @@ def rollout(
 ) -> list[CubefulPlayResult]: ...
 def rollout(
     position: Position,
-    policy: PolicyLike = "pubeval",
+    policy: PolicyLike | None = None,
     games: int = ROTATION_GAMES,
     *,
     dice: str | Sequence[int] | None = None,
@@ -209,7 +209,8 @@ def rollout(
 
     Plays ``games`` games with ``policy`` on both sides (a built-in name, a
     :class:`~tavla.eval.Policy` at its checker-play depth and move filter, a Python policy:
-    see :mod:`tavla.sim.playout`) until a side has borne off all 15, and returns a
+    see :mod:`tavla.sim.playout`; None: :func:`~tavla.eval.policies.default_policy`, the
+    strongest shipped net at 0-ply) until a side has borne off all 15, and returns a
     :class:`RolloutResult`. With ``truncate=n`` a game still on after n plies (counted from
     ``position``) stops, and ``evaluator`` (required then, see :data:`Evaluator`) estimates
     it: a truncated rollout, whose outcomes mix played-out results and the evaluator's
@@ -250,6 +251,7 @@ def rollout(
     and for an evaluator's bad answers; a Python policy's or evaluator's own exceptions pass
     through, as do Dask's on a cluster.
     """
+    policy = default_policy() if policy is None else policy
     if check_bool(cubeful, "cubeful", PlayoutError):
         if evaluator is not None and not isinstance(evaluator, (Net, str)):
             raise PlayoutError(
@@ -302,7 +304,7 @@ def rollout(
 def rollout_plays(
     position: Position,
     dice: str | Sequence[int],
-    policy: PolicyLike = "pubeval",
+    policy: PolicyLike | None = None,
     games: int = ROTATION_GAMES,
     *,
     seed: int = 0,
@@ -341,6 +343,7 @@ def rollout_plays(
 
     Raises :class:`~tavla.PlayoutError` as :func:`rollout` does, and for a bad roll.
     """
+    policy = default_policy() if policy is None else policy
     run, settings = _settings(
         position, policy, games, seed, rotate, truncate, evaluator, variance_reduction,
         truncate_bearoff, se, check_every, out_of_contention, threads, batch, progress,

@@ -41,7 +41,7 @@ from ..board.position import Play, Position
 from ..errors import TavlaError
 from ..eval.choice import choose_play, cube_evaluator
 from ..eval.cube_analysis import cube_decision
-from ..eval.policies import PolicyLike, validated_policy
+from ..eval.policies import PolicyLike, default_policy, validated_policy
 from ..formats.fibs import parse_any_flavour
 from ..formats.gnubg import GnubgId, MatchId, MatchIdState
 from ..formats.xgid import Xgid
@@ -97,10 +97,12 @@ def plain_play(play: Play) -> str:
 class UbgiEngine:
     """The UBGI answers of ``policy`` (anything a playout takes, see the module), one
     command line at a time: :meth:`handle` returns the lines to send back; :attr:`done`
-    turns True after ``quit``.  ``seed`` seeds the choices of ``"random"``.  Raises
+    turns True after ``quit``.  ``seed`` seeds the choices of ``"random"``; ``policy`` None:
+    :func:`~tavla.eval.policies.default_policy`, the strongest shipped net.  Raises
     :class:`~tavla.PlayoutError` for a policy that is not one."""
 
-    def __init__(self, policy: PolicyLike = "pubeval", *, seed: int | None = None) -> None:
+    def __init__(self, policy: PolicyLike | None = None, *, seed: int | None = None) -> None:
+        policy = default_policy() if policy is None else policy
         self.policy = policy
         self._player = _player(policy)
         self.done = False
@@ -236,8 +238,8 @@ class UbgiEngine:
             raise _Refusal("unsupported", where)
         try:
             decision = cube_decision(
-                position, situation.context(), evaluator.evaluator, plies=evaluator.plies,
-                bearoff=evaluator.bearoff,
+                position, situation.context(), evaluator.evaluator or "bearoff",
+                plies=evaluator.plies, bearoff=evaluator.bearoff,
             )  # fmt: skip
         except TavlaError as error:
             raise _Refusal("bad_state", str(error)) from None

@@ -18,8 +18,8 @@ from ..net import Net
 _SUFFIX = ".npz"
 
 DEFAULT = "tavla218-128"
-"""The strongest shipped net: what plays and evaluates when none is named
-(``net:tavla218-128``)."""
+"""The strongest shipped evaluator: what every function and command that takes an evaluator
+or a policy uses when none is given (``net:`` + DEFAULT names it)."""
 
 
 def available() -> tuple[str, ...]:
@@ -32,6 +32,11 @@ def available() -> tuple[str, ...]:
             if entry.name.endswith(_SUFFIX) and entry.is_file()
         )
     )
+
+
+def default() -> Net:
+    """The net :data:`DEFAULT` names, loaded once a process."""
+    return load(DEFAULT)
 
 
 @cache

@@ -1,0 +1,432 @@
+"""``tavla data positions OUT`` and ``tavla data rollouts IN OUT``: the training data of
+supervised training (positions, and their rolled-out probabilities in resumable shards)."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import click
+
+from ..errors import DataError
+from ..eval import nets
+from ..eval.data import SOURCES, save_positions
+from ..replay.positions import match_positions
+from ..sim.data_benchmark import make_benchmark
+from ..sim.data_positions import DEFAULT_SHARES, make_positions
+from ..sim.data_rollouts import roll_out_positions
+from .errors import InputError
+from .playout_options import POLICY, playout_run
+from .playout_output import echo_json, exit_if_interrupted
+
+MATCH_SUFFIXES = (".mat", ".txt", ".sgf")
+"""The match files read in a folder given to --matches."""
+
+
+def _shares(text: str | None) -> dict[str, float] | None:
+    if text is None:
+        return None
+    shares = {}
+    for part in text.split(","):
+        name, _, value = part.partition("=")
+        try:
+            shares[name.strip()] = float(value)
+        except ValueError:
+            raise InputError(
+                f"--shares {text!r}: class=share pairs, as contact=0.5,race=0.3"
+            ) from None
+    return shares
+
+
+def _match_files(sources: tuple[Path, ...]) -> list[Path]:
+    files: list[Path] = []
+    for source in sources:
+        if source.is_dir():
+            files += sorted(p for p in source.rglob("*") if p.suffix.lower() in MATCH_SUFFIXES)
+        else:
+            files.append(source)
+    return files
+
+
+@click.group(short_help="Make training data: positions, and their rollouts.")
+def data() -> None:
+    """Make the training data of supervised training (see the docs' 'Supervised training'):
+    positions (tavla data positions), then their rolled-out probabilities (tavla data
+    rollouts), which tavla train --supervised learns from."""
+
+
+@data.command(short_help="Make positions for training.")
+@click.argument("out", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--count",
+    "-n",
+    type=click.IntRange(min=1),
+    default=2000,
+    show_default=True,
+    help="Positions to make (balanced by --shares; disagreements come on top).",
+)
+@click.option(
+    "--net",
+    "net",
+    default=f"net:{nets.DEFAULT}",
+    show_default=True,
+    help="The net that plays (net:NAME, net:PATH).",
+)
+@click.option(
+    "--matches",
+    type=click.Path(exists=True, path_type=Path),
+    multiple=True,
+    help="Match files (.mat, .txt, .sgf) or folders of them: their positions are "
+    "kept and self-play goes on from them (repeat the option for more).",
+)
+@click.option(
+    "--shares",
+    default=None,
+    metavar="CLASS=SHARE,...",
+    help="Share of each class [default: "
+    + ",".join(f"{k}={v}" for k, v in DEFAULT_SHARES.items())
+    + "].",
+)
+@click.option(
+    "--exploration",
+    type=click.FloatRange(0, 1),
+    default=0.1,
+    show_default=True,
+    help="Chance that a turn plays one of the --explore-top best plays at random.",
+)
+@click.option(
+    "--explore-top",
+    type=click.IntRange(min=1),
+    default=5,
+    show_default=True,
+    help="The plays an exploring turn draws from.",
+)
+@click.option(
+    "--sample",
+    type=click.FloatRange(0, 1, min_open=True),
+    default=0.25,
+    show_default=True,
+    help="Chance that a position of self-play is kept.",
+)
+@click.option(
+    "--disagreement",
+    type=click.FloatRange(0, 1),
+    default=0.1,
+    show_default=True,
+    help="Share of the positions checked for a roll on which 0-ply and --deep-plies "
+    "choose differently (both results are added).",
+)
+@click.option(
+    "--deep-plies",
+    type=click.IntRange(1, 3),
+    default=2,
+    show_default=True,
+    help="The depth 0-ply is compared with.",
+)
+@click.option(
+    "--games-per-start",
+    type=click.IntRange(min=0),
+    default=4,
+    show_default=True,
+    help="Self-play games from each match position.",
+)
+@click.option(
+    "--max-games",
+    type=click.IntRange(min=0),
+    default=None,
+    help="Most self-play games from the start [default: until the classes are full].",
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(0, 2**64 - 1),
+    default=0,
+    show_default=True,
+    help="Seed of the dice and the exploration.",
+)
+@click.option(
+    "--threads",
+    "-t",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Threads of the disagreement searches [default: every core].",
+)
+@click.option(
+    "--progress/--no-progress",
+    default=None,
+    help="Show a progress bar [default: when stderr is a terminal].",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
+def positions(
+    out: Path,
+    count: int,
+    net: str,
+    matches: tuple[Path, ...],
+    shares: str | None,
+    exploration: float,
+    explore_top: int,
+    sample: float,
+    disagreement: float,
+    deep_plies: int,
+    games_per_start: int,
+    max_games: int | None,
+    seed: int,
+    threads: int | None,
+    progress: bool | None,
+    as_json: bool,
+) -> None:
+    """Make about --count distinct positions for training and write them to OUT (a tavla
+    positions file, .npz): self-play of --net with exploration, the positions of --matches
+    and self-play from them, and positions after plays on which 0-ply and --deep-plies
+    disagree; deduplicated, balanced across the contact, crashed and race classes."""
+    with playout_run(None):
+        starts = None
+        if matches:
+            starts, failed = match_positions(_match_files(matches))
+            if failed:
+                first, reason = failed[0]
+                click.echo(f"skipped {len(failed):,} files that could not be read as matches "
+                           f"(the first, {first}: {reason})", err=True)  # fmt: skip
+        made = make_positions(
+            count, net, shares=_shares(shares), starts=starts, exploration=exploration,
+            explore_top=explore_top, sample=sample, disagreement=disagreement,
+            deep_plies=deep_plies, seed=seed, games_per_start=games_per_start,
+            max_games=max_games, threads=threads, progress=progress,
+        )  # fmt: skip
+        path = out if out.suffix == ".npz" else out.with_name(out.name + ".npz")
+        if not path.parent.is_dir():
+            raise DataError(f"no folder {str(path.parent)!r} to write {path.name} in")
+        save_positions(path, made)
+    sources = {name: int((made.sources == s).sum()) for s, name in enumerate(SOURCES)}
+    if as_json:
+        echo_json({"file": str(path), "positions": len(made), "classes": made.counts(),
+                   "sources": sources, "games": made.metadata["games"]})  # fmt: skip
+        return
+    classes = ", ".join(f"{n:,} {name}" for name, n in made.counts().items() if n)
+    origin = ", ".join(f"{n:,} {name}" for name, n in sources.items() if n)
+    click.echo(f"{len(made):,} positions ({classes}; {origin}) from "
+               f"{made.metadata['games']:,} games: {path}")  # fmt: skip
+
+
+@data.command(short_help="Roll out positions into resumable shards.")
+@click.argument("positions_file", metavar="IN", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("out", type=click.Path(file_okay=False, path_type=Path))
+@click.option(
+    "--policy",
+    "-p",
+    type=POLICY,
+    default=f"net:{nets.DEFAULT}",
+    show_default=True,
+    help="The policy that plays both sides.",
+)
+@click.option(
+    "--games",
+    "-n",
+    type=click.IntRange(min=1),
+    default=144,
+    show_default=True,
+    help="Games per position (a multiple of 36 balances the rotated first rolls).",
+)
+@click.option(
+    "--truncate",
+    type=click.IntRange(min=0),
+    default=10,
+    show_default=True,
+    help="Stop each game after this many plies onto the evaluator, or the bear-off "
+    "database where both sides are home (0: play whole games).",
+)
+@click.option(
+    "--evaluator",
+    "-e",
+    default=None,
+    help="What judges the truncated games [default: the policy's net].",
+)
+@click.option(
+    "--variance-reduction/--no-variance-reduction",
+    default=None,
+    help="Subtract the luck of every roll [default: when the policy has a net].",
+)
+@click.option(
+    "--shard-size",
+    type=click.IntRange(min=1),
+    default=500,
+    show_default=True,
+    help="Positions per shard.",
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(0, 2**64 - 1),
+    default=0,
+    show_default=True,
+    help="Seed of the dice (position i rolls out with the seed (SEED, i)).",
+)
+@click.option(
+    "--threads",
+    "-t",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Threads of each rollout [default: every core; with --scheduler, 1 a task].",
+)
+@click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    default=None,
+    help="Roll out the shards on the Dask cluster of this scheduler, one task each.",
+)
+@click.option(
+    "--progress/--no-progress",
+    default=None,
+    help="Show a progress bar [default: when stderr is a terminal].",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
+def rollouts(
+    positions_file: Path,
+    out: Path,
+    policy: str,
+    games: int,
+    truncate: int,
+    evaluator: str | None,
+    variance_reduction: bool | None,
+    shard_size: int,
+    seed: int,
+    threads: int | None,
+    scheduler: str | None,
+    progress: bool | None,
+    as_json: bool,
+) -> None:
+    """Roll out every position of IN (a positions file of tavla data positions) and write the
+    five cubeless probabilities, with their standard errors, in shards of OUT (a folder,
+    made if missing). Run the same command again to go on after Ctrl-C or a crash: the
+    shards finished are skipped, and a folder made with other settings is an error."""
+    with playout_run(scheduler) as client:
+        run = roll_out_positions(
+            positions_file, out, policy=policy, games=games, truncate=truncate or None,
+            evaluator=evaluator, variance_reduction=variance_reduction, seed=seed,
+            shard_size=shard_size, threads=threads, client=client, progress=progress,
+        )  # fmt: skip
+    record = {
+        "folder": str(run.folder), "shards": run.shards, "written": run.written,
+        "skipped": run.skipped, "positions": run.positions, "seconds": run.seconds,
+        "cpu_seconds": run.cpu_seconds, "interrupted": run.interrupted,
+    }  # fmt: skip
+    if as_json:
+        echo_json(record)
+    else:
+        rate = run.positions_per_core_hour
+        speed = f", {rate:,.0f} positions per core-hour" if math.isfinite(rate) else ""
+        state = "interrupted: " if run.interrupted else ""
+        click.echo(
+            f"{state}{run.written} shards written ({run.positions:,} positions in "
+            f"{run.seconds:,.0f} s{speed}), {run.skipped} already there, of {run.shards}: "
+            f"{run.folder}"
+        )
+    exit_if_interrupted(run.interrupted)
+
+
+@data.command(short_help="Make benchmark decisions: candidate plays rolled out long.")
+@click.argument("positions_file", metavar="IN", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("out", type=click.Path(file_okay=False, path_type=Path))
+@click.option(
+    "--policy",
+    "-p",
+    type=POLICY,
+    default=f"net:{nets.DEFAULT}",
+    show_default=True,
+    help="The policy that rolls out, whose net's search picks the candidates.",
+)
+@click.option(
+    "--games",
+    "-n",
+    type=click.IntRange(min=1),
+    default=1296,
+    show_default=True,
+    help="Games per candidate play.",
+)
+@click.option(
+    "--truncate",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="Stop each game after this many plies onto the evaluator (0: whole games).",
+)
+@click.option(
+    "--variance-reduction/--no-variance-reduction",
+    default=None,
+    help="Subtract the luck of every roll [default: when the policy has a net].",
+)
+@click.option(
+    "--plies",
+    type=click.IntRange(0, 3),
+    default=2,
+    show_default=True,
+    help="The depth of the search that picks the candidates.",
+)
+@click.option(
+    "--top",
+    type=click.IntRange(min=2),
+    default=5,
+    show_default=True,
+    help="Candidates rolled out per decision.",
+)
+@click.option(
+    "--exclude",
+    type=click.Path(exists=True, dir_okay=False),
+    multiple=True,
+    help="Leave out the positions of this positions file (the training positions; "
+    "repeat for more).",
+)
+@click.option(
+    "--shard-size",
+    type=click.IntRange(min=1),
+    default=50,
+    show_default=True,
+    help="Decisions per shard.",
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(0, 2**64 - 1),
+    default=0,
+    show_default=True,
+    help="Seed of the rolls and the dice.",
+)
+@click.option(
+    "--threads",
+    "-t",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Threads of each rollout [default: every core].",
+)
+@click.option(
+    "--progress/--no-progress",
+    default=None,
+    help="Show a progress bar [default: when stderr is a terminal].",
+)
+def benchmark(
+    positions_file: Path,
+    out: Path,
+    policy: str,
+    games: int,
+    truncate: int,
+    variance_reduction: bool | None,
+    plies: int,
+    top: int,
+    exclude: tuple[str, ...],
+    shard_size: int,
+    seed: int,
+    threads: int | None,
+    progress: bool | None,
+) -> None:
+    """Make benchmark decisions from the positions of IN (bear-offs and --exclude'd ones left
+    out) into shards of OUT: a roll for each, its --top best plays by a --plies search, each
+    rolled out with --games games on the same dice. Run it again to go on; tavla benchmark
+    --data OUT scores evaluators on them."""
+    with playout_run(None):
+        run = make_benchmark(
+            positions_file, out, policy=policy, games=games, truncate=truncate or None,
+            variance_reduction=variance_reduction, plies=plies, top=top, exclude=exclude,
+            seed=seed, shard_size=shard_size, threads=threads, progress=progress,
+        )  # fmt: skip
+    state = "interrupted: " if run.interrupted else ""
+    click.echo(f"{state}{run.written} shards written ({run.decisions:,} positions in "
+               f"{run.seconds:,.0f} s), {run.skipped} already there, of {run.shards}: "
+               f"{run.folder}")  # fmt: skip
+    exit_if_interrupted(run.interrupted)
