@@ -50,12 +50,12 @@ def test_a_cube_rollout_by_a_policy_that_never_doubles_warns(policy: str) -> Non
     code, out, err = run("rollout", START, "--cubeful", "-p", policy, "-n", "36")
     assert code == 0 and "proper action:" in out
     assert err == (
-        f"Warning: {policy} never doubles (and always takes): these are the equities of games"
-        " in which the cube is turned only by the double rolled out, and the proper action is"
-        " theirs; a net's policy plays its cube model (as the default of --cubeful does)\n"
+        f"Warning: the policy {policy!r} never doubles (and always takes): a cubeful rollout"
+        " with it is a cubeless one with the cube's scoring; give a policy with probabilities"
+        " (a net) for real cube play\n"
     )
     code, out, err = run("rollout", START, "--cubeful", "-p", policy, "-n", "36", "--json")
-    assert code == 0 and err.startswith(f"Warning: {policy} never doubles")
+    assert code == 0 and err.startswith(f"Warning: the policy {policy!r} never doubles")
     assert json.loads(out)["policy_doubles"] is False
     code, out, err = run("rollout", START, "--cubeful", "-p", NET, "-n", "36", "--json")
     assert code == 0 and err == "" and json.loads(out)["policy_doubles"] is True
@@ -145,8 +145,8 @@ def test_cubeful_duel_json_matches_the_api() -> None:
     [
         (("rollout", START, "--match", "7"), "give --cubeful"),
         (("rollout", START, "--cubeful", "--out-of-contention", "2"), "plays of a roll"),
-        (("rollout", START, "--truncate", "3"), "give --evaluator"),
-        (("rollout", START, "--cube-plies", "1"), "a policy that searches a net"),
+        (("rollout", START, "-p", "pubeval", "--truncate", "3"), "give --evaluator"),
+        (("rollout", START, "-p", "pubeval", "--cube-plies", "1"), "a policy that searches"),
         (("rollout", START, "--cubeful", "--score", "2-4"), "give --match N too"),
         (("duel", "pubeval", "random", "--match", "3", "--matches", "3"), "must be even"),
         (("duel", "pubeval", "random", "--match", "3", "--cubeful"), "money games"),
