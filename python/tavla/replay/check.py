@@ -47,13 +47,16 @@ def match_rules(record: MatchRecord) -> Rules:
     """The rules a file was played under: :meth:`Rules.standard_match` for a match, with
     ``[Crawford "Off"]`` honoured and ``[CubeLimit]`` as ``max_cube``; for money play
     (length 0) :meth:`Rules.standard_money` with beavers and raccoons allowed (a file that
-    records one was played with them) and ``[Jacoby "Off"]`` honoured."""
+    records one was played with them) and ``[Jacoby "Off"]`` honoured; in both,
+    ``[Backgammons "Off"]`` (the tag :func:`~tavla.replay.match_record` gives games played
+    with R16's ``backgammons=False``) counts a backgammon as a gammon."""
     max_cube = _cube_limit(record.header("CubeLimit") or "")
+    backgammons = (record.header("Backgammons") or "On").lower() != "off"
     if record.length == 0:
         jacoby = (record.header("Jacoby") or "On").lower() != "off"
-        return Rules(jacoby=jacoby, beavers=True, max_cube=max_cube)
+        return Rules(jacoby=jacoby, beavers=True, max_cube=max_cube, backgammons=backgammons)
     crawford = (record.header("Crawford") or "On").lower() != "off"
-    return Rules(crawford=crawford, max_cube=max_cube)
+    return Rules(crawford=crawford, max_cube=max_cube, backgammons=backgammons)
 
 
 def _cube_limit(text: str) -> int | None:

@@ -61,7 +61,8 @@ def match_record(
     have no cell in the formats and are left out.  Money sessions get length 0 and the
     running points as their scores.  The headers give the rules that
     :func:`~tavla.replay.match_rules` reads: ``Crawford`` (On or Off) in a match, ``Jacoby``
-    in money play, ``CubeLimit`` when the cube has a limit.
+    in money play, ``CubeLimit`` when the cube has a limit, ``Backgammons`` Off when
+    backgammons count as gammons (R16's option; tavla's own tag, which no file holds).
 
     Raises :class:`~tavla.MatchFileError` (a ValueError) when ``session`` is not a Match or
     MoneySession, or ``players`` not a pair of names (two str).
@@ -115,6 +116,8 @@ def _rule_headers(rules: Rules, length: int) -> tuple[tuple[str, str], ...]:
     )
     if rules.max_cube is not None:
         headers.append(("CubeLimit", str(rules.max_cube)))
+    if not rules.backgammons:
+        headers.append(("Backgammons", "Off"))
     return tuple(headers)
 
 
@@ -145,12 +148,18 @@ def save_record(record: MatchRecord, path: str | Path) -> None:
     """Write ``record`` to ``path`` as SGF (``.sgf``, :func:`~tavla.formats.sgf.format_sgf`)
     or as a ``.mat`` file (``.mat`` or ``.txt``, :func:`~tavla.formats.mat.format_mat`).
     Raises :class:`~tavla.MatchFileError` for another suffix or a record the format cannot
-    hold (before the file is opened), OSError when the file cannot be written."""
+    hold (before the file is opened: among them games played without backgammons, which
+    neither format can say), OSError when the file cannot be written."""
     suffix = Path(path).suffix.lower()
     if suffix not in MATCH_FILE_SUFFIXES:
         raise MatchFileError(
             f"a match file is .mat, .txt or .sgf, got {excerpt(str(path))}: its suffix"
             " chooses the format"
+        )
+    if (record.header("Backgammons") or "On").lower() == "off":
+        raise MatchFileError(
+            "games played without backgammons (R16) cannot be saved: neither a .mat nor an"
+            " SGF file can say so, and GNU Backgammon would count their backgammons"
         )
     text = format_sgf(record) if suffix == ".sgf" else format_mat(record)
     Path(path).write_text(text, encoding="utf-8")

@@ -1,0 +1,132 @@
+"""The rules in C++ against the rules in Python: money games and whole matches played by the
+engine (cubeful ``selfplay``, ``play_matches``) are replayed twice in Python, step by step on
+:class:`~tavla.Match` / :class:`~tavla.MoneySession` (every play and cube action checked) and
+as match records through :func:`~tavla.replay.replay_record` (an independent replayer that
+scores each game and the match from the record alone).  Every game's winner, result kind,
+cube value, owner, last doubler, drop, points (R16-R22) and Crawford flag (R24), and every
+match score (R23), must agree among the three, under each rule option the engine plays."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import tavla
+from tavla import CubeContext, MatchFileError, Rules
+from tavla.game.actions import DoubleAction
+from tavla.game.scoring import GameEnd
+from tavla.replay import match_rules, replay_record
+from tavla.replay.record import match_record, save_record
+from tavla.sim import play_matches
+from tavla.sim.records import STEP_KINDS
+from tavla.sim.results import PlayoutResults
+
+NET = "net:tavla218-128"
+MONEY = Rules.standard_money()
+MATCH = Rules.standard_match()
+CUBE_STEPS = [STEP_KINDS.index(kind) for kind in ("double", "take", "drop", "beaver")]
+
+
+def agree_game_by_game(results: PlayoutResults, rows: range, session: object) -> None:
+    """The engine's rows ``rows`` of ``results`` against the games of the Python ``session``
+    and against ``replay_record`` of its record."""
+    assert isinstance(session, (tavla.Match, tavla.MoneySession))
+    assert len(session.games) == len(rows)
+    replay = replay_record(match_record(session))
+    backgammons = session.rules.backgammons
+    assert replay.mismatches == []
+    assert results.cube is not None and results.scored is not None
+    assert results.dropped is not None and results.cube_owner is not None
+    assert results.doubler is not None and results.crawford is not None
+    for row, game, replayed in zip(rows, session.games, replay.games, strict=True):
+        result = game.result
+        assert result is not None and game.is_over
+        assert result.winner == results.winner[row] == replayed.winner
+        assert result.points == results.scored[row] == replayed.points
+        assert result.cube_value == results.cube[row]
+        assert (result.end is GameEnd.DROP) == (results.dropped[row] >= 0)
+        if result.end is not GameEnd.DROP:  # the engine's kind is the board's (R16)
+            on_board = int(results.kind[row])
+            assert int(result.kind) == (on_board if backgammons else min(on_board, 2))
+        owner = game.cube.owner
+        assert (-1 if owner is None else owner) == results.cube_owner[row]
+        doubles = [item.player for item in game.history if isinstance(item, DoubleAction)]
+        assert (doubles[-1] if doubles else -1) == results.doubler[row]
+        assert game.is_crawford == bool(results.crawford[row])
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        MONEY,
+        MONEY.with_options(jacoby=False),
+        MONEY.with_options(beavers=True, raccoons=False),
+        MONEY.with_options(max_cube=4),
+        MONEY.with_options(backgammons=False, jacoby=False),
+    ],
+    ids=["jacoby", "no-jacoby", "beavers", "max-cube-4", "no-backgammons"],
+)
+def test_money_games_score_alike_in_cpp_and_python(rules: Rules) -> None:
+    results = tavla.selfplay(
+        NET, 240, cubeful=True, context=CubeContext(rules=rules), seed=11, keep_games=True
+    )
+    assert results.steps is not None
+    cube_actions = 0
+    for index, steps in enumerate(results.steps):
+        session = steps.session()
+        assert session.balance == results.points[index]
+        agree_game_by_game(results, range(index, index + 1), session)
+        cube_actions += int(np.isin(steps.kinds, CUBE_STEPS).sum())
+    assert cube_actions > 100  # the net turns the cube in these games, so the cube is tested
+    assert (results.kind == 3).any()  # and some end in a backgammon on the board
+
+
+def test_a_record_of_games_without_backgammons_says_so_and_is_not_saved(tmp_path: Path) -> None:
+    rules = MONEY.with_options(backgammons=False)
+    context = CubeContext(rules=rules)
+    results = tavla.selfplay(NET, 60, cubeful=True, context=context, seed=11, keep_games=True)
+    assert results.steps is not None
+    record = match_record(results.steps[0].session())
+    assert record.header("Backgammons") == "Off"
+    assert not match_rules(record).backgammons
+    for suffix in (".mat", ".sgf"):
+        with pytest.raises(MatchFileError, match="without backgammons"):
+            save_record(record, tmp_path / f"games{suffix}")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("length", "rules", "opponent"),
+    [
+        (1, MATCH, NET),
+        (3, MATCH, NET),
+        (5, MATCH, "pubeval"),
+        (7, MATCH, NET),
+        (5, MATCH.with_options(crawford=False), NET),
+        (7, MATCH.with_options(max_cube=2), NET),
+        (5, MATCH.with_options(backgammons=False), NET),
+    ],
+    ids=["1pt", "3pt", "5pt-pubeval", "7pt", "5pt-no-crawford", "7pt-max-cube-2", "5pt-no-bg"],
+)
+def test_whole_matches_score_alike_in_cpp_and_python(
+    length: int, rules: Rules, opponent: str
+) -> None:
+    results = play_matches(NET, opponent, 24, length, rules=rules, seed=length, keep_games=True)
+    assert results.steps is not None
+    games = results.game_results
+    crawford_games = 0
+    for match, steps in enumerate(results.steps):
+        session = steps.session()
+        assert isinstance(session, tavla.Match) and session.is_over
+        assert list(session.score) == results.score[match].tolist()
+        rows = range(int(results.offsets[match]), int(results.offsets[match + 1]))
+        agree_game_by_game(games, rows, session)
+        assert max(results.score[match]) >= length
+        assert results.winner[match] == int(np.argmax(results.score[match]))
+        crawford_games += sum(game.is_crawford for game in session.games)
+    if length > 1 and rules.crawford:
+        assert crawford_games > 0  # the Crawford game was reached, so R24 is tested
+    if not rules.crawford or length == 1:
+        assert crawford_games == 0
