@@ -37,7 +37,7 @@ def image_options(function: F) -> F:
 def _png(svg: str) -> bytes:
     """``svg`` as PNG at twice its natural size, by CairoSVG; InputError when it is missing."""
     try:
-        import cairosvg  # type: ignore[import-untyped]
+        import cairosvg
     except ImportError:
         raise InputError(f"--png needs CairoSVG: {PNG_EXTRA} (or draw --svg)") from None
     except OSError as error:  # CairoSVG installed, the Cairo library it loads missing
