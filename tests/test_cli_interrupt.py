@@ -60,7 +60,7 @@ def test_ctrl_c_in_a_command_is_status_130_without_a_word(
     def interrupted(text: str) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(sys.modules["tavla.cli.show"], "read_id", interrupted)
+    monkeypatch.setattr(sys.modules["tavla.cli.show"], "parse_id", interrupted)
     result = CliRunner().invoke(main, ["show", "4HPwATDgc/ABMA"])
     assert (result.exit_code, result.stdout, result.stderr) == (130, "", "")
 

@@ -13,9 +13,6 @@ from typing import Any
 import click
 
 from ..errors import RulesError
-from ..formats.any_id import read_id
-from ..formats.gnubg import GnubgId, MatchId
-from ..formats.xgid import Xgid
 from ..game.cube_context import CubeContext
 from ..game.cube_model import DEFAULT_CUBE_LIFE
 from ..game.cubeful import CubeDecision
@@ -131,30 +128,26 @@ def read_table(name: str) -> MatchEquityTable:
 def cube_context(text: str, settings: CubeOptions) -> CubeContext:
     """The context of the ID ``text`` for its side on roll, changed by ``settings``.
     Raises :class:`~tavla.RulesError` for settings that do not fit together."""
-    parsed = read_id(text)
-    match_id, beavers = MatchId(jacoby=True), False
-    if isinstance(parsed, GnubgId):
-        match_id = parsed.match_id
-    elif isinstance(parsed, Xgid):
-        match_id, beavers = parsed.to_match_id(), parsed.beavers
-    on_roll = match_id.dice_owner
-    length = settings.match_length if settings.match_length is not None else match_id.match_length
-    score = match_id.score
+    given = CubeContext.from_id(text)
+    on_roll, match = given.on_roll, given.match
+    length = settings.match_length if settings.match_length is not None else match.length
+    score = match.score
     if settings.score is not None:
         if not length:
             raise RulesError("--score is a match score: give --match N too")
         mine, theirs = _score(settings.score)
         score = (mine, theirs) if on_roll == 0 else (theirs, mine)
-    elif settings.match_length is not None and length != match_id.match_length:
+    elif settings.match_length is not None and length != match.length:
         score = (0, 0)
-    crawford = settings.crawford if settings.crawford is not None else match_id.crawford
-    value = settings.cube_value if settings.cube_value is not None else match_id.cube_value
-    owner = match_id.cube_owner
+    crawford = settings.crawford if settings.crawford is not None else match.crawford
+    value = settings.cube_value if settings.cube_value is not None else given.cube.value
+    owner = given.cube.owner
     if settings.owner is not None:
         owner = {"centred": None, "on-roll": on_roll, "opponent": 1 - on_roll}[settings.owner]
     if not length:
-        jacoby = settings.jacoby if settings.jacoby is not None else match_id.jacoby
-        beavers = settings.beavers if settings.beavers is not None else beavers
+        rules = given.game_rules
+        jacoby = settings.jacoby if settings.jacoby is not None else rules.jacoby
+        beavers = settings.beavers if settings.beavers is not None else rules.beavers
         if crawford:
             raise RulesError("--crawford is for match play: give --match N too")
         return CubeContext.money(value, owner, on_roll=on_roll, jacoby=jacoby, beavers=beavers)

@@ -6,14 +6,14 @@ from __future__ import annotations
 from ..board.dice import Roll, parse_roll
 from ..board.position import Position
 from ..errors import NotationError
-from ..formats.any_id import read_id
+from ..formats.any_id import parse_id
 from ..formats.xgid import Xgid
 
 
 def read_position_and_dice(text: str) -> tuple[Position, Roll | None]:
-    """The position of a Position ID, GNUbg ID, XGID or FIBS board (:func:`read_id`), with the dice
+    """The position of a Position ID, GNUbg ID, XGID or FIBS board (:func:`parse_id`), with the dice
     the ID says were rolled (None for a Position ID, or when not rolled)."""
-    parsed = read_id(text)
+    parsed = parse_id(text)
     if isinstance(parsed, Position):
         return parsed, None
     if isinstance(parsed, Xgid):

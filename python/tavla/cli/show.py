@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from ..board.position import Position
-from ..formats.any_id import read_id
+from ..formats.any_id import parse_id
 from ..render.svg import board_svg
 from ..render.text import id_state_lines, text_board
 from .errors import input_errors
@@ -42,7 +42,7 @@ def show(
     the score and both pip counts (PNG needs CairoSVG: pip install "tavla[png]").
     """
     with input_errors():
-        parsed = read_id(position_id)
+        parsed = parse_id(position_id)
     if as_json:
         echo_json(show_record(parsed))
     else:

@@ -28,7 +28,7 @@ from .._validate import excerpt
 from ..board.dice import Roll, parse_roll
 from ..board.position import Position
 from ..errors import EnvError, InvalidIdError, NotationError
-from ..formats.any_id import read_id
+from ..formats.any_id import parse_id
 from ..formats.gnubg import GnubgId, MatchId
 from ..formats.xgid import Xgid
 from .settings import EnvSettings
@@ -84,7 +84,7 @@ def episode_start(
             return OPENING
         return EpisodeStart(Position.initial().key, roll=roll)
     try:
-        parsed = read_id(given) if isinstance(given, str) else given
+        parsed = parse_id(given) if isinstance(given, str) else given
     except InvalidIdError as error:
         raise EnvError(f"position: {error}") from None
     if isinstance(parsed, Position):

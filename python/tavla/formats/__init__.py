@@ -8,3 +8,7 @@ with games and the limits every ID holds (:mod:`~tavla.formats.context`).
 Formats take and return values (positions, IDs, records), never a running game: turning a
 record into games and back is :mod:`tavla.replay`'s job.
 """
+
+from .any_id import parse_id
+
+__all__ = ["parse_id"]

@@ -11,8 +11,9 @@ from .gnubg import GnubgId, parse_gnubg_id
 from .xgid import Xgid, parse_xgid
 
 
-def read_id(text: str) -> Position | GnubgId | Xgid:
-    """``4HPwATDgc/ABMA`` (a Position), ``4HPwATDgc/ABMA:cAkAAAAAAAAE`` (a GNUbg ID),
+def parse_id(text: str) -> Position | GnubgId | Xgid:
+    """Any ID a user may give, parsed once (:ref:`ids`):
+    ``4HPwATDgc/ABMA`` (a Position), ``4HPwATDgc/ABMA:cAkAAAAAAAAE`` (a GNUbg ID),
     ``XGID=...`` (an XGID, its prefix optional) or ``board:...`` (a FIBS board string in
     either flavour, as the GNUbg ID it stands for).  Raises :class:`~tavla.InvalidIdError`
     naming the fault."""

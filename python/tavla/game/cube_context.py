@@ -8,12 +8,14 @@ from typing import TYPE_CHECKING
 
 from .._validate import check_bool, check_player
 from ..errors import CubeModelError, RulesError
+from ..formats.any_id import parse_id
 from ..formats.context import MatchContext
+from ..formats.gnubg import GnubgId, MatchId
+from ..formats.xgid import Xgid
 from .cube import Cube
 from .rules import Rules
 
 if TYPE_CHECKING:
-    from ..formats.gnubg import MatchId
     from .game import Game
 
 
@@ -139,6 +141,20 @@ class CubeContext:
             rules = Rules(crawford=match.crawford_rule)
         cube = Cube(match_id.cube_value, match_id.cube_owner)
         return cls(match, cube, match_id.dice_owner, rules)
+
+    @classmethod
+    def from_id(cls, text: str) -> CubeContext:
+        """The context any ID holds (:func:`~tavla.formats.parse_id`, :ref:`ids`): a GNUbg ID's
+        or XGID's match, cube and side on roll (:meth:`from_match_id`; an XGID's beaver
+        rule too), a FIBS board string's as its GNUbg ID; a bare Position ID is money play,
+        the cube centred, player 0 on roll, with the Jacoby rule (GNU Backgammon's
+        defaults).  Raises :class:`~tavla.InvalidIdError` for text that is no ID."""
+        parsed = parse_id(text)
+        if isinstance(parsed, GnubgId):
+            return cls.from_match_id(parsed.match_id)
+        if isinstance(parsed, Xgid):
+            return cls.from_match_id(parsed.to_match_id(), beavers=parsed.beavers)
+        return cls.money()
 
     @property
     def is_money(self) -> bool:
