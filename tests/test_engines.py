@@ -272,8 +272,11 @@ def test_engine_names() -> None:
 
 def test_gnubg_missing_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(gnubg_engine.shutil, "which", lambda *args, **kwargs: None)
-    with pytest.raises(EngineError, match=r"GNU Backgammon is not installed \(no gnubg on PATH"):
+    missing = r"GNU Backgammon is not installed \(no gnubg on PATH"
+    with pytest.raises(EngineError, match=missing) as raised:
         engine_policy("gnubg")
+    # The other program's fault, met while running: not a bad argument of the caller's.
+    assert isinstance(raised.value, RuntimeError) and not isinstance(raised.value, ValueError)
     code, _, err = run("duel", "gnubg", "pubeval", "-n", "2")
     assert code == 2 and "GNU Backgammon is not installed" in err
 

@@ -77,11 +77,13 @@ class PlayoutError(TavlaError, ValueError):
     number of games, seed or thread count, or a policy callable that returned bad scores."""
 
 
-class EngineError(PlayoutError):
+class EngineError(TavlaError, RuntimeError):
     """An external engine played as a policy (:doc:`/engines`) that failed: its program
     could not be started, it died, it did not answer in time, or it answered out of
     protocol (a line that is not an answer, an illegal play).  The message names the engine
-    and quotes what it sent.  A :class:`PlayoutError`, as a bad policy is."""
+    and quotes what it sent.  A RuntimeError, not a ValueError: the fault is the other
+    program's, met while running, not the caller's argument (a malformed engine text, such
+    as ``ubgi:`` without a command, is a :class:`PlayoutError`)."""
 
 
 class EvaluatorError(TavlaError, ValueError):

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from ..errors import InterruptedRunWarning, PlayoutError
+from ..errors import EngineError, InterruptedRunWarning, PlayoutError
 from ..eval import nets
 from ..eval.policies import builtin_policies
 from ..sim import cluster
@@ -34,7 +34,7 @@ class PolicyParam(click.types.StringParamType):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         try:
             parse_any_policy(str(value))
-        except PlayoutError as error:
+        except (PlayoutError, EngineError) as error:  # EngineError: gnubg is not installed
             self.fail(str(error), param, ctx)
         return str(value)
 
