@@ -15,7 +15,7 @@ import pytest
 
 import tavla
 from tavla import CubeContext, MatchFileError, Rules
-from tavla.game.actions import DoubleAction
+from tavla.game.actions import DoubleAction, PlayAction
 from tavla.game.scoring import GameEnd
 from tavla.replay import match_rules, replay_record
 from tavla.replay.record import match_record, save_record
@@ -107,8 +107,20 @@ def test_a_record_of_games_without_backgammons_says_so_and_is_not_saved(tmp_path
         (5, MATCH.with_options(crawford=False), NET),
         (7, MATCH.with_options(max_cube=2), NET),
         (5, MATCH.with_options(backgammons=False), NET),
+        (5, MATCH.with_options(holland=True), NET),
+        (9, MATCH.with_options(holland=True), NET),
     ],
-    ids=["1pt", "3pt", "5pt-pubeval", "7pt", "5pt-no-crawford", "7pt-max-cube-2", "5pt-no-bg"],
+    ids=[
+        "1pt",
+        "3pt",
+        "5pt-pubeval",
+        "7pt",
+        "5pt-no-crawford",
+        "7pt-max-cube-2",
+        "5pt-no-bg",
+        "5pt-holland",
+        "9pt-holland",
+    ],
 )
 def test_whole_matches_score_alike_in_cpp_and_python(
     length: int, rules: Rules, opponent: str
@@ -130,3 +142,37 @@ def test_whole_matches_score_alike_in_cpp_and_python(
         assert crawford_games > 0  # the Crawford game was reached, so R24 is tested
     if not rules.crawford or length == 1:
         assert crawford_games == 0
+
+
+def test_the_holland_rule_is_played_in_whole_matches_only() -> None:
+    """R25's wait counts a game's turns from its start, which a game started at a position
+    mid-match does not have."""
+    rules = MATCH.with_options(holland=True)
+    context = CubeContext.for_match(5, (4, 2), cube=1)
+    context = CubeContext(context.match, context.cube, context.on_roll, rules)
+    with pytest.raises(tavla.PlayoutError, match="whole matches only"):
+        tavla.selfplay(NET, 2, cubeful=True, context=context)
+
+
+def test_holland_delays_the_trailer_s_first_double_post_crawford() -> None:
+    """In post-Crawford games, with the rule the trailer never doubles before both sides have
+    played two turns; without it the same players double at once (the free drop)."""
+    earliest = {}
+    for holland in (False, True):
+        rules = MATCH.with_options(holland=holland)
+        results = play_matches(NET, NET, 40, 5, rules=rules, seed=3, keep_games=True)
+        assert results.steps is not None
+        first_doubles = []
+        for steps in results.steps:
+            for game in steps.session().games:
+                if not game.is_post_crawford:
+                    continue
+                plays = 0
+                for item in game.history:
+                    if isinstance(item, DoubleAction):
+                        first_doubles.append(plays)
+                        break
+                    plays += isinstance(item, PlayAction)
+        assert first_doubles
+        earliest[holland] = min(first_doubles)
+    assert earliest[True] >= 4 > earliest[False]

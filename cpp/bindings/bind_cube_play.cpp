@@ -16,8 +16,8 @@ bool power_of_two(int value, int low, int high) {
 }
 
 CubePlay cube_play(int match_length, bool whole_matches, std::pair<int, int> score,
-                   bool crawford_game, bool crawford_rule, bool jacoby, bool beavers,
-                   bool backgammons, int max_cube, int start_cube, int start_owner,
+                   bool crawford_game, bool crawford_rule, bool holland, bool jacoby,
+                   bool beavers, bool backgammons, int max_cube, int start_cube, int start_owner,
                    bool first_offer, std::shared_ptr<const MatchEquity> met) {
     CubePlay play;
     CubeSpec& spec = play.spec;
@@ -33,10 +33,14 @@ CubePlay cube_play(int match_length, bool whole_matches, std::pair<int, int> sco
     if (match_length == 0) {
         if (whole_matches || score.first != 0 || score.second != 0 || crawford_game)
             throw Fault("money play has no match, score or Crawford game");
+        if (holland) throw Fault("the Holland rule (R25) is an option of match play only");
     } else {
         if (match_length < 1 || !met || match_length > met->length())
             throw Fault("a match needs a match equity table at least as long as the match");
         if (jacoby || beavers) throw Fault("Jacoby and beavers are options of money play only");
+        if (holland && (!crawford_rule || !whole_matches))
+            throw Fault("the Holland rule (R25) needs the Crawford rule and whole matches: its "
+                        "wait counts the turns of a game from its start");
         const int below = match_length;
         if (score.first < 0 || score.first >= below || score.second < 0 || score.second >= below)
             throw Fault("each score must be 0 to " + std::to_string(match_length - 1) +
@@ -55,6 +59,7 @@ CubePlay cube_play(int match_length, bool whole_matches, std::pair<int, int> sco
     spec.score = {score.first, score.second};
     spec.crawford_game = crawford_game;
     spec.crawford_rule = crawford_rule;
+    spec.holland = holland;
     spec.jacoby = jacoby;
     spec.beavers = beavers;
     spec.backgammons = backgammons;
@@ -268,7 +273,7 @@ void bind_cube_play(py::module_& m) {
     py::class_<CubePlay>(m, "CubePlay", "The rules, match and start of a run with the cube.")
         .def(py::init(&cube_play), py::kw_only(), py::arg("match_length"),
              py::arg("whole_matches"), py::arg("score"), py::arg("crawford_game"),
-             py::arg("crawford_rule"), py::arg("jacoby"), py::arg("beavers"),
+             py::arg("crawford_rule"), py::arg("holland"), py::arg("jacoby"), py::arg("beavers"),
              py::arg("backgammons"), py::arg("max_cube"), py::arg("start_cube"),
              py::arg("start_owner"), py::arg("first_offer"), py::arg("met").none(true));
 

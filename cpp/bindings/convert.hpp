@@ -75,6 +75,7 @@ void bind_net_set(py::module_& m);  // after bind_search, as bind_net
 void bind_td(py::module_& m);
 void bind_supervised(py::module_& m);
 void bind_cube(py::module_& m);
+void bind_rules(py::module_& m);
 void bind_cube_play(py::module_& m);  // after bind_search and bind_cube
 void bind_env(py::module_& m);        // after bind_cube_play
 

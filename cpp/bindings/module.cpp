@@ -35,6 +35,7 @@ PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
     tavla::bindings::bind_td(m);
     tavla::bindings::bind_supervised(m);
     tavla::bindings::bind_cube(m);
+    tavla::bindings::bind_rules(m);
     tavla::bindings::bind_cube_play(m);
     tavla::bindings::bind_env(m);
 }

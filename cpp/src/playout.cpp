@@ -78,9 +78,17 @@ bool make_play(const PlayoutSpec& spec, std::int64_t game, GameState& state, con
 
 bool may_double(const PlayoutSpec& spec, const GameState& state) {
     const CubeSpec& cube = *spec.cube;
-    if (cube.match_length == 1 || state.crawford_game) return false;
-    if (state.cube_owner >= 0 && state.cube_owner != state.mover_policy) return false;
-    if (2 * std::int64_t(state.cube) > cube.max_cube) return false;
+    DoubleSituation situation;
+    situation.match_length = cube.match_length;
+    situation.score = state.score;
+    situation.crawford_game = state.crawford_game;
+    situation.crawford_rule = cube.crawford_rule;
+    situation.holland = cube.holland;
+    situation.cube_value = state.cube;
+    situation.cube_owner = state.cube_owner;
+    situation.max_cube = cube.max_cube;
+    situation.fewest_turns_played = state.result.plies / 2;  // the sides alternate
+    if (double_refusal(situation, state.mover_policy) != DoubleRefusal::kNone) return false;
     if (state.result.plies > 0) return true;
     return !spec.opening && state.game_in_unit == 0 && cube.first_offer;
 }
@@ -139,11 +147,10 @@ bool finish_game(const PlayoutSpec& spec, std::int64_t unit, GameState& state,
         return true;
     }
     if (result.dropped < 0) {
-        int kind = state.result.kind;
-        if (kind == 3 && !cube.backgammons) kind = 2;
-        if (cube.match_length == 0 && cube.jacoby && !state.cube_turned) kind = 1;
+        const bool jacoby = cube.match_length == 0 && cube.jacoby && !state.cube_turned;
         result.cube = state.cube;
-        result.points = state.cube * kind;
+        result.points = std::int32_t(game_points(state.result.kind, state.cube, cube.backgammons,
+                                                 jacoby));
     }
     result.owner = std::int8_t(state.cube_owner);
     result.crawford = std::int8_t(state.crawford_game);

@@ -291,6 +291,7 @@ class CubePlay:
         score: tuple[int, int],
         crawford_game: bool,
         crawford_rule: bool,
+        holland: bool,
         jacoby: bool,
         beavers: bool,
         backgammons: bool,
@@ -302,6 +303,25 @@ class CubePlay:
     ) -> None: ...
 
 class NativeCubePolicy: ...
+
+MAX_CUBE_VALUE: int
+
+def double_refusal(
+    *,
+    side: int,
+    cube: bool,
+    match_length: int,
+    score: tuple[int, int],
+    crawford_game: bool,
+    crawford_rule: bool,
+    holland: bool,
+    cube_value: int,
+    cube_owner: int,
+    max_cube: int,
+    fewest_turns_played: int,
+) -> int: ...
+def counted_kind(kind: int, backgammons: bool) -> int: ...
+def game_points(*, kind: int, cube_value: int, backgammons: bool, jacoby_applies: bool) -> int: ...
 
 def model_cube_policy(
     search: Search, plies: int, life: float, exact: BearoffDatabase | None

@@ -16,10 +16,9 @@
 #include <vector>
 
 #include "tavla/evaluator.hpp"
+#include "tavla/rules.hpp"
 
 namespace tavla {
-
-constexpr int kMaxCubeValue = 32768;  // the most the Match ID and the XGID hold
 
 // Who holds the cube, seen from the side on roll.
 enum class CubeOwner : std::int8_t { kCentred = 0, kOnRoll = 1, kOpponent = 2 };

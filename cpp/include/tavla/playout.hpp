@@ -22,6 +22,7 @@
 #include "tavla/movegen.hpp"
 #include "tavla/policy.hpp"
 #include "tavla/rng.hpp"
+#include "tavla/rules.hpp"
 
 namespace tavla {
 
@@ -34,6 +35,7 @@ struct CubeSpec {
     std::array<int, 2> score{}; // the match score when a unit starts
     bool crawford_game = false; // the unit's first game is the Crawford game (R24)
     bool crawford_rule = true;  // R24
+    bool holland = false;       // R25, whole matches only (its wait counts a game's turns)
     bool jacoby = false;        // R22, money play
     bool beavers = false;       // R20, money play (the engine plays no raccoons)
     bool backgammons = true;    // R16

@@ -6,15 +6,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .. import _core
 from .._validate import check_bool, check_count, check_int, excerpt
 from ..errors import InvalidIdError, RulesError
 
-_MAX_CUBE_LOG2 = 15  # the Match ID's 4-bit cube field
-
-MAX_CUBE_VALUE = 1 << _MAX_CUBE_LOG2
+MAX_CUBE_VALUE: int = _core.MAX_CUBE_VALUE
 """The highest cube value tavla allows, 2**15 = 32768: the most the Match ID's 4-bit cube
 field (log2 of the value, :ref:`match-id`) and the XGID can hold.  The rules set no
-limit (R19); a double beyond it is refused with :class:`~tavla.CubeError`."""
+limit (R19); a double beyond it is refused with :class:`~tavla.CubeError`.  The core's
+constant, which its own double rule reads."""
+
+_MAX_CUBE_LOG2 = MAX_CUBE_VALUE.bit_length() - 1  # the Match ID's 4-bit cube field: 15
 
 MAX_MATCH_LENGTH = (1 << 15) - 1
 """The longest match tavla allows, 32767 points: the most the Match ID's 15-bit match

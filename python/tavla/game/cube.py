@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import _core
 from .._validate import check_optional_player, check_power_of_two
 from ..errors import InvalidCubeError
 from ..formats.context import MAX_CUBE_VALUE, MatchContext
@@ -70,29 +71,16 @@ class Cube:
         can hold), R24 (a 1-point match, the Crawford game), R25 (Holland: the trailer
         waits until both sides have played two turns).
         """
-        if not rules.cube:
-            return "these rules play without the cube (R18)"
-        if match.length == 1:
-            return "a 1-point match never uses the cube (R24)"
-        if match.crawford:
-            return "no doubling in the Crawford game (R24)"
-        if self.owner is not None and self.owner != player:
-            return f"player {self.owner} owns the cube: only the owner may redouble (R18)"
-        if rules.max_cube is not None and self.value * 2 > rules.max_cube:
-            return f"the cube is at {self.value}: max_cube {rules.max_cube} allows no double (R19)"
-        if self.value * 2 > MAX_CUBE_VALUE:
-            return (
-                f"the cube is at {self.value}, the highest value the Match ID and the XGID"
-                " can hold: no double (R19)"
-            )
-        if rules.holland and match.is_post_crawford:
-            trailer = _trailer(match.score)
-            if trailer == player and min(turns_played) < 2:
-                return (
-                    "Holland rule: the trailer may not double before both sides"
-                    " have played two turns (R25)"
-                )
-        return None
+        refusal = _core.double_refusal(
+            side=player, cube=rules.cube, match_length=match.length, score=match.score,
+            crawford_game=match.crawford, crawford_rule=match.crawford_rule,
+            holland=rules.holland, cube_value=self.value,
+            cube_owner=-1 if self.owner is None else self.owner,
+            max_cube=rules.max_cube or MAX_CUBE_VALUE, fewest_turns_played=min(turns_played),
+        )
+        if refusal == 0:
+            return None
+        return _REFUSALS[refusal - 1].format(cube=self, rules=rules)
 
     def may_double(
         self,
@@ -105,7 +93,14 @@ class Cube:
         return self.refusal(player, rules, match, turns_played) is None
 
 
-def _trailer(score: tuple[int, int]) -> int | None:
-    if score[0] == score[1]:
-        return None
-    return 0 if score[0] < score[1] else 1
+_REFUSALS = (
+    "these rules play without the cube (R18)",
+    "a 1-point match never uses the cube (R24)",
+    "no doubling in the Crawford game (R24)",
+    "player {cube.owner} owns the cube: only the owner may redouble (R18)",
+    "the cube is at {cube.value}, the highest value the Match ID and the XGID can hold: no"
+    " double (R19)",
+    "the cube is at {cube.value}: max_cube {rules.max_cube} allows no double (R19)",
+    "Holland rule: the trailer may not double before both sides have played two turns (R25)",
+)
+"""The wording of the core's refusals (``_core.double_refusal`` codes 1 to 7, rules.hpp)."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from .. import _core
 from ..board.position import ResultKind
 from .rules import Rules
 
@@ -45,9 +46,7 @@ class GameResult:
 def counted_kind(kind: ResultKind, rules: Rules) -> ResultKind:
     """``kind`` as the rules count it: a backgammon is a gammon when ``backgammons`` is off
     (R16)."""
-    if kind is ResultKind.BACKGAMMON and not rules.backgammons:
-        return ResultKind.GAMMON
-    return kind
+    return ResultKind(_core.counted_kind(int(kind), rules.backgammons))
 
 
 def game_result(
@@ -70,5 +69,7 @@ def game_result(
     """
     kind = ResultKind.SINGLE if end is GameEnd.DROP else counted_kind(kind, rules)
     jacoby = money and rules.jacoby and not cube_turned
-    multiplier = 1 if jacoby else int(kind)
-    return GameResult(winner, kind, cube_value, cube_value * multiplier, end)
+    points = _core.game_points(
+        kind=int(kind), cube_value=cube_value, backgammons=rules.backgammons, jacoby_applies=jacoby
+    )
+    return GameResult(winner, kind, cube_value, points, end)

@@ -61,10 +61,10 @@ class CubeRun:
     table the cube policies read in a match (None: Kazaross-XG2).
 
     The engine plays the rules' ``jacoby``, ``beavers`` (a beaver is taken or passed: no
-    raccoons), ``backgammons``, ``max_cube`` and ``crawford``.  Raises
-    :class:`~tavla.PlayoutError` for rules without the cube (R18), with the Holland rule
-    (R25) or automatic doubles (R21), which the engine does not play, whole matches in
-    money play, or a table shorter than the match.
+    raccoons), ``backgammons``, ``max_cube``, ``crawford`` and, in whole matches,
+    ``holland``.  Raises :class:`~tavla.PlayoutError` for rules without the cube (R18), with
+    automatic doubles (R21), which the engine does not play, the Holland rule (R25) outside
+    whole matches, whole matches in money play, or a table shorter than the match.
     """
 
     context: CubeContext = field(default_factory=CubeContext)
@@ -80,9 +80,12 @@ class CubeRun:
         rules = self.context.game_rules
         if not rules.cube:
             raise PlayoutError("these rules play without the cube (R18): play cubeless")
-        if rules.holland or rules.auto_doubles:
+        if rules.auto_doubles:
+            raise PlayoutError("the playout engine does not play automatic doubles (R21)")
+        if rules.holland and not self.whole_matches:
             raise PlayoutError(
-                "the playout engine does not play the Holland rule (R25) or automatic doubles (R21)"
+                "the playout engine plays the Holland rule (R25) in whole matches only: its"
+                " wait counts the turns of a game from its start"
             )
         if self.context.is_money:
             if self.whole_matches:
@@ -115,7 +118,8 @@ class CubeRun:
             match_length=match.length, whole_matches=self.whole_matches,
             score=(match.score[on_roll], match.score[1 - on_roll]),
             crawford_game=match.crawford, crawford_rule=match.crawford_rule,
-            jacoby=rules.jacoby, beavers=rules.beavers, backgammons=rules.backgammons,
+            holland=rules.holland, jacoby=rules.jacoby, beavers=rules.beavers,
+            backgammons=rules.backgammons,
             max_cube=rules.max_cube or MAX_CUBE_VALUE, start_cube=cube.value,
             start_owner=owner, first_offer=self.first_offer, met=met,
         )  # fmt: skip

@@ -1,0 +1,60 @@
+// The shared rules of the cube and of scoring (rules.hpp) for tavla.game.cube and
+// tavla.game.scoring, which word the refusals.
+#include <pybind11/stl.h>
+
+#include "convert.hpp"
+#include "tavla/rules.hpp"
+
+namespace tavla::bindings {
+
+void bind_rules(py::module_& m) {
+    m.attr("MAX_CUBE_VALUE") = kMaxCubeValue;
+    m.def(
+        "double_refusal",
+        [](int side, bool cube, int match_length, std::pair<int, int> score, bool crawford_game,
+           bool crawford_rule, bool holland, int cube_value, int cube_owner, int max_cube,
+           int fewest_turns_played) {
+            if (side < 0 || side > 1 || cube_owner < -1 || cube_owner > 1)
+                throw Fault("a side is 0 or 1, and the cube's owner -1 (centred), 0 or 1");
+            DoubleSituation s;
+            s.cube = cube;
+            s.match_length = match_length;
+            s.score = {score.first, score.second};
+            s.crawford_game = crawford_game;
+            s.crawford_rule = crawford_rule;
+            s.holland = holland;
+            s.cube_value = cube_value;
+            s.cube_owner = cube_owner;
+            s.max_cube = max_cube;
+            s.fewest_turns_played = fewest_turns_played;
+            return int(double_refusal(s, side));
+        },
+        py::kw_only(), py::arg("side"), py::arg("cube"), py::arg("match_length"),
+        py::arg("score"), py::arg("crawford_game"), py::arg("crawford_rule"), py::arg("holland"),
+        py::arg("cube_value"), py::arg("cube_owner"), py::arg("max_cube"),
+        py::arg("fewest_turns_played"),
+        "Why `side` may not double now (R18, R19, R24, R25): 0 when it may, else the code of "
+        "the first rule that forbids it (rules.hpp's DoubleRefusal).");
+    m.def(
+        "counted_kind",
+        [](int kind, bool backgammons) {
+            if (kind < 1 || kind > 3) throw Fault("a result kind is 1 to 3");
+            return counted_kind(kind, backgammons);
+        },
+        py::arg("kind"), py::arg("backgammons"),
+        "A result kind on the board (1 single, 2 gammon, 3 backgammon) as the rules count it: a "
+        "backgammon is a gammon without the backgammons option (R16).");
+    m.def(
+        "game_points",
+        [](int kind, std::int64_t cube_value, bool backgammons, bool jacoby_applies) {
+            if (kind < 1 || kind > 3 || cube_value < 1 || cube_value > kMaxCubeValue)
+                throw Fault("a result kind is 1 to 3 and a cube value 1 to 32768");
+            return game_points(kind, cube_value, backgammons, jacoby_applies);
+        },
+        py::kw_only(), py::arg("kind"), py::arg("cube_value"), py::arg("backgammons"),
+        py::arg("jacoby_applies"),
+        "The points a game of result `kind` (1 single, 2 gammon, 3 backgammon) is worth at "
+        "`cube_value` (R16, R19, R22).");
+}
+
+}  // namespace tavla::bindings
