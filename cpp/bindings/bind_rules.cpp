@@ -16,17 +16,10 @@ void bind_rules(py::module_& m) {
            int fewest_turns_played) {
             if (side < 0 || side > 1 || cube_owner < -1 || cube_owner > 1)
                 throw Fault("a side is 0 or 1, and the cube's owner -1 (centred), 0 or 1");
-            DoubleSituation s;
-            s.cube = cube;
-            s.match_length = match_length;
-            s.score = {score.first, score.second};
-            s.crawford_game = crawford_game;
-            s.crawford_rule = crawford_rule;
-            s.holland = holland;
-            s.cube_value = cube_value;
-            s.cube_owner = cube_owner;
-            s.max_cube = max_cube;
-            s.fewest_turns_played = fewest_turns_played;
+            const DoubleSituation s{cube,          match_length, {score.first, score.second},
+                                    crawford_game, crawford_rule, holland,
+                                    cube_value,    cube_owner,    max_cube,
+                                    fewest_turns_played};
             return int(double_refusal(s, side));
         },
         py::kw_only(), py::arg("side"), py::arg("cube"), py::arg("match_length"),
