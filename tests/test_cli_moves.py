@@ -73,7 +73,7 @@ def test_turkish_roll_name() -> None:
 
 
 def test_the_dice_of_the_id_are_used_when_no_roll_is_given() -> None:
-    # FORMATS.md 3.4: bottom on roll with dice 5-2; the GNUbg ID of the manual's example.
+    # Bottom on roll with dice 5-2; the GNUbg ID of the manual's example (docs/formats.rst).
     for position_id in ("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10",
                         "4HPwATDgc/ABMA:QYkqASAAIAAE"):  # fmt: skip
         code, out, _ = run("moves", position_id)

@@ -28,8 +28,8 @@ def test_start_position() -> None:
     assert lines[-3] == " | O           X    |   | X              O |"
 
 
-# FORMATS.md 3.4: both XGIDs (bottom on roll, then top on roll) and the GNUbg ID are the
-# same position: both sides on the bar; pip counts 168 (on roll) and 179 worked by hand.
+# Both XGIDs (bottom on roll, then top on roll) and the GNUbg ID are the same position:
+# both sides on the bar; pip counts 168 (on roll) and 179 worked by hand.
 @pytest.mark.parametrize(
     "text",
     [
@@ -87,7 +87,8 @@ def test_json_of_a_position_id() -> None:
 
 
 def test_json_of_a_gnubg_id_and_an_xgid() -> None:
-    # FORMATS.md 2.2: the start of a 7-point match, player 1 to play 4-3.
+    # The start of a 7-point match, player 1 to play 4-3 (docs/formats.rst, "GNU Backgammon
+    # Match ID").
     record = show_json("4HPwATDgc/ABMA:cAnuAAAAAAAE")
     assert record["position_id"] == "4HPwATDgc/ABMA"
     assert record["id"] == {

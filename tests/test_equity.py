@@ -115,7 +115,7 @@ def test_no_take_point_in_the_crawford_game() -> None:
 
 
 def test_equity_and_mwc_as_formats_verifies() -> None:
-    # FORMATS.md section 8.2: 7-point match at 0-0, cube 1, e = 0.5 -> 53.131%.
+    # docs/cube.rst, "What follows at a score": 7-point match at 0-0, cube 1, e = 0.5 -> 53.131%.
     assert XG2.equity_to_mwc(0.5, 7, 7) == pytest.approx(0.53131, abs=5e-6)
     # On roll 4-away, opponent 5-away, cube 2: e = -1 -> 42.85%, e = +1 -> 74.36%.
     assert XG2.equity_to_mwc(-1, 4, 5, 2) == pytest.approx(0.4285, abs=1e-12)

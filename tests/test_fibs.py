@@ -1,5 +1,6 @@
-"""FIBS board strings (FORMATS.md section 7): gnubg's examples round trip, fields checked by
-hand, FIBS's own flavour, gnubg's IDs there and back, malformed strings refused."""
+"""FIBS board strings (docs/formats.rst, "FIBS board strings"): gnubg's examples round trip,
+fields checked by hand, FIBS's own flavour, gnubg's IDs there and back, malformed strings
+refused."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from tavla.formats.xgid import parse_xgid
 from tests.helpers.strategies import positions
 from tests.test_ids import match_ids
 
-# FORMATS.md section 7.3: XGIDs imported into GNU Backgammon 1.1.0a16, then its board string.
+# XGIDs imported into GNU Backgammon 1.1.0a16, then its board string.
 GNUBG_EXAMPLES = [
     (
         "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:7:10",
@@ -46,7 +47,7 @@ GNUBG_EXAMPLES = [
 ]
 START, CUBE_EXAMPLE, BAR_EXAMPLE, CRAWFORD, POST_CRAWFORD = (b for _, b in GNUBG_EXAMPLES)
 
-# FORMATS.md section 7.1: seen on FIBS (fibsboard.com forum).  17-point match, 0-2; mpgnu is X
+# Seen on FIBS (fibsboard.com forum).  17-point match, 0-2; mpgnu is X
 # and moves 1 -> 24, has rolled 3-6 and borne off 2.
 MPGNU = (
     "board:mpgnu:buster:17:0:2:0:0:0:2:1:4:3:0:1:0:1:0:0:2:0:0:0:0:0:1:-2:-2:-1:-4:-4:0:-1:3:6"
@@ -59,7 +60,7 @@ def tokens(text: str) -> list[str]:
 
 
 def with_tokens(text: str, **changes: str) -> str:
-    """``text`` with token ``n`` (1-based, as FORMATS.md counts) replaced: ``t41="1"``."""
+    """``text`` with token ``n`` (1-based, as docs/formats.rst counts) replaced: ``t41="1"``."""
     parts = tokens(text)
     for name, value in changes.items():
         parts[int(name[1:]) - 1] = value

@@ -1,6 +1,6 @@
 """Game: the state machine of one game (R5-R22), with given dice and hand-built positions.
 
-Every expected value below was worked out by hand from RULES.md.
+Every expected value below was worked out by hand from the rule book (docs/rules.rst).
 """
 
 from __future__ import annotations
@@ -684,7 +684,7 @@ def test_default_rules_depend_on_match_or_money() -> None:
     assert Game(match_length=3).rules == Rules.standard_match()
 
 
-# -- Match ID, GNUbg ID and XGID of the current state (FORMATS.md sections 2 and 3) ---------
+# -- Match ID, GNUbg ID and XGID of the current state (docs/formats.rst) -------------------
 
 
 def test_ids_through_an_opening_and_a_double() -> None:

@@ -19,7 +19,7 @@ from tavla.game import actions as played_actions
 from tests.helpers.gnubg import gnubg_ids_of_match, needs_gnubg
 from tests.helpers.random_sessions import played
 
-_SCORE_BITS = ((1 << 30) - 1) << 36  # the Match ID's two 15-bit scores (FORMATS.md 2.1)
+_SCORE_BITS = ((1 << 30) - 1) << 36  # the Match ID's two 15-bit scores (docs/formats.rst)
 
 
 def ids_after_each_action(game: Game) -> list[str]:

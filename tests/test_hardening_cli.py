@@ -24,7 +24,7 @@ PYTHON_PATH = str(Path(tavla.__file__).parents[1])
 START = "4HPwATDgc/ABMA"
 # The start position with 5-5 rolled by gnubg player 0, 5-point match at 2-1.
 GNUBG_ID_55 = "4HPwATDgc/ABMA:MIG2ACAACAAE"
-# FORMATS.md 3.4's position, bottom on roll with 3-1 rolled, money play.
+# The starting position as an XGID, bottom on roll with 3-1 rolled, money play.
 XGID_31 = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:3:0:10"
 
 

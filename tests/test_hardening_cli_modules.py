@@ -228,7 +228,8 @@ def test_replay_reports_have_a_short_repr() -> None:
             " Match ID: MIG2ACAACAAE", " 5-point match, score X 2 - O 1", " cube 1, centred",
             " X to play 5-5",
         ]),
-        # FORMATS.md 3.4: player 1 on roll with 5-2, 9-point match at 2-4, cube 2 owned by 0.
+        # docs/formats.rst, "XGID": player 1 on roll with 5-2, 9-point match at 2-4, cube 2
+        # owned by 0.
         ("4HPwATDgc/ABMA:QYkqASAAIAAE", [
             " Match ID: QYkqASAAIAAE", " 9-point match, score X 4 - O 2", " cube 2, owned by O",
             " X to play 5-2",

@@ -1,4 +1,5 @@
-"""Position ID, Match ID, GNUbg ID and XGID against FORMATS.md's verified vectors and real data."""
+"""Position ID, Match ID, GNUbg ID and XGID (docs/formats.rst) against vectors verified with
+GNU Backgammon and against real data."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ DATA = Path(__file__).parent / "data"
 
 
 def row(text: str) -> list[int]:
-    """One board row from FORMATS.md's ``index:count`` notation (``bar`` 25, ``off`` 0)."""
+    """One board row from ``index:count`` pairs (``bar`` 25, ``off`` 0)."""
     counts = [0] * 26
     for pair in text.split():
         index, count = pair.split(":")
@@ -34,7 +35,8 @@ def row(text: str) -> list[int]:
 
 START = "6:5 8:3 13:5 24:2"
 
-# FORMATS.md table 1.2: Position ID, row 1 (opponent, first half), row 0 (side on roll).
+# Position IDs produced or decoded by gnubg: ID, row 1 (opponent, first half), row 0 (side on
+# roll).
 POSITION_IDS = [
     ("4HPwATDgc/ABMA", START, START),
     ("sGfwATDgc/ABMA", "5:2 6:4 8:2 13:5 24:2", START),
@@ -61,14 +63,15 @@ def test_position_id_table(position_id: str, opponent: str, on_roll: str) -> Non
 
 
 def test_asymmetric_position_id_puts_the_side_not_on_roll_first() -> None:
-    # FORMATS.md 1.1: after X opens 43 24/20 13/10, O is on roll and the ID starts with X.
+    # docs/formats.rst: after X opens 43 24/20 13/10, O is on roll and the ID starts with X.
     after = Position.initial().play("43", "24/20 13/10")
     assert after.position_id == "4HPiASHgc/ABMA"
     assert after.swapped().position_id != after.position_id
 
 
 def _bits_to_position_id(bits: str) -> str:
-    """FORMATS.md 1.1 steps 2-3, written independently: pad to 80 bits, pack, base64."""
+    """Steps 2-3 of the Position ID in docs/formats.rst, written independently: pad to 80
+    bits, pack, base64."""
     value = sum(1 << k for k, bit in enumerate(bits.ljust(80, "0")) if bit == "1")
     return base64.b64encode(value.to_bytes(10, "little")).decode()[:14]
 
@@ -103,8 +106,9 @@ def test_position_id_round_trip(position: Position) -> None:
 
 # -- Match ID --------------------------------------------------------------------------
 
-# FORMATS.md table 2.2: (ID, cube, owner, dice owner, Crawford, state, turn, double,
-# resignation, dice, length, score, jacoby = not bit 67).
+# Match IDs built with gnubg's encoder or read off games played in it (the fields:
+# docs/formats.rst, "GNU Backgammon Match ID"): (ID, cube, owner, dice owner, Crawford, state,
+# turn, double, resignation, dice, length, score, jacoby = not bit 66).
 PLAYING = MatchIdState.PLAYING
 MATCH_IDS = [
     ("MAEAAAAAAAAA", 1, None, 0, False, PLAYING, 0, False, None, None, 0, (0, 0), True),
@@ -143,14 +147,15 @@ def test_match_id_table(match_id: str, fields: dict[str, object]) -> None:
 
 
 def test_match_id_without_bit_67_reads_as_jacoby_on() -> None:
-    # FORMATS.md 2.1: the manual's QYkqASAAIAAA is gnubg's QYkqASAAIAAE without bit 67.
+    # docs/formats.rst: the manual's QYkqASAAIAAA is gnubg's QYkqASAAIAAE without bit 66 (67 in
+    # the manual's numbering, which counts from 1).
     old = MatchId.parse("QYkqASAAIAAA")
     assert old.jacoby
     assert dataclasses.replace(old, jacoby=False) == MatchId.parse("QYkqASAAIAAE")
 
 
 def test_match_id_keeps_the_dice_in_the_order_given() -> None:
-    # gnubg writes the higher die first (FORMATS.md 2.1): cAnuAAAAAAAE holds 4-3.
+    # gnubg writes the higher die first (docs/formats.rst): cAnuAAAAAAAE holds 4-3.
     assert MatchId(dice=(4, 3), dice_owner=1, turn=1, match_length=7).encode() == "cAnuAAAAAAAE"
     # A reader accepts the lower die first (the two 3-bit die fields of cAnuAAAAAAAE swapped)
     # and keeps that order, so that the ID is written back as it was read.
@@ -167,7 +172,8 @@ def test_gnubg_id_with_the_lower_die_first_round_trips() -> None:
 
 
 def _with_field(match_id: str, start: int, width: int, value: int) -> str:
-    """``match_id`` with bits start..start+width-1 set to ``value`` (FORMATS.md 0.4)."""
+    """``match_id`` with bits start..start+width-1 set to ``value`` (bit 0 the lowest,
+    as docs/formats.rst counts them)."""
     bits = int.from_bytes(base64.b64decode(match_id), "little")
     bits = bits & ~(((1 << width) - 1) << start) | value << start
     return base64.b64encode(bits.to_bytes(9, "little")).decode()
@@ -317,7 +323,7 @@ def test_malformed_gnubg_id(text: str, fault: str) -> None:
 
 START_XGID = "-b----E-C---eE---c-e----B-"
 
-# FORMATS.md table 3.4: XGID and the GNUbg ID gnubg makes of it.
+# XGIDs and the GNUbg IDs gnubg makes of them (docs/formats.rst, "XGID").
 XGIDS = [
     (f"XGID={START_XGID}:0:0:1:00:0:0:0:0:10", "4HPwATDgc/ABMA:cAkAAAAAAAAE"),
     (f"XGID={START_XGID}:0:0:1:00:0:0:1:0:10", "4HPwATDgc/ABMA:cAkAAAAAAAAA"),
@@ -409,7 +415,7 @@ def test_xgid_round_trip(position: Position, turn: int) -> None:
     assert parse_xgid(text) == xgid
     assert parse_xgid(text.removeprefix("XGID=")) == xgid
     assert parse_xgid(str(Xgid.from_position(position))).position == position
-    # Mirror image (FORMATS.md 3.3): the same position with the other side on roll at the
+    # Mirror image (docs/formats.rst, "XGID"): the same position with the other side on roll at the
     # top gives the same Position ID.
     assert parse_xgid(text).to_gnubg_id().position.position_id == position.position_id
 

@@ -1,5 +1,5 @@
-"""The package's layers (DESIGN.md "Layout"): each module imports only from its own layer or
-the layers below it, and no two modules import each other, directly or round a loop.
+"""The package's layers (docs/dev/architecture.rst): each module imports only from its own
+layer or the layers below it, and no two modules import each other, directly or round a loop.
 
 Every import statement counts, wherever it stands: at the top, inside a function, or under
 ``if TYPE_CHECKING:`` (a type-only import still ties the modules together for a reader).

@@ -1,4 +1,4 @@
-"""Reading and writing .mat match files (FORMATS.md section 5), every dialect of realdata."""
+"""Reading and writing .mat match files (docs/formats.rst), every dialect of realdata."""
 
 from __future__ import annotations
 

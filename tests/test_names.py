@@ -1,5 +1,5 @@
 # ruff: noqa: RUF001  (the Turkish dotless i is a letter here, not a confusable)
-"""Turkish names of rolls and terms (R28, FORMATS.md section 10.1)."""
+"""Turkish names of rolls and terms (R28, docs/rules.rst)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from tavla import NotationError
 from tavla.render.names import roll_from_name, roll_label, roll_name, term_label
 
-# R28, copied by hand from RULES.md: "higher die first".
+# R28, copied by hand from docs/rules.rst: "higher die first".
 R28 = {
     "66": "düşeş", "65": "şeşbeş", "64": "şeş cihar", "63": "şeş se", "62": "şeş dü",
     "61": "şeş yek", "55": "dübeş", "54": "penç cihar", "53": "penç se", "52": "penç dü",

@@ -1,5 +1,5 @@
 """Reading typed plays and judging them: Position.play, find_play, parse_play (R7-R14,
-FORMATS.md section 4).  Every expected position below was worked out by hand."""
+docs/board.rst "Move notation").  Every expected position below was worked out by hand."""
 
 from __future__ import annotations
 
@@ -88,7 +88,7 @@ def test_multi_pip_token_tries_both_intermediate_points() -> None:
     assert INITIAL.play("54", "24/15") == after({24: 1, 15: 1, 13: 5, 8: 3, 6: 5}, START)
 
 
-# -- FORMATS.md 4.3's positions ---------------------------------------------------------
+# -- The positions of gnubg's examples of its display form ------------------------------
 
 BLOT_ON_7 = {24: 2, 13: 5, 8: 3, 6: 4, 18: 1}  # the opponent's 18 is the mover's 7
 BLOT_ON_7_HIT = {25: 1, 24: 2, 13: 5, 8: 3, 6: 4}

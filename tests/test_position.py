@@ -37,7 +37,7 @@ def test_board_is_a_fresh_copy() -> None:
 
 
 def test_swapped_exchanges_the_rows() -> None:
-    # After an opening 3-1 played 8/5 6/5, seen from either side (FORMATS.md 1.2).
+    # After an opening 3-1 played 8/5 6/5, seen from either side (docs/formats.rst).
     after = Position.from_position_id("sGfwATDgc/ABMA")
     assert after.swapped().position_id == "4HPwATCwZ/ABMA"
     assert after.swapped().swapped() == after
@@ -123,7 +123,8 @@ def test_invalid_boards_name_the_fault(bad: object, message: str) -> None:
         ("AAAAAAAAAAAAAA", "both sides have borne off all 15"),
         # Both sides on one point: the mover's 6 and the opponent's 19 (the mover's 6); the
         # ID of the board START against {19: 1, 6: 4, 8: 3, 13: 5, 24: 2}, encoded by hand
-        # (FORMATS.md 1.1), as the core no longer encodes an invalid board.
+        # (docs/formats.rst, "GNU Backgammon Position ID"), as the core no longer encodes an
+        # invalid board.
         ("4Dn4QDDgc/ABMA", "both"),
     ],
 )

@@ -58,7 +58,7 @@ def test_start_position() -> None:
 
 
 def test_bar_and_borne_off() -> None:
-    # FORMATS.md 1.2 (wildbg test ID): on roll 1:1 4:2 6:5 13:4 24:2 bar:1; opponent
+    # A test ID of wildbg's, decoded by gnubg: on roll 1:1 4:2 6:5 13:4 24:2 bar:1; opponent
     # 3:2 5:2 6:2 8:2 10:1 13:4 17:1 off:1.  Pip counts worked by hand: 164 and 123.
     diagram = text_board(Position.from_position_id("zGbiIYCYD3gALA"))
     lines = diagram.splitlines()

@@ -16,7 +16,7 @@ from tavla.game.match import Match, MoneySession
 from tavla.replay import GameReplay, match_record, record_plays, replay_file, replay_record
 
 REALDATA = Path(__file__).parent / "data" / "realdata"
-START = "4HPwATDgc/ABMA"  # Position ID of the starting position (FORMATS.md 1.2)
+START = "4HPwATDgc/ABMA"  # Position ID of the starting position (docs/formats.rst)
 
 
 def row(number: int | None, left: str = "", right: str = "") -> str:
@@ -120,7 +120,7 @@ def test_only_the_cube_owner_may_redouble() -> None:
 
 
 def test_formats_hand_written_example_redoubles_without_owning_the_cube() -> None:
-    # FORMATS.md 5.1: gnubg imports this file, but Ali redoubles a cube Veli owns (R18).
+    # gnubg imports this file, but Ali redoubles a cube Veli owns (R18).
     from tests.helpers.mat_examples import HAND_WRITTEN
 
     replay = replay_record(parse_mat(HAND_WRITTEN))

@@ -1,4 +1,4 @@
-"""Rules: RULES.md's options, their defaults, the presets and the contradictions."""
+"""Rules: the options of docs/rules.rst, their defaults, the presets and the contradictions."""
 
 from __future__ import annotations
 

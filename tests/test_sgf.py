@@ -1,4 +1,4 @@
-"""SGF for backgammon (FORMATS.md section 6): reading, writing, round trips, gnubg's files,
+"""SGF for backgammon (docs/formats.rst, "SGF files"): reading, writing, round trips, gnubg's files,
 malformed input.  The tests that run GNU Backgammon itself are in test_sgf_gnubg.py."""
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def kinds(game: GameRecord) -> list[tuple[int, ActionKind, str | int | None]]:
 
 
 # The examples of the specification (red-bean.com/sgf/backgammon.html) and of a gnubg file
-# (FORMATS.md 6), in the mover's points: a-x are White's 1-24 and Black's 24-1.
+# (docs/formats.rst), in the mover's points: a-x are White's 1-24 and Black's 24-1.
 @pytest.mark.parametrize(
     ("move", "player", "dice", "play"),
     [

@@ -1,5 +1,5 @@
 """GNU Backgammon loads the SGF tavla writes with the same results, and tavla reads the SGF
-gnubg saves (FORMATS.md 6).  These run the real program (Debian's ``gnubg``) over a pipe,
+gnubg saves (docs/formats.rst).  These run the real program (Debian's ``gnubg``) over a pipe,
 a few seconds in all, and are skipped where it is not installed."""
 
 from __future__ import annotations

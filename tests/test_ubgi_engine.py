@@ -78,7 +78,8 @@ def test_a_gnubg_id_or_xgid_brings_its_dice() -> None:
     xgid = Xgid(Position.initial(), dice=(3, 1)).encode()
     assert answers(engine, f"position xgid {xgid}", "go") == ["bestmove 8/5 6/5"]
     assert answers(engine, f"position xgid {xgid[5:]}", "go") == ["bestmove 8/5 6/5"]
-    # FORMATS.md 2.2: the start of a 7-point match, player 1 to play 4-3.
+    # The start of a 7-point match, player 1 to play 4-3 (docs/formats.rst, "GNU Backgammon
+    # Match ID").
     assert answers(engine, "position gnubgid 4HPwATDgc/ABMA:cAnuAAAAAAAE", "go") == [
         f"bestmove {plain_play(choose_play('pubeval', Position.initial(), '43'))}"
     ]
@@ -116,7 +117,7 @@ def test_first_draft_position_lines() -> None:
     engine = UbgiEngine("pubeval")
     assert engine.handle(Xgid(Position.initial(), dice=(3, 1)).encode()) == ["8/5 6/5"]
     assert engine.handle(Xgid(DANCING, dice=(3, 3)).encode()) == [""]  # no legal move
-    board = (  # gnubg's own board string of the start, 5-2 to play (FORMATS.md 7.3)
+    board = (  # gnubg's own board string of the start, 5-2 to play (docs/formats.rst)
         "board:root:gnubg:7:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1"
         ":5:2:5:2:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1"
     )

@@ -1,4 +1,5 @@
-// Dice streams (rng.hpp, DESIGN.md "Randomness"): game g of seed s always sees the same dice.
+// Dice streams (rng.hpp, docs/simulation.rst "Seeds and reproducible runs"): game g of seed s
+// always sees the same dice.
 #include <array>
 #include <vector>
 

@@ -16,7 +16,8 @@ namespace {
 void the_start() {
     CHECK_EQ(position_id(Board::initial()), "4HPwATDgc/ABMA");
     CHECK(parse_position_id("4HPwATDgc/ABMA") == Board::initial());
-    // After 8/5 6/5 with 3-1 the opponent is on roll (FORMATS.md section 1).
+    // After 8/5 6/5 with 3-1 the opponent is on roll (docs/formats.rst, "GNU Backgammon
+    // Position ID").
     CHECK(parse_position_id("sGfwATDgc/ABMA") ==
           tavla::test::board("24:2 13:5 8:3 6:5 / 24:2 13:5 8:2 6:4 5:2"));
 }

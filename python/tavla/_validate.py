@@ -219,9 +219,9 @@ def check_ascii(
     value: object, name: str, error: ErrorClass, *, max_length: int | None = None
 ) -> str:
     """A string of printable ASCII (of at most ``max_length`` characters, when given) once
-    stripped of surrounding white space, as the IDs of FORMATS.md sections 1-3 are; returned
-    stripped.  The message quotes the input with :func:`excerpt` and names the first
-    character that is not printable ASCII, with its index."""
+    stripped of surrounding white space, as the Position ID, Match ID and XGID are
+    (docs/formats.rst); returned stripped.  The message quotes the input with :func:`excerpt`
+    and names the first character that is not printable ASCII, with its index."""
     if not isinstance(value, str):
         raise error(f"{name} must be a string, got {type(value).__name__}")
     text = value.strip()

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-# FORMATS.md 5.1: the hand-written file gnubg imports without a warning.
+# A hand-written file that gnubg imports without a warning (docs/formats.rst, "Match files").
 HAND_WRITTEN = """\
 ; [Site "Example"]
 ; [Player 1 "Ali"]
@@ -29,7 +29,7 @@ HAND_WRITTEN = """\
   2) 61: 13/7 8/7
 """
 
-# FORMATS.md 5.1: gnubg's own export of game 1 of a 5-point match, byte for byte.
+# gnubg's own export of game 1 of a 5-point match, byte for byte.
 GNUBG_EXPORT = """\
  5 point match
 

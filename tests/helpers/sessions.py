@@ -51,6 +51,6 @@ def play_out(session: Match | MoneySession, seed: int, games: int = 4) -> None:
 
 def without_hit_marks(game: GameRecord) -> GameRecord:
     """The game record without the hit marks (``*``) of its plays, which SGF does not
-    record (FORMATS.md 6)."""
+    record (docs/formats.rst, "SGF files")."""
     actions = [replace(a, play=a.play.replace("*", "")) if a.play else a for a in game.actions]
     return replace(game, actions=tuple(actions))

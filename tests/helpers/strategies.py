@@ -14,7 +14,7 @@ _BAR, _OFF = 25, 0
 
 @st.composite
 def boards(draw: st.DrawFn) -> np.ndarray:
-    """A valid ``(2, 26)`` int8 board (DESIGN.md): 15 checkers a side counting the bar
+    """A valid ``(2, 26)`` int8 board (docs/board.rst): 15 checkers a side counting the bar
     (index 25) and borne-off checkers (index 0), no point held by both sides, not both
     sides with all 15 off.
 

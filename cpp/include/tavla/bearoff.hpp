@@ -1,4 +1,4 @@
-// Exact bear-off databases (DESIGN.md "Evaluation"), an Evaluator for positions where both sides
+// Exact bear-off databases (docs/evaluation.rst), an Evaluator for positions where both sides
 // have every checker home (points 1..6 or borne off): then no checker can be hit and each side's
 // race is its own.
 //

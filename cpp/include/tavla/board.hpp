@@ -1,5 +1,6 @@
-// The board as DESIGN.md lays it out: two rows of 26 counts, row 0 the side on roll, row 1 the
-// opponent, each counted from its own side (R3). Index 1..24 = points, 25 = bar, 0 = borne off.
+// The board (docs/board.rst "The (2, 26) int8 encoding"): two rows of 26 counts, row 0 the side
+// on roll, row 1 the opponent, each counted from its own side (R3). Index 1..24 = points,
+// 25 = bar, 0 = borne off.
 #pragma once
 
 #include <array>

@@ -1,4 +1,4 @@
-// The cube model (DESIGN.md "Cube play", docs/cube.rst): what the cube options of the side on
+// The cube model (docs/cube.rst "The cube model"): what the cube options of the side on
 // roll are worth, from its cubeless probabilities. The one implementation of the formulas:
 // Python's tavla.game.cubeful calls it, and the cube policies of the playout engine apply it.
 //

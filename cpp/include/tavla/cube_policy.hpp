@@ -1,7 +1,7 @@
-// Cube policies: what makes the cube actions inside the C++ playout loop (DESIGN.md "Cube
-// play"). Every question is asked about the position before the doubler's roll, seen by the
-// doubler (on roll), in the doubler's situation before the double (cube_model.hpp): whether
-// it doubles, how its opponent answers, and whether it takes a beaver.
+// Cube policies: what makes the cube actions inside the C++ playout loop (docs/simulation.rst
+// "Playing with the cube"). Every question is asked about the position before the doubler's
+// roll, seen by the doubler (on roll), in the doubler's situation before the double
+// (cube_model.hpp): whether it doubles, how its opponent answers, and whether it takes a beaver.
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// One environment of the RL environments (DESIGN.md "Environments"): a game, or a whole match
+// One environment of the RL environments (docs/environments.rst): a game, or a whole match
 // game after game, between two seats. A seat is a learner (its decisions are actions given
 // from outside, one per step), a built-in policy played here, or an external policy asked in
 // lockstep batches (vector_env.hpp). The rules are the playout engine's (playout.hpp): its

@@ -1,5 +1,5 @@
-// Evaluators (DESIGN.md "Evaluation"): what maps a position, seen from the side on roll, to
-// five cumulative probabilities for that side, in GNU Backgammon's order: win, win gammon
+// Evaluators (docs/evaluation.rst, docs/nets.rst): what maps a position, seen from the side on
+// roll, to five cumulative probabilities for that side, in GNU Backgammon's order: win, win gammon
 // (backgammons included), win backgammon, lose gammon (backgammons included), lose backgammon.
 // The exact bear-off databases (bearoff.hpp) and the neural nets (net.hpp) are evaluators; the
 // policies and the n-ply search (search.hpp) work with any of them.

@@ -1,4 +1,4 @@
-// Feed-forward neural nets as evaluators (DESIGN.md "Evaluation", docs/nets.rst): an input
+// Feed-forward neural nets as evaluators (docs/nets.rst): an input
 // encoding (encoding.hpp), hidden layers with one activation, and an output layer of 5 logistic
 // units (or 1: win only, the gammon outputs then 0). Evaluated in float32 by a kernel chosen at
 // run time for the processor (AVX-512, AVX2 with FMA, or portable code), the first layer from

@@ -1,4 +1,4 @@
-// Whole games (DESIGN.md "Playouts, rollouts, duels"): from a position or from the opening roll
+// Whole games (docs/simulation.rst): from a position or from the opening roll
 // until a side has borne off all 15 (R15), scored single, gammon or backgammon (R16); with a
 // CubeSpec, played with the doubling cube (R18-R22), as money games or whole matches (R23,
 // R24). Two entry points share one game loop: run_games plays built-in policies on many

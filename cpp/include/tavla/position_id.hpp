@@ -1,5 +1,5 @@
 // GNU Backgammon Position ID: the 80-bit key of a position, base64 without padding
-// (FORMATS.md section 1). The side NOT on roll is written first.
+// (docs/formats.rst "GNU Backgammon Position ID"). The side NOT on roll is written first.
 #pragma once
 
 #include <array>

@@ -1,6 +1,6 @@
-// Counter-based dice (DESIGN.md "Randomness"): every draw is a pure function of
-// (seed, stream, counter), so game g of a run with seed s sees the same dice whatever the
-// thread count, the batch size or the order in which games are played.
+// Counter-based dice (docs/simulation.rst "Seeds and reproducible runs"): every draw is a pure
+// function of (seed, stream, counter), so game g of a run with seed s sees the same dice
+// whatever the thread count, the batch size or the order in which games are played.
 //
 // The scheme, in full:
 //   key(s, g)       = mix64(mix64(s) XOR g)                  one key per (seed, game stream)

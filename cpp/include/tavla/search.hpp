@@ -1,4 +1,4 @@
-// n-ply search over any evaluator (DESIGN.md "Evaluation"), in GNU Backgammon's numbering:
+// n-ply search over any evaluator (docs/evaluation.rst "Search"), in GNU Backgammon's numbering:
 // 0-ply is the evaluator on a position; n-ply averages, over the 21 rolls of the side on roll,
 // the value of that side's best play, each play's result judged at (n - 1)-ply. A move filter
 // keeps the search narrow: at every choice the plays are ranked at 0-ply and only the best few

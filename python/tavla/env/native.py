@@ -17,7 +17,7 @@ import numpy.typing as npt
 from .. import _core
 from .._validate import excerpt
 from ..errors import EnvError, IllegalActionError
-from .opponents import Opponent
+from . import opponents
 from .settings import EnvSettings
 from .start import EpisodeStart
 
@@ -51,7 +51,11 @@ class NativeEnvs:
     learners), stepped on ``threads`` threads."""
 
     def __init__(
-        self, settings: EnvSettings, size: int, opponent: Opponent | None, threads: int = 1
+        self,
+        settings: EnvSettings,
+        size: int,
+        opponent: opponents.Opponent | None,
+        threads: int = 1,
     ) -> None:
         self.settings = settings
         self.size = size

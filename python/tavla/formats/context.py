@@ -29,8 +29,8 @@ CHECKERS = 15
 
 
 def fill_borne_off(row: list[int], side: str) -> None:
-    """Set index 0 (off) of a DESIGN.md board row read from an ID to the checkers not on
-    the board; :class:`~tavla.InvalidIdError` naming ``side`` when more than 15 are (R1)."""
+    """Set index 0 (off) of a board row (:ref:`encoding`) read from an ID to the checkers not
+    on the board; :class:`~tavla.InvalidIdError` naming ``side`` when more than 15 are (R1)."""
     on_board = sum(row[1:])
     if on_board > CHECKERS:
         raise InvalidIdError(f"{on_board} {side} checkers on the board (at most 15)")

@@ -48,7 +48,7 @@ _TOKENS = 53
 _INT_TOKEN = re.compile(r"-?[0-9]{1,6}")
 _PLAYER, _OPPONENT, _NOBODY = 1, -1, 0
 _O, _X = 1, -1
-_GNUBG_PLAYER = {_PLAYER: 1, _OPPONENT: 0}  # FORMATS.md section 0.3
+_GNUBG_PLAYER = {_PLAYER: 1, _OPPONENT: 0}  # docs/formats.rst, "Who is player 0?"
 
 
 @dataclass(frozen=True)
@@ -282,7 +282,7 @@ class FibsBoard:
         return self.encode()
 
     def _rows(self) -> tuple[list[int], list[int]]:
-        """(player, opponent) rows of DESIGN.md's board."""
+        """(player, opponent) rows of tavla's board (docs/board.rst)."""
         on_roll, other = (list(row) for row in self.position.board.tolist())
         return (other, on_roll) if self.turn == _OPPONENT else (on_roll, other)
 
@@ -378,7 +378,8 @@ def _check_name(name: object, what: str) -> None:
 
 
 def _read(tokens: list[str], flavour: Flavour) -> FibsBoard:
-    """The board of 53 tokens (FORMATS.md section 7.1; token ``n`` is ``tokens[n - 1]``)."""
+    """The board of 53 tokens (docs/formats.rst, "FIBS board strings"; token ``n`` is
+    ``tokens[n - 1]``)."""
     numbers: dict[int, int] = {}
     for n in range(4, _TOKENS + 1):
         token = tokens[n - 1]
@@ -473,13 +474,14 @@ def _implied_crawford(match_length: int, score: tuple[int, int], post_crawford: 
 
 
 def _player_index(p: int, direction: int) -> int:
-    """The index in the player's row (DESIGN.md) of board position ``p`` (0..25); the
+    """The index in the player's row (docs/board.rst) of board position ``p`` (0..25); the
     opponent's is 25 minus it.  Index 0 (off) at the opponent's bar position."""
     return p if direction == -1 else 25 - p
 
 
 def _rows(numbers: dict[int, int], colour: int, direction: int) -> tuple[list[int], list[int]]:
-    """(player, opponent) rows of DESIGN.md's board from tokens 7-32 (positions 0..25)."""
+    """(player, opponent) rows of tavla's board (docs/board.rst) from tokens 7-32 (positions
+    0..25)."""
     player, opponent = [0] * 26, [0] * 26
     for p in range(26):
         value = numbers[7 + p]

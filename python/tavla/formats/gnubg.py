@@ -43,7 +43,8 @@ class MatchIdState(enum.IntEnum):
 
 _ENDED = (MatchIdState.OVER, MatchIdState.RESIGNED, MatchIdState.DROPPED)
 
-# (name, width) in bit order, least significant first (FORMATS.md sections 0.4 and 2.1).
+# (name, width) in bit order, least significant first (docs/formats.rst, "GNU Backgammon
+# Match ID").
 _MATCH_ID_LAYOUT = (
     ("cube_log2", 4),
     ("cube_owner", 2),

@@ -502,8 +502,8 @@ def read_mat(path: str | os.PathLike[str]) -> MatchRecord:
 _SCORE_WIDTH = 30
 """gnubg pads ``name : n`` to 30 characters plus a space: the right name from column 32."""
 _CELL_INDENT = 3
-"""The left cell is 3 narrower than the left score: right cells from column 33 (FORMATS.md
-5.2), one column right of the right name, where the reader looks for them."""
+"""The left cell is 3 narrower than the left score: right cells from column 33 (gnubg's
+export layout), one column right of the right name, where the reader looks for them."""
 _UNWRITABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
 """Unicode categories a name or header cannot hold: control characters (line breaks among
 them), surrogates (not UTF-8) and line or paragraph separators."""

@@ -39,7 +39,8 @@ DOUBLE_OFFERED: Literal["D"] = "D"
 
 
 def _xgid_position_rows(text: str) -> tuple[list[int], list[int]]:
-    """(bottom, top) rows of DESIGN.md's board from the 26-character XGID position."""
+    """(bottom, top) rows of tavla's board (docs/board.rst) from the 26-character XGID
+    position."""
     if not _XGID_POSITION.fullmatch(text):
         raise InvalidIdError(
             f"the XGID position is 26 characters of '-', A-P, a-p; got {excerpt(text)}"
@@ -315,7 +316,8 @@ class Xgid:
 
 
 def _gnubg_player(xg_side: int) -> int:
-    """XG's 1 (bottom) / -1 (top) as gnubg's player 1 / 0 (FORMATS.md section 0.3)."""
+    """XG's 1 (bottom) / -1 (top) as gnubg's player 1 / 0 (docs/formats.rst, "Who is
+    player 0?")."""
     return 1 if xg_side == _BOTTOM else 0
 
 

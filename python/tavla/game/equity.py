@@ -10,7 +10,7 @@ MWC before the game starts, with the cube centred at 1:
   ``j + 1`` away.  Entries where a side is 1 away are those of the **Crawford game** (R24),
   the first game after a side reaches 1 away.  ``pre[i][j] + pre[j][i] = 1``.
 - the **post-Crawford** row ``post[k]``: the MWC of the **trailer**, ``k + 1`` away, against
-  the leader 1 away, in the games after the Crawford game (FORMATS.md section 8.2).
+  the leader 1 away, in the games after the Crawford game.
 
 Two tables are shipped, as the XML files GNU Backgammon 1.07 distributes (with their
 copyright notices, in ``tavla/game/data``): **Kazaross-XG2** (the default; © 2011 Neil
@@ -231,9 +231,9 @@ class MatchEquityTable:
     ) -> float:
         """The MWC that an equity in units of the cube stands for: ``L + (W - L)·(e + 1)/2``,
         ``W`` and ``L`` the MWC after the side ``away`` wins or loses ``cube`` points
-        (FORMATS.md section 8.2, GNU Backgammon's convention): -1 is a loss of the cube,
-        +1 a win of it.  Raises as :meth:`mwc_after`, and for a cube that is not a power of
-        two from 1 to 32768."""
+        (GNU Backgammon's convention, :doc:`/cube`, "What follows at a score"): -1 is a loss
+        of the cube, +1 a win of it.  Raises as :meth:`mwc_after`, and for a cube that is not
+        a power of two from 1 to 32768."""
         win, lose = self._cube_outcomes(away, opponent_away, cube, crawford_rule)
         return lose + (win - lose) * (float(equity) + 1) / 2
 
@@ -302,8 +302,8 @@ class MatchEquityTable:
         ``trailer_away`` away moves from ``post[k]`` to ``post[k - 1]``.  Small at an even
         away score, the **free drop** (2-away: 48.80% to 50.00%, 4-away: 31.00% to 32.26%
         with Kazaross-XG2), as the trailer needs as many 2-point games either way; large at
-        an odd one (FORMATS.md section 8.4).  Raises as :meth:`mwc` for a ``trailer_away``
-        from 2 to :attr:`length`."""
+        an odd one (:doc:`/cube`, "What follows at a score").  Raises as :meth:`mwc` for a
+        ``trailer_away`` from 2 to :attr:`length`."""
         trailer_away = check_int(
             trailer_away, "the trailer's away score", MatchEquityError, low=2, high=self.length
         )

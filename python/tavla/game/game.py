@@ -87,7 +87,7 @@ _R = TypeVar("_R")
 
 def _atomic(action: Callable[Concatenate[Game, _P], _R]) -> Callable[Concatenate[Game, _P], _R]:
     """Run a :class:`Game` action so that, when it raises, the game is left exactly as it
-    was (RULES.md: a refused action changes nothing)."""
+    was (a refused action changes nothing: docs/rules.rst, R14)."""
 
     @functools.wraps(action)
     def run(game: Game, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:

@@ -66,7 +66,7 @@ TURKISH_TERMS: dict[str, str] = {
 }
 """Turkish words for backgammon terms (the bracketed words of :ref:`rules`)."""
 
-# Spellings found in Turkish sources (FORMATS.md section 10.1), read as well as R28's.
+# Spellings found in Turkish sources, read as well as R28's (docs/rules.rst, R28).
 _OTHER_SPELLINGS: dict[str, Roll] = {
     "dü şeş": (6, 6),
     "şeş beş": (6, 5),
