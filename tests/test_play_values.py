@@ -11,8 +11,10 @@ import numpy as np
 import pytest
 
 import tavla
+from tavla import EvaluatorError
 from tavla.board.position import find_play
 from tavla.eval import hint
+from tavla.eval.evaluators import cubeless_equity
 from tavla.eval.play_values import flipped, play_values
 from tavla.formats.gnubg import parse_gnubg_id
 from tavla.game.cube_context import CubeContext
@@ -158,3 +160,19 @@ def test_the_proper_equity_counts_a_beaver() -> None:
     assert _core.proper_equity(-0.08, -0.05, 1.0, True, True) == -0.08
     assert _core.proper_equity(-0.08, 0.5, 1.0, False, True) == -0.08  # may not double
     assert _core.proper_equity(0.2, 1.3, 1.0, True, False) == 1.0  # double/pass
+
+
+def test_the_cores_equity_and_flip_by_hand() -> None:
+    """The one implementation (the core's) of cubeless equity and of the other side's view."""
+    p = np.array([0.6, 0.2, 0.05, 0.1, 0.01])
+    assert cubeless_equity(p) == pytest.approx(1.2 - 1 + 0.2 - 0.1 + 0.05 - 0.01)
+    assert flipped(p).tolist() == pytest.approx([0.4, 0.1, 0.01, 0.2, 0.05])
+    both = np.stack([p, flipped(p)])
+    assert cubeless_equity(both) == pytest.approx([0.34, -0.34])
+    assert flipped(flipped(both)) == pytest.approx(both)
+    assert cubeless_equity(np.zeros((2, 3, 5))).shape == (2, 3)
+    for bad in ([0.5, 0.1], 0.5):
+        with pytest.raises(EvaluatorError, match="shape"):
+            cubeless_equity(bad)
+        with pytest.raises(EvaluatorError, match="shape"):
+            flipped(bad)

@@ -22,6 +22,13 @@ std::shared_ptr<MatchEquity> match_equity(const Doubles& values) {
                                          std::vector<double>(values.data(), values.data() + count));
 }
 
+// The rows of (N, 5) probabilities, read in place.
+const Probabilities* probability_rows(const Doubles& probabilities) {
+    if (probabilities.ndim() != 2 || probabilities.shape(1) != kOutputs)
+        throw Fault("probabilities have shape (N, 5)");
+    return reinterpret_cast<const Probabilities*>(probabilities.data());
+}
+
 }  // namespace
 
 Probabilities probabilities_of(const py::handle& values) {
@@ -44,6 +51,30 @@ CubeSituation situation_of(int value, int owner, bool backgammons, bool jacoby,
 }
 
 void bind_cube(py::module_& m) {
+    m.def(
+        "cubeless_equities",
+        [](const Doubles& probabilities) {
+            const Probabilities* p = probability_rows(probabilities);
+            const auto rows = probabilities.shape(0);
+            py::array_t<double> equities(rows);
+            double* out = equities.mutable_data();
+            for (py::ssize_t i = 0; i < rows; ++i) out[i] = cubeless_equity(p[i]);
+            return equities;
+        },
+        py::arg("probabilities"),
+        "(N,) cubeless money equities of (N, 5) probabilities (evaluator.hpp).");
+    m.def(
+        "flipped_probabilities",
+        [](const Doubles& probabilities) {
+            const Probabilities* p = probability_rows(probabilities);
+            const auto rows = probabilities.shape(0);
+            py::array_t<double> result({rows, py::ssize_t(kOutputs)});
+            auto* out = reinterpret_cast<Probabilities*>(result.mutable_data());
+            for (py::ssize_t i = 0; i < rows; ++i) out[i] = flipped(p[i]);
+            return result;
+        },
+        py::arg("probabilities"),
+        "(N, 5) probabilities seen by the other side (evaluator.hpp).");
     py::class_<MatchEquity, std::shared_ptr<MatchEquity>>(
         m, "MatchEquity", "The MWC after each result of a game at every score of a table.")
         .def(py::init(&match_equity), py::arg("values"))

@@ -20,11 +20,6 @@ using net_kernel::grouped;
 using net_kernel::padded;
 using Outputs = std::array<float, kOutputs>;
 
-// The outputs of the same position seen by the other side.
-Outputs flip(const Outputs& v) { return {1.0f - v[0], v[3], v[4], v[1], v[2]}; }
-
-float equity(const Outputs& v) { return 2.0f * v[0] - 1.0f + v[1] - v[3] + v[2] - v[4]; }
-
 Outputs finished_outputs(const Board& won) {
     const Probabilities p = finished_probabilities(won);
     return {1.0f, float(p[kWinGammon]), float(p[kWinBackgammon]), 0.0f, 0.0f};
@@ -161,7 +156,7 @@ struct TdTrainer::Worker {
             Outputs outputs;
             float mover_equity;
             if (after.mover()[kOff] == kCheckers) {
-                mover_equity = equity(finished_outputs(after));
+                mover_equity = cubeless_equity(finished_outputs(after));
             } else {
                 if (incremental && encode_swapped_difference(encoding, before, after, inputs)) {
                     net.kernel->accumulate(net.views[0], inputs, parent, scratch.data());
@@ -169,7 +164,7 @@ struct TdTrainer::Worker {
                 } else {
                     outputs = evaluate(net, after.swapped());
                 }
-                mover_equity = -equity(outputs);
+                mover_equity = -cubeless_equity(outputs);
             }
             if (mover_equity > best_equity) {
                 best_equity = mover_equity;
@@ -210,8 +205,8 @@ struct TdTrainer::Worker {
         targets[count - 1] = result;
         const auto l = float(lambda);
         for (std::size_t t = count - 1; t-- > 0;) {
-            const Outputs v = flip(next[t]);
-            const Outputs g = flip(targets[t + 1]);
+            const Outputs v = flipped(next[t]);
+            const Outputs g = flipped(targets[t + 1]);
             for (int k = 0; k < kOutputs; ++k)
                 targets[t][std::size_t(k)] = (1.0f - l) * v[std::size_t(k)] + l * g[std::size_t(k)];
         }

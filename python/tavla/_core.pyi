@@ -306,6 +306,9 @@ class NativeCubePolicy: ...
 
 MAX_CUBE_VALUE: int
 
+def cubeless_equities(probabilities: npt.ArrayLike) -> npt.NDArray[np.float64]: ...
+def flipped_probabilities(probabilities: npt.ArrayLike) -> npt.NDArray[np.float64]: ...
+
 def double_refusal(
     *,
     side: int,

@@ -19,14 +19,18 @@ enum Output : int { kWin = 0, kWinGammon, kWinBackgammon, kLoseGammon, kLoseBack
 using Probabilities = std::array<double, kOutputs>;
 
 // Cubeless money equity of the side the probabilities belong to: 2 win - 1 + wg - lg + wbg - lbg.
-inline double cubeless_equity(const Probabilities& p) {
-    return 2.0 * p[kWin] - 1.0 + p[kWinGammon] - p[kLoseGammon] + p[kWinBackgammon] -
+// The one implementation: in double for evaluations, in float for the TD trainer's outputs, and
+// bound as _core.cubeless_equities for tavla.eval.cubeless_equity.
+template <typename T>
+inline T cubeless_equity(const std::array<T, kOutputs>& p) {
+    return T(2) * p[kWin] - T(1) + p[kWinGammon] - p[kLoseGammon] + p[kWinBackgammon] -
            p[kLoseBackgammon];
 }
 
-// The same outcome seen by the other side.
-inline Probabilities flipped(const Probabilities& p) {
-    return {1.0 - p[kWin], p[kLoseGammon], p[kLoseBackgammon], p[kWinGammon], p[kWinBackgammon]};
+// The same outcome seen by the other side (bound as _core.flipped_probabilities).
+template <typename T>
+inline std::array<T, kOutputs> flipped(const std::array<T, kOutputs>& p) {
+    return {T(1) - p[kWin], p[kLoseGammon], p[kLoseBackgammon], p[kWinGammon], p[kWinBackgammon]};
 }
 
 // The outcome, for the side in row 0, of a board where that side has borne off all 15 (R15):

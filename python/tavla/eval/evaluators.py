@@ -48,10 +48,20 @@ NET_PREFIX = "net:"
 def cubeless_equity(probabilities: npt.ArrayLike) -> npt.NDArray[np.float64] | float:
     """Cubeless money equity of the side the probabilities belong to:
     ``2·win - 1 + wg - lg + wbg - lbg``, for ``(5,)`` (a float) or ``(N, 5)`` (shape
-    ``(N,)``) probabilities in :data:`OUTPUTS` order."""
-    p = np.asarray(probabilities, dtype=np.float64)
-    equity = 2 * p[..., 0] - 1 + p[..., 1] - p[..., 3] + p[..., 2] - p[..., 4]
+    ``(N,)``) probabilities in :data:`OUTPUTS` order (the core's formula).  Raises
+    :class:`~tavla.EvaluatorError` when the last axis does not hold five numbers."""
+    p = five_probabilities(probabilities)
+    equity = _core.cubeless_equities(p.reshape(-1, 5)).reshape(p.shape[:-1])
     return float(equity) if equity.ndim == 0 else equity
+
+
+def five_probabilities(probabilities: npt.ArrayLike) -> npt.NDArray[np.float64]:
+    """``probabilities`` as a float64 array whose last axis holds the five outputs; raises
+    :class:`~tavla.EvaluatorError` for another shape."""
+    p = np.asarray(probabilities, dtype=np.float64)
+    if p.ndim == 0 or p.shape[-1] != 5:
+        raise EvaluatorError(f"probabilities have shape (5,) or (N, 5), got {p.shape}")
+    return p
 
 
 def load_net(evaluator: str) -> Net | None:

@@ -17,12 +17,14 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
+from .. import _core
 from ..board.position import Position, ResultKind
 from ..errors import CubeModelError
 from ..game.cube_context import CubeContext
 from ..game.cube_model import DEFAULT_CUBE_LIFE, check_cube_life, proper_equities
 from ..game.equity import MatchEquityTable
 from ..game.scoring import counted_kind
+from .evaluators import five_probabilities
 
 
 @dataclass(frozen=True)
@@ -42,9 +44,10 @@ class PlayValue:
 def flipped(probabilities: npt.ArrayLike) -> npt.NDArray[np.float64]:
     """The five probabilities (:data:`~tavla.eval.OUTPUTS` order) of one side as the other
     side's: ``(1 - win, lose_gammon, lose_backgammon, win_gammon, win_backgammon)``; works
-    on ``(5,)`` and ``(N, 5)`` arrays."""
-    p = np.asarray(probabilities, dtype=np.float64)
-    return np.stack([1 - p[..., 0], p[..., 3], p[..., 4], p[..., 1], p[..., 2]], axis=-1)
+    on ``(5,)`` and ``(N, 5)`` arrays (the core's :func:`flipped`); raises
+    :class:`~tavla.EvaluatorError` for another shape."""
+    p = five_probabilities(probabilities)
+    return _core.flipped_probabilities(p.reshape(-1, 5)).reshape(p.shape)
 
 
 def play_values(
