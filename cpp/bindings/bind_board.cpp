@@ -1,5 +1,6 @@
 #include "convert.hpp"
 #include "tavla/position_id.hpp"
+#include "tavla/rules.hpp"
 
 namespace tavla::bindings {
 
@@ -23,6 +24,14 @@ void bind_board(py::module_& m) {
             return py::make_tuple(pip_count(b, 0), pip_count(b, 1));
         },
         "Pip counts (side on roll, opponent).");
+    m.def(
+        "result_kind",
+        [](const py::bytes& raw, int loser) {
+            if (loser < 0 || loser > 1) throw Fault("the loser is row 0 or 1");
+            return result_kind(board_from_bytes(raw).side[std::size_t(loser)].data());
+        },
+        py::arg("board"), py::arg("loser"),
+        "R16's kind (1 single, 2 gammon, 3 backgammon) of a game that row `loser` lost.");
     m.def(
         "is_race", [](const py::bytes& raw) { return is_race(board_from_bytes(raw)); },
         "True when the two sides have no more contact.");

@@ -2,18 +2,13 @@
 
 #include <vector>
 
+#include "tavla/rules.hpp"
+
 namespace tavla {
 
 Probabilities finished_probabilities(const Board& won) {
-    const std::int8_t* loser = won.opponent();
-    Probabilities p{1.0, 0.0, 0.0, 0.0, 0.0};
-    if (loser[kOff] == 0) {
-        p[kWinGammon] = 1.0;
-        // The loser's checkers in the winner's home board are on the loser's points 19..24.
-        for (int point = 19; point <= kBar; ++point)
-            if (loser[point] > 0) p[kWinBackgammon] = 1.0;
-    }
-    return p;
+    const int kind = result_kind(won.opponent());
+    return {1.0, kind >= 2 ? 1.0 : 0.0, kind == 3 ? 1.0 : 0.0, 0.0, 0.0};
 }
 
 void Evaluator::evaluate_results(const Board&, const Board* results, std::size_t count,

@@ -11,19 +11,6 @@
 #include "workers.hpp"
 
 namespace tavla {
-namespace {
-
-// R16 for the loser's row (its own side's numbering): a single game if it has borne off a
-// checker; otherwise a gammon, or a backgammon with a checker on the bar or in the winner's
-// home board (the loser's points 19..24).
-int result_kind(const std::int8_t* loser) {
-    if (loser[kOff] > 0) return 1;
-    for (int p = 19; p <= kBar; ++p)
-        if (loser[p] > 0) return 3;
-    return 2;
-}
-
-}  // namespace
 
 GameState begin_game(const PlayoutSpec& spec, std::int64_t game) {
     GameState state;

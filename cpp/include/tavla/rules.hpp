@@ -1,5 +1,5 @@
 // The rules of the cube and of scoring that the playout engine and Python's games share
-// (docs/rules.rst): who may double now, and what a finished game is worth. The one
+// (docs/rules.rst): who may double now, the kind of a finished game, and what it is worth. The one
 // implementation: tavla.game.cube and tavla.game.scoring call these through _core and keep
 // only the wording of their messages; the playout engine, its variance reduction and the RL
 // environments play by them.
@@ -7,6 +7,8 @@
 
 #include <array>
 #include <cstdint>
+
+#include "tavla/board.hpp"
 
 namespace tavla {
 
@@ -64,6 +66,17 @@ inline DoubleRefusal double_refusal(const DoubleSituation& s, int side) {
 }
 
 // Result kinds on the board and as scored: 1 single, 2 gammon, 3 backgammon (R16).
+
+// The kind of a finished game from the loser's row (its own numbering): a single game if it
+// has borne off a checker; otherwise a gammon, or a backgammon with a checker on the bar or
+// in the winner's home board (the loser's points 19..24).
+inline int result_kind(const std::int8_t* loser) {
+    if (loser[kOff] > 0) return 1;
+    for (int point = 19; point <= kBar; ++point)
+        if (loser[point] > 0) return 3;
+    return 2;
+}
+
 inline int counted_kind(int board_kind, bool backgammons) {
     return board_kind == 3 && !backgammons ? 2 : board_kind;
 }

@@ -196,12 +196,7 @@ class Position:
         winner = self.winner
         if winner is None:
             return None
-        loser = self._key[26 * (1 - winner) : 26 * (2 - winner)]
-        if loser[0] > 0:
-            return ResultKind.SINGLE
-        if any(loser[19:26]):
-            return ResultKind.BACKGAMMON
-        return ResultKind.GAMMON
+        return ResultKind(_core.result_kind(self._key, 1 - winner))
 
     def swapped(self) -> Position:
         """The same checkers seen by the other side (the rows exchanged)."""
