@@ -29,6 +29,15 @@ void bind_rules(py::module_& m) {
         "Why `side` may not double now (R18, R19, R24, R25): 0 when it may, else the code of "
         "the first rule that forbids it (rules.hpp's DoubleRefusal).");
     m.def(
+        "crawford_game_next",
+        [](bool crawford_rule, int match_length, std::pair<int, int> score, bool crawford_done) {
+            return crawford_game_next(crawford_rule, match_length, {score.first, score.second},
+                                      crawford_done);
+        },
+        py::kw_only(), py::arg("crawford_rule"), py::arg("match_length"), py::arg("score"),
+        py::arg("crawford_done"),
+        "Whether a match game starting at `score` is the Crawford game (R24).");
+    m.def(
         "counted_kind",
         [](int kind, bool backgammons) {
             if (kind < 1 || kind > 3) throw Fault("a result kind is 1 to 3");

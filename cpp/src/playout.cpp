@@ -102,12 +102,9 @@ GameState next_match_game(const PlayoutSpec& spec, const GameState& last) {
     state.mover_policy = (opening.d1 > opening.d2 ? 0 : 1) ^ int(state.swapped);
     state.result.first = std::int8_t(state.mover_policy);
     state.score = last.score;
-    const int one_away = cube.match_length - 1;
-    const bool reached = state.score[0] == one_away || state.score[1] == one_away;
-    state.crawford_done = last.crawford_done;
-    state.crawford_game =
-        cube.crawford_rule && cube.match_length > 1 && !state.crawford_done && reached;
-    state.crawford_done = state.crawford_done || state.crawford_game;
+    state.crawford_game = crawford_game_next(cube.crawford_rule, cube.match_length, state.score,
+                                             last.crawford_done);
+    state.crawford_done = last.crawford_done || state.crawford_game;
     begin_turn(spec, state);
     return state;
 }
@@ -249,10 +246,10 @@ GameState begin_unit(const PlayoutSpec& spec, std::int64_t unit) {
     state.cube_turned = cube.start_owner >= 0;
     state.score = cube.score;
     state.crawford_game = cube.crawford_game;
-    const int one_away = cube.match_length - 1;
-    const bool post_crawford = cube.crawford_rule && cube.match_length > 1 &&
-                               (cube.score[0] == one_away || cube.score[1] == one_away);
-    state.crawford_done = cube.crawford_game || post_crawford;
+    // A unit started at a score one point away, not as the Crawford game, is post-Crawford.
+    state.crawford_done = cube.crawford_game || crawford_game_next(cube.crawford_rule,
+                                                                   cube.match_length, cube.score,
+                                                                   false);
     begin_turn(spec, state);
     return state;
 }

@@ -50,6 +50,16 @@ inline bool post_crawford(const DoubleSituation& s) {
            (s.score[0] == one_away || s.score[1] == one_away);
 }
 
+// Whether a match game starting at `score` is the Crawford game (R24): under the Crawford
+// rule, the first game of a match longer than one point that starts with a side one point
+// away (`crawford_done`: that game has already come).
+inline bool crawford_game_next(bool crawford_rule, int match_length, std::array<int, 2> score,
+                               bool crawford_done) {
+    const int one_away = match_length - 1;
+    return crawford_rule && match_length > 1 && !crawford_done &&
+           (score[0] == one_away || score[1] == one_away);
+}
+
 // Why `side` may not double now (the rules and the cube only, not whose turn it is).
 inline DoubleRefusal double_refusal(const DoubleSituation& s, int side) {
     if (!s.cube) return DoubleRefusal::kNoCube;

@@ -171,9 +171,11 @@ def crawford_games(
     dialect marks it, :ref:`mat`) and how SGF files are written (gnubg needs the mark,
     :ref:`sgf`)."""
     marks = []
-    seen = not crawford_rule or length <= 1
+    seen = False
     for score in scores:
-        crawford = not seen and length - 1 in score
+        crawford = _core.crawford_game_next(
+            crawford_rule=crawford_rule, match_length=length, score=score, crawford_done=seen
+        )
         seen = seen or crawford
         marks.append(crawford)
     return marks

@@ -6,7 +6,7 @@ Both play game after game with one dice source; each new game's starter follows 
 
 from __future__ import annotations
 
-from .. import _display
+from .. import _core, _display
 from .._validate import check_instance, check_int
 from ..board.dice import DiceSource, DiceSourceLike
 from ..errors import RulesError, TurnError
@@ -149,11 +149,11 @@ class Match(_Session):
         if self.is_over:
             raise TurnError(f"the match is over: player {self.winner} reached {self._length}")
         score = self.score
-        crawford = (
-            self._rules.crawford
-            and self._length > 1
-            and self._crawford_game is None
-            and self._length - 1 in score
+        crawford = _core.crawford_game_next(
+            crawford_rule=self._rules.crawford,
+            match_length=self._length,
+            score=score,
+            crawford_done=self._crawford_game is not None,
         )
         if crawford:
             self._crawford_game = len(self._games) + 1
