@@ -14,7 +14,7 @@ from gymnasium.utils.env_checker import check_env
 
 import tavla
 from tavla import EnvError, IllegalActionError, Position
-from tavla.env import ENV_ID, BackgammonEnv, cube_action
+from tavla.env import ENV_ID, OBSERVATIONS, BackgammonEnv, cube_action
 from tavla.eval import encode
 from tavla.formats.xgid import Xgid
 from tavla.sim.engines import Ubgi
@@ -28,6 +28,8 @@ CONFIGS = [
     {"match_length": 5, "cube": True, "observation": "td198"},
     {"observation": "gnubg200", "afterstates": True, "max_plays": 800},
     {"action": "move", "cube": True, "match_length": 3, "observation": "tavla218"},
+    {"observation": "contact229"},
+    {"observation": "race205", "afterstates": True, "max_plays": 1500},
 ]
 
 
@@ -49,6 +51,20 @@ def test_gymnasium_check_env(config: dict) -> None:
     # check_env steps with actions sampled without the mask: illegal_reward ends the episode
     # on an illegal one instead of raising.
     check_env(BackgammonEnv("random", illegal_reward=-3.0, **config), skip_render_check=True)
+
+
+@pytest.mark.parametrize("observation", OBSERVATIONS)
+def test_observations_of_random_play_lie_in_the_space(observation: str) -> None:
+    # contact229's and race205's pip lead (input 198) is below 0 whenever the side to act
+    # trails: once outside a space that declared [0, 15] for every input.
+    extra = {"afterstates": True, "max_plays": 1500} if observation != "board" else {}
+    env = BackgammonEnv("random", cube=True, match_length=3, observation=observation, **extra)
+    rng = np.random.default_rng(5)
+    seen = [o for seed in range(3) for o in play_out(env, seed, rng)]
+    assert len(seen) > 300
+    assert all(env.observation_space.contains(o) for o in seen)
+    if observation in ("contact229", "race205"):
+        assert min(o["encoded"][198] for o in seen) < 0
 
 
 def test_check_env_through_make_with_the_render_mode() -> None:
