@@ -305,6 +305,28 @@ def test_unknown_options_are_ignored_with_a_warning() -> None:
     assert observation["board"][0].sum() == 15
 
 
+def test_an_opponent_that_raises_leaves_an_env_that_demands_a_reset() -> None:
+    calls = 0
+
+    def flaky(candidates: np.ndarray) -> np.ndarray:
+        nonlocal calls
+        calls += 1
+        if calls == 2:
+            raise RuntimeError("boom")
+        return -candidates[:, 1, 0].astype(float)
+
+    env = BackgammonEnv(flaky)
+    env.reset(seed=0)
+    env.step(0)
+    with pytest.raises(RuntimeError, match="boom"):
+        env.step(0)
+    # The opponent is left to act; step said "no learner is to act", with no hint.
+    with pytest.raises(EnvError, match=r"failed partway \(RuntimeError: boom\).*call reset"):
+        env.step(0)
+    env.reset(seed=1)
+    assert not env.step(0)[2]
+
+
 def test_more_plays_than_max_plays_is_an_error() -> None:
     # The start with 1-1 has 42 legal plays.
     assert len(Position.initial().legal_plays("11")) == 42

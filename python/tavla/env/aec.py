@@ -101,9 +101,11 @@ class BackgammonAEC(AECEnv[str, Observation, np.int64], EnvView):  # type: ignor
         """Take the action of ``agent_selection``.  Rewards come at the end: the game's
         points to the winner and minus them to the loser (R16, R19, R22), or +1 / -1 for the
         match.  Raises :class:`~tavla.IllegalActionError` for an action the mask does not
-        allow (nothing changes)."""
+        allow (nothing changes); after a step that failed partway (the next roll has more
+        plays than ``max_plays``), :class:`~tavla.EnvError` until :meth:`reset`."""
         if not self.agents:
             raise EnvError("call reset() before step()")
+        self._native.check_intact()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import secrets
+import textwrap
 from collections.abc import Iterator
 from numbers import Integral
 from typing import Any
@@ -48,7 +49,12 @@ def episode_seed(seed: object) -> int:
 
 class NativeEnvs:
     """``size`` environments of ``settings`` against ``opponent`` (None: both seats are
-    learners), stepped on ``threads`` threads."""
+    learners), stepped on ``threads`` threads.
+
+    A step or reset that fails after the games began to advance (a Python opponent that
+    raises, a roll with more plays than ``max_plays``) leaves some of them advanced and
+    others not: :meth:`check_intact` then raises until the next successful reset.  An
+    illegal action fails before any game moves."""
 
     def __init__(
         self, settings: EnvSettings, size: int, opponent: Opponent | None, threads: int = 1
@@ -57,6 +63,7 @@ class NativeEnvs:
         self.size = size
         self.opponent = opponent
         self.seeded = False
+        self.failure: str | None = None  # what broke the last step or reset
         with core_faults():
             self.core = _core.EnvCore(
                 size=size, threads=threads, moves=settings.action == "move",
@@ -77,13 +84,39 @@ class NativeEnvs:
         episode of the seed it has (the first time: of a seed drawn from the system)."""
         if seed is None and not self.seeded:
             seed = secrets.randbits(64)
-        with core_faults():
+        with self._failing():
             self.core.reset(**start.arguments(), reseed=seed is not None, seed=seed or 0)
         self.seeded = True
+        self.failure = None
 
     def step(self, actions: npt.NDArray[np.int64]) -> None:
-        with core_faults():
+        """Every environment on by its action (the caller has called :meth:`check_intact`);
+        raises :class:`~tavla.IllegalActionError` (nothing changed), or
+        :class:`~tavla.EnvError` or what a Python opponent raised (the games then need a
+        reset)."""
+        with self._failing():
             self.core.step(actions)
+
+    def check_intact(self) -> None:
+        """Raises :class:`~tavla.EnvError` when a step or reset failed partway since the last
+        reset (the games half-advanced)."""
+        if self.failure is not None:
+            raise EnvError(
+                f"a step failed partway ({self.failure}) and left the games half-advanced: "
+                "call reset()"
+            )
+
+    @contextlib.contextmanager
+    def _failing(self) -> Iterator[None]:
+        # Records any failure but an illegal action's (found before anything moves).
+        try:
+            with core_faults():
+                yield
+        except IllegalActionError:
+            raise
+        except BaseException as error:
+            self.failure = f"{type(error).__name__}: {textwrap.shorten(str(error), 200)}"
+            raise
 
     def observe(self, seat: int) -> Observation:
         """Every environment's observation from ``seat``, new arrays with a leading axis."""

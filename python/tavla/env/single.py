@@ -47,7 +47,10 @@ class BackgammonEnv(gymnasium.Env[dict[str, Any], np.int64], EnvView):
     :class:`~tavla.IllegalActionError` and changes nothing; with ``illegal_reward`` a number,
     it ends the episode instead, with that reward (``info["illegal_action"]`` True), as
     PettingZoo's classic games do: Gymnasium's ``check_env`` steps with unmasked random
-    actions.  ``render_mode="ansi"``: :meth:`render` returns the board as text.
+    actions.  A step that fails after the game moved on (the opponent, a Python callable,
+    raised; a roll has more plays than ``max_plays``) raises that error and leaves the game
+    half played: every later ``step`` raises :class:`~tavla.EnvError` ("call reset()") until
+    :meth:`reset`.  ``render_mode="ansi"``: :meth:`render` returns the board as text.
     ``copy.deepcopy(env)`` copies the whole state (the game, the dice to come, the random
     generator); the opponent, the settings and the spaces are shared.  A seeded reset plays
     episode 0 of the seed's dice, each reset without a seed the next episode: a seeded
@@ -113,6 +116,7 @@ class BackgammonEnv(gymnasium.Env[dict[str, Any], np.int64], EnvView):
         ``dropped``) and in a match ``info["score"]`` the final score (agent, opponent)."""
         if not self._started:
             raise EnvError("call reset() before step()")
+        self._native.check_intact()
         if self.is_over:
             raise EnvError("the episode is over: call reset()")
         if not is_int(action) and not (isinstance(action, np.ndarray) and action.shape == ()):
