@@ -159,6 +159,16 @@ def test_step_before_reset_and_bad_agents() -> None:
         env.observe("player_2")
 
 
+def test_huge_actions_are_illegal_actions() -> None:
+    env = aec_env()
+    env.reset(seed=1)
+    agent = env.agent_selection
+    for huge in (2**64, np.uint64(2**63), -(2**63) - 1):  # they raised OverflowError
+        with pytest.raises(IllegalActionError, match="no such action"):
+            env.step(huge)
+    assert env.agent_selection == agent
+
+
 def test_a_step_that_fails_partway_demands_a_reset() -> None:
     # With max_plays=30 some roll after a play has more plays: the step raises with the next
     # agent's roll already drawn, and later steps say the env needs a reset.

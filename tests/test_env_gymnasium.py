@@ -88,10 +88,17 @@ def test_an_illegal_action_raises_and_changes_nothing() -> None:
     observation, _ = env.reset(seed=5)
     plays = int(observation["plays"])
     position, dice = env.position, env.dice
-    for bad in (plays, -1, tavla.env.MAX_PLAYS, 1.5, "0"):
+    for bad in (plays, -1, tavla.env.MAX_PLAYS, 1.5, "0", np.array(0.0), np.array(True)):
         with pytest.raises(IllegalActionError):
             env.step(bad)
+    # Beyond int64 these raised OverflowError ("Python int too large to convert to C long").
+    for huge in (2**63, np.uint64(2**63), np.array(2**63, np.uint64), 2**64, -(2**70), 10**5000):
+        with pytest.raises(IllegalActionError, match="no such action"):
+            env.step(huge)
     assert env.position == position and env.dice == dice
+    ending = BackgammonEnv("random", illegal_reward=-2.0)
+    ending.reset(seed=5)
+    assert ending.step(np.uint64(2**63))[1:3] == (-2.0, True)
     env.step(plays - 1)  # still playable
 
 

@@ -120,6 +120,14 @@ def test_an_illegal_action_names_the_game_and_changes_nothing() -> None:
         env.step(actions[:3])
     with pytest.raises(IllegalActionError, match="ints"):
         env.step(actions.astype(float))
+    # A uint64 of 2**63 wrapped to int64's least and was reported as a negative action.
+    wide = actions.astype(np.uint64)
+    wide[1] = 2**63
+    with pytest.raises(IllegalActionError, match="environment 1, action 9223372036854775808:"):
+        env.step(wide)
+    assert np.array_equal(env._native.observe(0)["board"], observation["board"])
+    legal = random_actions(observation, np.random.default_rng(0))
+    env.step(legal.astype(np.uint8))  # any integer dtype holding legal actions
 
 
 def test_a_step_that_fails_partway_demands_a_reset() -> None:

@@ -47,6 +47,22 @@ def episode_seed(seed: object) -> int:
     raise EnvError(f"seed must be an int from 0 to 2**64 - 1 or None, got {excerpt(seed)}")
 
 
+def action_value(action: object) -> int:
+    """One agent's ``action`` as an int: a Python or NumPy integer (not a bool) or a 0-d
+    integer array, of any size; raises :class:`~tavla.IllegalActionError` for anything
+    else."""
+    if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
+        return int(action)
+    if isinstance(action, Integral) and not isinstance(action, bool):
+        return int(action)
+    raise IllegalActionError(f"an action is an int, got {excerpt(action)}")
+
+
+def no_such_action(env: int, action: object) -> IllegalActionError:
+    """The core's error for an action outside the action space (``action`` any int)."""
+    return IllegalActionError(f"environment {env}, action {excerpt(action)}: no such action")
+
+
 class NativeEnvs:
     """``size`` environments of ``settings`` against ``opponent`` (None: both seats are
     learners), stepped on ``threads`` threads.
@@ -89,13 +105,26 @@ class NativeEnvs:
         self.seeded = True
         self.failure = None
 
-    def step(self, actions: npt.NDArray[np.int64]) -> None:
-        """Every environment on by its action (the caller has called :meth:`check_intact`);
-        raises :class:`~tavla.IllegalActionError` (nothing changed), or
-        :class:`~tavla.EnvError` or what a Python opponent raised (the games then need a
-        reset)."""
+    def step(self, actions: npt.NDArray[np.integer[Any]]) -> None:
+        """Every environment on by its action, ``actions`` ``(size,)`` of any integer dtype
+        (checked here: the core reads int64, which a uint64 beyond 2**63 - 1 would wrap); the
+        caller has called :meth:`check_intact`.  Raises :class:`~tavla.IllegalActionError`
+        (nothing changed), or :class:`~tavla.EnvError` or what a Python opponent raised (the
+        games then need a reset)."""
+        outside = (actions < 0) | (actions >= self.settings.actions)
+        if outside.any():
+            outside &= ~self.core.ended()  # an ended game ignores its action
+            if outside.any():
+                first = int(np.argmax(outside))
+                raise no_such_action(first, int(actions[first]))
         with self._failing():
-            self.core.step(actions)
+            self.core.step(actions.astype(np.int64))
+
+    def step_one(self, action: int) -> None:
+        """The one environment on by ``action`` (any int), as :meth:`step`."""
+        if not 0 <= action < self.settings.actions:
+            raise no_such_action(0, action)
+        self.step(np.array([action], np.int64))
 
     def check_intact(self) -> None:
         """Raises :class:`~tavla.EnvError` when a step or reset failed partway since the last

@@ -10,12 +10,12 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from .._validate import excerpt, is_int
-from ..errors import EnvError, IllegalActionError
+from .._validate import excerpt
+from ..errors import EnvError
 from ..eval.policies import PolicyLike
 from ..game.equity import MatchEquityTable
 from ..game.rules import Rules
-from .native import NativeEnvs, Observation, episode_seed
+from .native import NativeEnvs, Observation, action_value, episode_seed
 from .opponents import opponent as make_opponent
 from .settings import EnvSettings
 from .spaces import MAX_PLAYS
@@ -119,15 +119,13 @@ class BackgammonEnv(gymnasium.Env[dict[str, Any], np.int64], EnvView):
         self._native.check_intact()
         if self.is_over:
             raise EnvError("the episode is over: call reset()")
-        if not is_int(action) and not (isinstance(action, np.ndarray) and action.shape == ()):
-            raise IllegalActionError(f"an action is an int, got {excerpt(action)}")
-        chosen = int(action)  # type: ignore[call-overload]
+        chosen = action_value(action)
         if self.illegal_reward is not None and not (
             0 <= chosen < self.settings.actions and self.action_mask[chosen]
         ):
             self._ended_by_illegal_action = True
             return self._observation(), self.illegal_reward, True, False, {"illegal_action": True}
-        self._native.step(np.array([chosen], np.int64))
+        self._native.step_one(chosen)
         over = self.is_over
         reward = self._native.core.outcome(0, AGENT) if over else 0.0
         return (

@@ -104,8 +104,10 @@ class VectorEnv(GymnasiumVectorEnv[Observation, npt.NDArray[np.int64], npt.NDArr
         npt.NDArray[np.bool_],
         dict[str, Any],
     ]:
-        """Take ``actions`` ``(num_envs,)`` ints; returns (observations, rewards, terminations,
-        truncations (all False), ``{}``)."""
+        """Take ``actions``, ``(num_envs,)`` of any integer dtype (a game that has ended
+        ignores its action); returns (observations, rewards, terminations, truncations (all
+        False), ``{}``).  Raises :class:`~tavla.IllegalActionError` for another shape or
+        dtype, or an action outside the action space or the mask (nothing changes)."""
         if not self._started:
             raise EnvError("call reset() before step()")
         self._native.check_intact()
@@ -115,7 +117,7 @@ class VectorEnv(GymnasiumVectorEnv[Observation, npt.NDArray[np.int64], npt.NDArr
                 f"actions are {self.num_envs} ints, shape ({self.num_envs},), got shape "
                 f"{chosen.shape} of {chosen.dtype}"
             )
-        self._native.step(chosen.astype(np.int64))
+        self._native.step(chosen)
         core = self._native.core
         truncations = np.zeros(self.num_envs, np.bool_)
         return self._native.observe(0), core.rewards(), core.ended(), truncations, {}
