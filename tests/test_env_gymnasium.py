@@ -334,6 +334,33 @@ def test_an_opponent_that_raises_leaves_an_env_that_demands_a_reset() -> None:
     assert not env.step(0)[2]
 
 
+@pytest.mark.parametrize("opponent", ["random", "pubeval"])
+def test_built_in_opponents_never_double_and_always_take(opponent: str) -> None:
+    # As docs/environments.rst says: with cube=True against them the agent never answers a
+    # double, and every double it offers is taken.
+    env = BackgammonEnv(opponent, cube=True)
+    take, double = cube_action("take"), cube_action("double")
+    rng = np.random.default_rng(0)
+    doubled = 0
+    for seed in range(6):
+        observation, _ = env.reset(seed=seed)
+        terminated = False
+        while not terminated:
+            assert not observation["action_mask"][take]
+            action = (
+                double
+                if observation["action_mask"][double]
+                else rng.choice(np.flatnonzero(observation["action_mask"]))
+            )
+            cube = int(observation["cube"][0])
+            observation, _, terminated, _, info = env.step(action)
+            if action == double:
+                doubled += 1
+                assert terminated or observation["cube"][0] == 2 * cube
+                assert not info.get("result", {}).get("dropped")
+    assert doubled > 3
+
+
 def test_more_plays_than_max_plays_is_an_error() -> None:
     # The start with 1-1 has 42 legal plays.
     assert len(Position.initial().legal_plays("11")) == 42
