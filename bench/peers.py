@@ -18,7 +18,9 @@ CPU seconds and 1/(SE^2 CPU), the precision a CPU second buys; without it (the o
 only), CPU seconds per game. ``--before PYTHONPATH`` measures tavla twice, there too (an
 older tree's ``python/`` with its built core), so that before and after share one run.
 
-Then the RL environments with random legal actions, in games per second: tavla's VectorEnv
+Then the RL environments with random legal actions, in games and steps per second (a step:
+one decision handed to the environment's caller, both sides' in the AEC environment, Pgx and
+OpenSpiel, the agent's only against tavla's built-in opponent): tavla's VectorEnv
 (256 games stepped in one call, the agent's actions drawn in NumPy, the random opponent played
 in C++, one thread), its single-agent and AEC environments (one game, one Python call per
 decision), Pgx's backgammon on the CPU (``pip install pgx``: JAX; 64 games under
@@ -52,27 +54,30 @@ ROLLOUT_POSITIONS = {
 }
 
 
-def rate(play_games: Callable[[int], int], seconds: float) -> float:
-    """Games per second of ``play_games(n) -> games played``, growing n to fill ``seconds``."""
-    n, played, spent = 1, 0, 0.0
+def rate(play: Callable[[int], tuple[int, int]], seconds: float) -> tuple[float, float]:
+    """Games and steps per second of ``play(n) -> (games played, steps taken)``, growing n to
+    fill ``seconds``."""
+    n, played, stepped, spent = 1, 0, 0, 0.0
     while spent < seconds:
         started = time.perf_counter()
-        played += play_games(n)
+        games, steps = play(n)
         spent += time.perf_counter() - started
+        played, stepped = played + games, stepped + steps
         n *= 2
-    return played / spent
+    return played / spent, stepped / spent
 
 
-def tavla_games(threads: int | None) -> Callable[[int], int]:
+def tavla_games(threads: int | None) -> Callable[[int], tuple[int, int]]:
     seeds = iter(range(1, 1_000_000))
 
-    def play(n: int) -> int:
-        return tavla.selfplay("random", n, seed=next(seeds), threads=threads, progress=False).games
+    def play(n: int) -> tuple[int, int]:  # the steps not counted
+        games = tavla.selfplay("random", n, seed=next(seeds), threads=threads, progress=False)
+        return games.games, 0
 
     return play
 
 
-def open_spiel_games() -> Callable[[int], int] | None:
+def open_spiel_games() -> Callable[[int], tuple[int, int]] | None:
     try:
         import pyspiel
     except ImportError:
@@ -80,7 +85,8 @@ def open_spiel_games() -> Callable[[int], int] | None:
     game = pyspiel.load_game("backgammon")
     rng = random.Random(1)
 
-    def play(n: int) -> int:
+    def play(n: int) -> tuple[int, int]:
+        steps = 0
         for _ in range(n):
             state = game.new_initial_state()
             while not state.is_terminal():
@@ -89,12 +95,13 @@ def open_spiel_games() -> Callable[[int], int] | None:
                     state.apply_action(rng.choices(actions, weights)[0])
                 else:
                     state.apply_action(rng.choice(state.legal_actions()))
-        return n
+                    steps += 1
+        return n, steps
 
     return play
 
 
-def gym_backgammon_games() -> Callable[[int], int] | None:
+def gym_backgammon_games() -> Callable[[int], tuple[int, int]] | None:
     # Load the game engine's file alone: importing the package also loads its gym
     # environment, which needs gym and pyglet.
     package = importlib.util.find_spec("gym_backgammon")
@@ -109,7 +116,8 @@ def gym_backgammon_games() -> Callable[[int], int] | None:
     WHITE, Backgammon = engine.WHITE, engine.Backgammon
     rng = random.Random(1)
 
-    def play(n: int) -> int:
+    def play(n: int) -> tuple[int, int]:
+        steps = 0
         for _ in range(n):
             game = Backgammon()
             dice = (0, 0)
@@ -120,9 +128,10 @@ def gym_backgammon_games() -> Callable[[int], int] | None:
                 roll = (-dice[0], -dice[1]) if player == WHITE else dice
                 plays = game.get_valid_plays(player, roll)
                 game.execute_play(player, rng.choice(sorted(plays)) if plays else None)
+                steps += 1
                 player = game.get_opponent(player)
                 dice = rng.randint(1, 6), rng.randint(1, 6)
-        return n
+        return n, steps
 
     return play
 
@@ -148,7 +157,7 @@ def tavla_rollouts(games: int) -> dict[str, dict[str, float]]:
         threads=1, progress=False, **plain,
     )  # fmt: skip
     found["plain"] = {"cpu_per_game": (time.process_time() - started) / games}
-    found["random"] = {"games_per_second": rate(tavla_games(1), 3.0)}
+    found["random"] = {"games_per_second": rate(tavla_games(1), 3.0)[0]}
     return found
 
 
@@ -205,55 +214,59 @@ def print_rollouts(runs: dict[str, dict[str, dict[str, float]]], gnubg: str) -> 
         print(f"{who:<44} {games:>14,.0f} {games * their:>13.1f}x")
 
 
-def tavla_vector_env(num_envs: int = 256) -> Callable[[int], int]:
+def tavla_vector_env(num_envs: int = 256) -> Callable[[int], tuple[int, int]]:
     from tavla.env import VectorEnv
 
     env = VectorEnv(num_envs, "random", seed=1)
     state = {"observation": env.reset()[0]}
     rng = np.random.default_rng(1)
 
-    def play(steps: int) -> int:
+    def play(steps: int) -> tuple[int, int]:  # a step of every game is num_envs steps
         games = 0
         for _ in range(steps):
             actions = (rng.random(num_envs) * state["observation"]["plays"]).astype(np.int64)
             state["observation"], _, terminated, _, _ = env.step(actions)
             games += int(terminated.sum())
-        return games
+        return games, steps * num_envs
 
     return play
 
 
-def tavla_single_env(aec: bool) -> Callable[[int], int]:
+def tavla_single_env(aec: bool) -> Callable[[int], tuple[int, int]]:
     from tavla.env import BackgammonEnv, aec_env
 
     rng = np.random.default_rng(1)
     if aec:
         env = aec_env()
 
-        def play_aec(games: int) -> int:
+        def play_aec(games: int) -> tuple[int, int]:
+            steps = 0
             for _ in range(games):
                 env.reset()
                 while not env.terminations[env.agent_selection]:
                     plays = env.observe(env.agent_selection)["plays"]
                     env.step(int(rng.integers(plays)))
-            return games
+                    steps += 1
+            return games, steps
 
         return play_aec
     single = BackgammonEnv("random")
 
-    def play(games: int) -> int:
+    def play(games: int) -> tuple[int, int]:
+        steps = 0
         for _ in range(games):
             observation, _ = single.reset()
             terminated = False
             while not terminated:
                 action = int(rng.integers(observation["plays"]))
                 observation, _, terminated, _, _ = single.step(action)
-        return games
+                steps += 1
+        return games, steps
 
     return play
 
 
-def pgx_games(batch: int = 64) -> Callable[[int], int] | None:
+def pgx_games(batch: int = 64) -> Callable[[int], tuple[int, int]] | None:
     try:
         import jax
         import jax.numpy as jnp
@@ -276,13 +289,13 @@ def pgx_games(batch: int = 64) -> Callable[[int], int] | None:
         after = step(current, actions, jax.random.split(advance, batch))
         return after, after.terminated.sum()
 
-    def play(steps: int) -> int:
+    def play(steps: int) -> tuple[int, int]:
         games = 0
         for _ in range(steps):
             state["key"], sub = jax.random.split(state["key"])
             state["pgx"], ended = random_step(state["pgx"], sub)
             games += int(ended)
-        return games
+        return games, steps * batch
 
     play(2)  # compiled before it is timed
     return play
@@ -312,7 +325,7 @@ def main() -> None:
         ("OpenSpiel (Python API)", open_spiel_games()),
         ("gym-backgammon", gym_backgammon_games()),
     ]
-    rates = {name: rate(play, args.seconds) for name, play in rows if play is not None}
+    rates = {name: rate(play, args.seconds)[0] for name, play in rows if play is not None}
     skipped = [name for name, play in rows if play is None]
     single = rates["tavla, 1 thread"]
     print(f"{'random self-play':<24} {'games/s':>12} {'tavla (1 thread) is':>22}")
@@ -330,14 +343,15 @@ def main() -> None:
         ("OpenSpiel (Python API)", open_spiel_games()),
     ]
     env_rates = {name: rate(play, args.seconds) for name, play in environments if play}
-    vector = env_rates["tavla VectorEnv (256)"]
-    print(f"\n{'random legal actions':<24} {'games/s':>12} {'tavla VectorEnv is':>22}")
-    for name, games_per_second in env_rates.items():
+    vector = env_rates["tavla VectorEnv (256)"][0]
+    print(f"\n{'random legal actions':<24} {'games/s':>12} {'tavla VectorEnv is':>22}"
+          f" {'steps/s':>12}")  # fmt: skip
+    for name, (games_per_second, steps_per_second) in env_rates.items():
         if name.startswith("tavla VectorEnv") or games_per_second == 0:
             ratio = "" if games_per_second else "no game finished"
         else:
             ratio = f"{vector / games_per_second:,.1f}x"
-        print(f"{name:<24} {games_per_second:>12,.1f} {ratio:>22}")
+        print(f"{name:<24} {games_per_second:>12,.1f} {ratio:>22} {steps_per_second:>12,.0f}")
     print(f"{'(VectorEnv / self-play)':<24} {vector / single:>12.2f}")
     for name in (name for name, play in environments if play is None):
         print(f"{name:<24} {'not installed':>12}")

@@ -54,31 +54,37 @@ def test_vector_env_random_actions(benchmark, record_rates, action: str, steps: 
     record_rates(games_per_second=games, steps_per_second=agent_steps)
 
 
-def single_agent_steps(steps: int) -> int:
+def single_agent_steps(steps: int) -> tuple[int, int]:
+    """(games finished, steps) of ``steps`` random legal steps against the random opponent."""
     env = BackgammonEnv("random")
     observation, _ = env.reset(seed=1)
     rng = np.random.default_rng(0)
+    games = 0
     for _ in range(steps):
         observation, _, terminated, _, _ = env.step(int(rng.integers(observation["plays"])))
         if terminated:
+            games += 1
             observation, _ = env.reset()
-    return steps
+    return games, steps
 
 
-def aec_steps(steps: int) -> int:
+def aec_steps(steps: int) -> tuple[int, int]:
+    """(games finished, steps) of ``steps`` random legal steps of both agents."""
     env = aec_env()
     env.reset(seed=1)
     rng = np.random.default_rng(0)
+    games = 0
     for _ in range(steps):
         if env.terminations[env.agent_selection]:
+            games += 1
             env.reset()
         observation = env.observe(env.agent_selection)
         env.step(int(rng.integers(observation["plays"])))
-    return steps
+    return games, steps
 
 
 @pytest.mark.parametrize("run", [single_agent_steps, aec_steps], ids=["single-agent", "aec"])
 def test_environment_steps(benchmark, record_rates, run) -> None:
-    steps = benchmark.pedantic(run, args=(3000,), rounds=3, iterations=1)
-    assert steps == 3000
-    record_rates(steps_per_second=steps)
+    games, steps = benchmark.pedantic(run, args=(3000,), rounds=3, iterations=1)
+    assert steps == 3000 and games > 0
+    record_rates(games_per_second=games, steps_per_second=steps)

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from tavla import Position
-from tavla.eval import encode, encodings, feature_groups
+from tavla.eval import encode, encodings, feature_groups, input_bounds
 from tavla.sim.playout import play_games
 from tests.helpers.boards import board_array
 
@@ -219,3 +219,32 @@ def test_race_features_match_the_definitions(boards: np.ndarray) -> None:
     expected = np.array([race_reference(board) for board in boards])
     np.testing.assert_allclose(inputs[:, 196:], expected, atol=1e-6)
     assert np.array_equal(inputs[:, :196], encode(boards, "td198")[:, :196])
+
+
+EXTREME_BOARDS = [
+    board_array({25: 15}, {6: 15}),  # every checker on the bar: the most pips
+    board_array({x: 1 for x in range(7, 22)}, {x: 2 for x in range(19, 25)}),  # 15 blots
+    board_array({x: 2 for x in range(19, 25)}, {x: 1 for x in range(7, 22)}),  # 6 anchors
+    board_array({18: 15}, {1: 15}),  # timing and crossovers at their most
+    board_array({x: 2 for x in range(7, 14)}, {1: 1}),  # 7 outfield points, a lead of -1
+    board_array({2: 1}, {24: 15}),
+    board_array({6: 15}, {25: 3, 24: 12}),
+]
+
+
+@pytest.mark.parametrize("name", list(encodings()))
+def test_inputs_lie_within_their_bounds(name: str, boards: np.ndarray) -> None:
+    low, high = input_bounds(name)
+    assert low.shape == high.shape == (encodings()[name],)
+    assert low.dtype == high.dtype == np.float32
+    inputs = encode(np.concatenate([boards, np.stack(EXTREME_BOARDS)]), name)
+    assert (inputs >= low).all() and (inputs <= high).all()
+
+
+def test_only_the_pip_lead_goes_below_zero(boards: np.ndarray) -> None:
+    for name in encodings():
+        low, _ = input_bounds(name)
+        below = np.flatnonzero(low < 0).tolist()
+        assert below == ([198] if name in ("contact229", "race205") else [])
+    lead = encode(boards, "contact229")[:, 198]
+    assert -1.0 < lead.min() < 0

@@ -157,3 +157,36 @@ def test_step_before_reset_and_bad_agents() -> None:
     env.reset(seed=0)
     with pytest.raises(EnvError, match="no agent"):
         env.observe("player_2")
+
+
+def test_huge_actions_are_illegal_actions() -> None:
+    env = aec_env()
+    env.reset(seed=1)
+    agent = env.agent_selection
+    for huge in (2**64, np.uint64(2**63), -(2**63) - 1):  # they raised OverflowError
+        with pytest.raises(IllegalActionError, match="no such action"):
+            env.step(huge)
+    assert env.agent_selection == agent
+
+
+def test_a_step_that_fails_partway_demands_a_reset() -> None:
+    # With max_plays=30 some roll after a play has more plays: the step raises with the next
+    # agent's roll already drawn, and later steps say the env needs a reset.
+    env = aec_env(max_plays=30)
+    rng = np.random.default_rng(0)
+    failed = None
+    for seed in range(50):
+        try:
+            env.reset(seed=seed)
+        except EnvError:
+            continue
+        try:
+            while not env.terminations[env.agent_selection]:
+                mask = env.observe(env.agent_selection)["action_mask"]
+                env.step(int(rng.choice(np.flatnonzero(mask))))
+        except EnvError as error:
+            failed = error
+            break
+    assert failed is not None and "more than max_plays = 30" in str(failed)
+    with pytest.raises(EnvError, match=r"failed partway .*call reset\(\)"):
+        env.step(0)

@@ -14,7 +14,7 @@ from gymnasium.utils.env_checker import check_env
 
 import tavla
 from tavla import EnvError, IllegalActionError, Position
-from tavla.env import ENV_ID, BackgammonEnv, cube_action
+from tavla.env import ENV_ID, OBSERVATIONS, BackgammonEnv, cube_action
 from tavla.eval import encode
 from tavla.formats.xgid import Xgid
 from tavla.sim.engines import Ubgi
@@ -28,6 +28,8 @@ CONFIGS = [
     {"match_length": 5, "cube": True, "observation": "td198"},
     {"observation": "gnubg200", "afterstates": True, "max_plays": 800},
     {"action": "move", "cube": True, "match_length": 3, "observation": "tavla218"},
+    {"observation": "contact229"},
+    {"observation": "race205", "afterstates": True, "max_plays": 1500},
 ]
 
 
@@ -51,6 +53,20 @@ def test_gymnasium_check_env(config: dict) -> None:
     check_env(BackgammonEnv("random", illegal_reward=-3.0, **config), skip_render_check=True)
 
 
+@pytest.mark.parametrize("observation", OBSERVATIONS)
+def test_observations_of_random_play_lie_in_the_space(observation: str) -> None:
+    # contact229's and race205's pip lead (input 198) is below 0 whenever the side to act
+    # trails: once outside a space that declared [0, 15] for every input.
+    extra = {"afterstates": True, "max_plays": 1500} if observation != "board" else {}
+    env = BackgammonEnv("random", cube=True, match_length=3, observation=observation, **extra)
+    rng = np.random.default_rng(5)
+    seen = [o for seed in range(3) for o in play_out(env, seed, rng)]
+    assert len(seen) > 300
+    assert all(env.observation_space.contains(o) for o in seen)
+    if observation in ("contact229", "race205"):
+        assert min(o["encoded"][198] for o in seen) < 0
+
+
 def test_check_env_through_make_with_the_render_mode() -> None:
     env = gymnasium.make(ENV_ID, opponent="random", illegal_reward=-1.0, render_mode="ansi")
     check_env(env.unwrapped)
@@ -72,10 +88,17 @@ def test_an_illegal_action_raises_and_changes_nothing() -> None:
     observation, _ = env.reset(seed=5)
     plays = int(observation["plays"])
     position, dice = env.position, env.dice
-    for bad in (plays, -1, tavla.env.MAX_PLAYS, 1.5, "0"):
+    for bad in (plays, -1, tavla.env.MAX_PLAYS, 1.5, "0", np.array(0.0), np.array(True)):
         with pytest.raises(IllegalActionError):
             env.step(bad)
+    # Beyond int64 these raised OverflowError ("Python int too large to convert to C long").
+    for huge in (2**63, np.uint64(2**63), np.array(2**63, np.uint64), 2**64, -(2**70), 10**5000):
+        with pytest.raises(IllegalActionError, match="no such action"):
+            env.step(huge)
     assert env.position == position and env.dice == dice
+    ending = BackgammonEnv("random", illegal_reward=-2.0)
+    ending.reset(seed=5)
+    assert ending.step(np.uint64(2**63))[1:3] == (-2.0, True)
     env.step(plays - 1)  # still playable
 
 
@@ -287,6 +310,55 @@ def test_unknown_options_are_ignored_with_a_warning() -> None:
         observation, _ = env.reset(seed=1, options={"postion": race})
     assert env.position.pip_counts[0] == 167  # from the opening, not from the race
     assert observation["board"][0].sum() == 15
+
+
+def test_an_opponent_that_raises_leaves_an_env_that_demands_a_reset() -> None:
+    calls = 0
+
+    def flaky(candidates: np.ndarray) -> np.ndarray:
+        nonlocal calls
+        calls += 1
+        if calls == 2:
+            raise RuntimeError("boom")
+        return -candidates[:, 1, 0].astype(float)
+
+    env = BackgammonEnv(flaky)
+    env.reset(seed=0)
+    env.step(0)
+    with pytest.raises(RuntimeError, match="boom"):
+        env.step(0)
+    # The opponent is left to act; step said "no learner is to act", with no hint.
+    with pytest.raises(EnvError, match=r"failed partway \(RuntimeError: boom\).*call reset"):
+        env.step(0)
+    env.reset(seed=1)
+    assert not env.step(0)[2]
+
+
+@pytest.mark.parametrize("opponent", ["random", "pubeval"])
+def test_built_in_opponents_never_double_and_always_take(opponent: str) -> None:
+    # As docs/environments.rst says: with cube=True against them the agent never answers a
+    # double, and every double it offers is taken.
+    env = BackgammonEnv(opponent, cube=True)
+    take, double = cube_action("take"), cube_action("double")
+    rng = np.random.default_rng(0)
+    doubled = 0
+    for seed in range(6):
+        observation, _ = env.reset(seed=seed)
+        terminated = False
+        while not terminated:
+            assert not observation["action_mask"][take]
+            action = (
+                double
+                if observation["action_mask"][double]
+                else rng.choice(np.flatnonzero(observation["action_mask"]))
+            )
+            cube = int(observation["cube"][0])
+            observation, _, terminated, _, info = env.step(action)
+            if action == double:
+                doubled += 1
+                assert terminated or observation["cube"][0] == 2 * cube
+                assert not info.get("result", {}).get("dropped")
+    assert doubled > 3
 
 
 def test_more_plays_than_max_plays_is_an_error() -> None:

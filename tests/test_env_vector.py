@@ -120,6 +120,28 @@ def test_an_illegal_action_names_the_game_and_changes_nothing() -> None:
         env.step(actions[:3])
     with pytest.raises(IllegalActionError, match="ints"):
         env.step(actions.astype(float))
+    # A uint64 of 2**63 wrapped to int64's least and was reported as a negative action.
+    wide = actions.astype(np.uint64)
+    wide[1] = 2**63
+    with pytest.raises(IllegalActionError, match="environment 1, action 9223372036854775808:"):
+        env.step(wide)
+    assert np.array_equal(env._native.observe(0)["board"], observation["board"])
+    legal = random_actions(observation, np.random.default_rng(0))
+    env.step(legal.astype(np.uint8))  # any integer dtype holding legal actions
+
+
+def test_a_step_that_fails_partway_demands_a_reset() -> None:
+    # Game 20's roll 3-3 has 96 plays, more than 90, met after other games had moved: the
+    # next step used to go on from the half-advanced games.
+    env = VectorEnv(64, "random", seed=1, max_plays=90)
+    observation, _ = env.reset()
+    actions = (np.random.default_rng(0).random(64) * observation["plays"]).astype(np.int64)
+    with pytest.raises(EnvError, match="96 legal plays"):
+        env.step(actions)
+    with pytest.raises(EnvError, match=r"failed partway \(EnvError: the roll 3-3 .*call reset"):
+        env.step(np.zeros(64, np.int64))
+    observation, _ = env.reset(seed=4)  # a seed whose first steps stay within 90 plays
+    env.step(random_actions(observation, np.random.default_rng(0)))
 
 
 def test_reset_options_start_every_game_and_every_next_episode() -> None:

@@ -11,11 +11,11 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from .._validate import excerpt, is_int
-from ..errors import EnvError, IllegalActionError
+from .._validate import excerpt
+from ..errors import EnvError
 from ..game.equity import MatchEquityTable
 from ..game.rules import Rules
-from .native import NativeEnvs, Observation, episode_seed
+from .native import NativeEnvs, Observation, action_value, episode_seed
 from .settings import EnvSettings
 from .spaces import MAX_PLAYS
 from .start import episode_start
@@ -101,16 +101,16 @@ class BackgammonAEC(AECEnv[str, Observation, np.int64], EnvView):  # type: ignor
         """Take the action of ``agent_selection``.  Rewards come at the end: the game's
         points to the winner and minus them to the loser (R16, R19, R22), or +1 / -1 for the
         match.  Raises :class:`~tavla.IllegalActionError` for an action the mask does not
-        allow (nothing changes)."""
+        allow (nothing changes); after a step that failed partway (the next roll has more
+        plays than ``max_plays``), :class:`~tavla.EnvError` until :meth:`reset`."""
         if not self.agents:
             raise EnvError("call reset() before step()")
+        self._native.check_intact()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if not is_int(action) and not (isinstance(action, np.ndarray) and action.shape == ()):
-            raise IllegalActionError(f"an action is an int, got {excerpt(action)}")
-        self._native.step(np.array([int(action)], np.int64))  # type: ignore[call-overload]
+        self._native.step_one(action_value(action))
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         core = self._native.core

@@ -2,7 +2,8 @@
 
 - a built-in's name (``"random"``, ``"pubeval"``, ``"bearoff"``), a net (``"net:PATH"``,
   ``"net:td198-40@1"``, a :class:`~tavla.eval.Net`) or a :class:`~tavla.eval.Policy`: played in
-  C++, its cube by its cube policy (:mod:`tavla.sim.cube_play`);
+  C++, its cube by its cube policy (:mod:`tavla.sim.cube_play`): a net's doubles, the
+  built-ins ``random`` and ``pubeval`` never double and always take;
 - a Python callable scoring candidates, or a :class:`~tavla.eval.TurnScorer`: asked in
   lockstep, once per step for every environment that waits for it (its cube: its
   ``cube_actions`` or ``cube_probabilities`` method, else never double, always take);

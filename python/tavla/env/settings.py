@@ -164,7 +164,7 @@ class EnvSettings:
         return spaces.Discrete(self.actions)
 
     def observation_space(self) -> spaces.Dict:
-        return observation_space(self.actions, self.inputs, self.max_plays, self.afterstates)
+        return observation_space(self.actions, self.encoding, self.max_plays, self.afterstates)
 
     def cube_play(self) -> Any:
         """The ``_core.CubePlay`` of these rules and match (its start at 0-0, centred cube)."""

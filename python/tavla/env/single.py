@@ -10,12 +10,12 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from .._validate import excerpt, is_int
-from ..errors import EnvError, IllegalActionError
+from .._validate import excerpt
+from ..errors import EnvError
 from ..eval.policies import PolicyLike
 from ..game.equity import MatchEquityTable
 from ..game.rules import Rules
-from .native import NativeEnvs, Observation, episode_seed
+from .native import NativeEnvs, Observation, action_value, episode_seed
 from .opponents import opponent as make_opponent
 from .settings import EnvSettings
 from .spaces import MAX_PLAYS
@@ -47,7 +47,10 @@ class BackgammonEnv(gymnasium.Env[dict[str, Any], np.int64], EnvView):
     :class:`~tavla.IllegalActionError` and changes nothing; with ``illegal_reward`` a number,
     it ends the episode instead, with that reward (``info["illegal_action"]`` True), as
     PettingZoo's classic games do: Gymnasium's ``check_env`` steps with unmasked random
-    actions.  ``render_mode="ansi"``: :meth:`render` returns the board as text.
+    actions.  A step that fails after the game moved on (the opponent, a Python callable,
+    raised; a roll has more plays than ``max_plays``) raises that error and leaves the game
+    half played: every later ``step`` raises :class:`~tavla.EnvError` ("call reset()") until
+    :meth:`reset`.  ``render_mode="ansi"``: :meth:`render` returns the board as text.
     ``copy.deepcopy(env)`` copies the whole state (the game, the dice to come, the random
     generator); the opponent, the settings and the spaces are shared.  A seeded reset plays
     episode 0 of the seed's dice, each reset without a seed the next episode: a seeded
@@ -113,17 +116,16 @@ class BackgammonEnv(gymnasium.Env[dict[str, Any], np.int64], EnvView):
         ``dropped``) and in a match ``info["score"]`` the final score (agent, opponent)."""
         if not self._started:
             raise EnvError("call reset() before step()")
+        self._native.check_intact()
         if self.is_over:
             raise EnvError("the episode is over: call reset()")
-        if not is_int(action) and not (isinstance(action, np.ndarray) and action.shape == ()):
-            raise IllegalActionError(f"an action is an int, got {excerpt(action)}")
-        chosen = int(action)  # type: ignore[call-overload]
+        chosen = action_value(action)
         if self.illegal_reward is not None and not (
             0 <= chosen < self.settings.actions and self.action_mask[chosen]
         ):
             self._ended_by_illegal_action = True
             return self._observation(), self.illegal_reward, True, False, {"illegal_action": True}
-        self._native.step(np.array([chosen], np.int64))
+        self._native.step_one(chosen)
         over = self.is_over
         reward = self._native.core.outcome(0, AGENT) if over else 0.0
         return (

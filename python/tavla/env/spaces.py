@@ -34,7 +34,9 @@ roll (no double), double, take, drop, beaver (:func:`cube_action` gives their in
     1 for every legal action, as Gymnasium's ``Discrete.sample(mask=...)`` and PettingZoo
     take it; all zeros once the episode is over.
 ``encoded`` (inputs,) float32, with an ``observation`` naming an encoding
-    the board's net inputs (:func:`tavla.eval.encode`), every one in [0, 15].
+    the board's net inputs (:func:`tavla.eval.encode`), each within its bounds
+    (:func:`tavla.eval.input_bounds`, the space's ``low`` and ``high``; td198's constants
+    within [0, 1]): all in [-1, 7.5], below 0 only contact229's and race205's pip lead.
 ``afterstates`` (max_plays, inputs) float32, with ``afterstates=True``
     row ``i`` is the encoding of play ``i``'s result seen by the opponent, as a net values
     the candidates of a turn; zero rows past the plays.
@@ -47,6 +49,7 @@ from gymnasium import spaces
 
 from .. import _core
 from ..errors import EnvError
+from ..eval.encoding import input_bounds
 from ..formats.context import MAX_CUBE_VALUE, MAX_MATCH_LENGTH
 
 MAX_PLAYS: int = _core.MAX_PLAYS
@@ -67,9 +70,6 @@ rolls (no double) or doubles (R18); a doubled side takes, drops (R19) or, in mon
 beavers, beavers (R20); a beaver is answered by take or drop (no raccoons)."""
 
 ACTION_MODES = ("play", "move")
-
-INPUT_BOUND = 15.0
-"""Every encoded input lies in [0, INPUT_BOUND]."""
 
 
 def move_action(source: int, die: int) -> int:
@@ -102,9 +102,11 @@ def cube_action(name: str, action: str = "play", max_plays: int = MAX_PLAYS) -> 
     return play_actions(action, max_plays) + CUBE_ACTIONS.index(name)
 
 
-def observation_space(actions: int, inputs: int, max_plays: int, afterstates: bool) -> spaces.Dict:
+def observation_space(
+    actions: int, encoding: str | None, max_plays: int, afterstates: bool
+) -> spaces.Dict:
     """The observation space of one environment (see the module) with ``actions`` actions and
-    an encoding of ``inputs`` inputs (0 for none)."""
+    the inputs of ``encoding`` (None for none)."""
     entries: dict[str, spaces.Space[np.ndarray]] = {
         "board": spaces.Box(0, 15, (2, 26), np.int8),
         "dice": spaces.Box(0, 6, (2,), np.int8),
@@ -124,8 +126,15 @@ def observation_space(actions: int, inputs: int, max_plays: int, afterstates: bo
         "plays": spaces.Box(0, MAX_PLAYS, (), np.int32),
         "action_mask": spaces.MultiBinary(actions),
     }
-    if inputs:
-        entries["encoded"] = spaces.Box(0.0, INPUT_BOUND, (inputs,), np.float32)
-    if afterstates:
-        entries["afterstates"] = spaces.Box(0.0, INPUT_BOUND, (max_plays, inputs), np.float32)
+    if encoding is not None:
+        # Widened to [0, 1] where a range is a point (td198's constant units: Gymnasium warns
+        # of those) and to 0 for the afterstates' zero rows past the plays.
+        least, most = input_bounds(encoding)
+        low, high = np.minimum(least, 0.0), np.maximum(most, 1.0)
+        entries["encoded"] = spaces.Box(low, high, low.shape, np.float32)
+        if afterstates:
+            rows = (max_plays, low.size)
+            entries["afterstates"] = spaces.Box(
+                np.broadcast_to(low, rows), np.broadcast_to(high, rows), rows, np.float32
+            )
     return spaces.Dict(entries)

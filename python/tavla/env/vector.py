@@ -42,7 +42,10 @@ class VectorEnv(GymnasiumVectorEnv[Observation, npt.NDArray[np.int64], npt.NDArr
     to :meth:`reset` or here, else drawn from the system) and k, so a run is the same for a
     seed whatever the threads; ``reset(options=...)`` starts every game, and every later
     episode, where the options say (:mod:`tavla.env.start`).  Illegal actions raise
-    :class:`~tavla.IllegalActionError` naming the game, and nothing changes.
+    :class:`~tavla.IllegalActionError` naming the game, and nothing changes.  A step that
+    fails while the games are played on (a roll with more plays than ``max_plays``, a Python
+    opponent that raises) raises that error with some games advanced and others not: every
+    later ``step`` raises :class:`~tavla.EnvError` ("call reset()") until :meth:`reset`.
     """
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012 (Gymnasium's)
@@ -101,17 +104,20 @@ class VectorEnv(GymnasiumVectorEnv[Observation, npt.NDArray[np.int64], npt.NDArr
         npt.NDArray[np.bool_],
         dict[str, Any],
     ]:
-        """Take ``actions`` ``(num_envs,)`` ints; returns (observations, rewards, terminations,
-        truncations (all False), ``{}``)."""
+        """Take ``actions``, ``(num_envs,)`` of any integer dtype (a game that has ended
+        ignores its action); returns (observations, rewards, terminations, truncations (all
+        False), ``{}``).  Raises :class:`~tavla.IllegalActionError` for another shape or
+        dtype, or an action outside the action space or the mask (nothing changes)."""
         if not self._started:
             raise EnvError("call reset() before step()")
+        self._native.check_intact()
         chosen = np.asarray(actions)
         if chosen.shape != (self.num_envs,) or chosen.dtype.kind not in "iu":
             raise IllegalActionError(
                 f"actions are {self.num_envs} ints, shape ({self.num_envs},), got shape "
                 f"{chosen.shape} of {chosen.dtype}"
             )
-        self._native.step(chosen.astype(np.int64))
+        self._native.step(chosen)
         core = self._native.core
         truncations = np.zeros(self.num_envs, np.bool_)
         return self._native.observe(0), core.rewards(), core.ended(), truncations, {}

@@ -7,7 +7,7 @@ rolled-out positions."""
 from . import bearoff
 from .cube_analysis import cube_decision
 from .cube_policy import CubePolicy
-from .encoding import encode, encodings, feature_groups
+from .encoding import encode, encodings, feature_groups, input_bounds
 from .evaluators import OUTPUTS, EvaluatorLike, cubeless_equity
 from .net import Net
 from .net_set import NetSet
@@ -49,6 +49,7 @@ __all__ = [
     "evaluate_boards",
     "feature_groups",
     "hint",
+    "input_bounds",
     "pubeval_scores",
     "read_checkpoint",
     "td_errors",

@@ -79,6 +79,54 @@ def feature_groups(name: str) -> dict[str, range]:
     }
 
 
+def input_bounds(name: str) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """The least and the greatest value each input of encoding ``name`` can take on a valid
+    board (R1-R4), ``(low, high)`` two ``(k,)`` float32 arrays, from the definitions above and
+    in :doc:`/nets`: a point's ``(n - 3) / 2`` up to 6, the bar / 2 up to 7.5, a pip count
+    / 167 up to 375 / 167 (15 checkers on the bar), contact229's and race205's pip lead from
+    -1 (the only input below 0), counts of points, blots or pips over a scale below their
+    most (outfield points / 6 up to 7 / 6, blots / 6 up to 15 / 6, ...).  Raises
+    :class:`~tavla.NetError` for an unknown encoding."""
+    name = check_encoding(name)
+
+    def floats(*values: float) -> npt.NDArray[np.float32]:
+        return np.array(values, np.float32)
+
+    def ratio(most: int, scale: int) -> float:  # as the core divides, in float32
+        return float(np.float32(most) / np.float32(scale))
+
+    side = np.ones(98, np.float32)  # td198's units of one side: n >= 1, 2, 3 at most 1
+    side[3:96:4] = 6.0  # (15 - 3) / 2
+    side[96] = 7.5  # the bar / 2
+    slots = np.tile(floats(1.0, 1.0, 1.0, 6.0), 25)  # gnubg200's points 1..24 and bar
+    high = [slots, slots] if name == "gnubg200" else [side, side]
+    pips, seventh = ratio(375, 167), ratio(7, 6)
+    if name == "td198":
+        high.append(floats(1.0, 0.0))
+    elif name == "tavla218":
+        features = floats(pips, 1, 1, 1, 1, 1, 1, 1, 1, 1)
+        high += [floats(1.0, 1.0), features, features]
+    elif name == "contact229":  # m's features, then o's (docs/nets.rst's table)
+        high += [
+            floats(pips, pips, 1.0),  # the pip counts, then the lead
+            np.ones(10, np.float32),  # back, escapes, containment
+            floats(2.0, 1.0, 2.0, 1.0),  # anchors (6 points / 3), the best anchor
+            floats(1.0, seventh, 1.0, 1.0, seventh, 1.0),  # home, outfield points, prime
+            floats(2.5, 1.0, 2.5, 1.0),  # blots (15 / 6), shots
+            floats(2.5, 2.5, 2.5, 2.5, seventh, seventh),  # timing 180 / 72, mobility
+        ]  # 90 / 36, backbone
+    elif name == "race205":
+        crossovers = ratio(60, 45)
+        high += [floats(pips, pips, 1.0), floats(crossovers, crossovers, 1, 1, 1, 1)]
+    upper = np.concatenate(high).astype(np.float32)
+    lower = np.zeros_like(upper)
+    if name == "td198":
+        lower[196] = 1.0  # the constant unit
+    if name in ("contact229", "race205"):
+        lower[198] = -1.0  # the pip lead
+    return lower, upper
+
+
 def encode(boards: Position | npt.ArrayLike, name: str = "td198") -> npt.NDArray[np.float32]:
     """The inputs of encoding ``name`` for boards seen from the side on roll.
 
