@@ -24,14 +24,14 @@ the same way (:func:`replay_analysis`), their Position and Match IDs checked aga
 plays too; :func:`decisions` lists each decision with the error gnubg's analysis gives it.
 """
 
-from .analysis import (
+from .check import match_rules, replay_file, replay_record
+from .gnubg_analysis import (
     Decision,
     analysis_record,
     decisions,
     replay_analysis,
     replay_analysis_file,
 )
-from .check import match_rules, replay_file, replay_record
 from .record import match_record, record_plays, save_games, save_record
 from .reports import Finding, GameReplay, MatchReplay
 

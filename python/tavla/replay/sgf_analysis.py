@@ -1,7 +1,7 @@
 """The analysis GNU Backgammon stores in an SGF file (:mod:`tavla.formats.sgf_analysis`) as
-the decisions of its games, the same :class:`~tavla.replay.analysis.Decision` values its text
-exports give: each play with the best gnubg found and the equity it lost, each cube decision
-and each answer to a double."""
+the decisions of its games, the same :class:`~tavla.replay.gnubg_analysis.Decision` values
+its text exports give: each play with the best gnubg found and the equity it lost, each cube
+decision and each answer to a double."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from ..formats.sgf import parse_sgf, play_text
 from ..formats.sgf_analysis import SgfCubeAnalysis, SgfNodeAnalysis, parse_sgf_analysis
 from ..game.cube_context import CubeContext
 from ..game.equity import MatchEquityTable
-from .analysis import Decision, DecisionKind
 from .check import replay_record
+from .gnubg_analysis import Decision, DecisionKind
 from .moments import Moment, MomentKind
 from .reports import MatchReplay
 
