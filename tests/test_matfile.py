@@ -40,6 +40,17 @@ def match_text(*move_lines: str, length: int = 3) -> str:
     return head + "\n".join(move_lines) + "\n"
 
 
+def test_the_record_model_and_the_file_helpers_are_importable_from_mat_as_before() -> None:
+    """The record model lives in tavla.formats.record and the text of match files in
+    tavla.formats.match_files; tavla.formats.mat still gives every name it gave."""
+    from tavla.formats import mat, match_files, record
+
+    for name in ("LEFT", "RIGHT", "ActionKind", "RecordedAction", "GameRecord", "MatchRecord"):
+        assert getattr(mat, name) is getattr(record, name)
+    for name in ("read_int", "not_a_regular_file", "read_match_file", "unwritable_character"):
+        assert getattr(mat, name) is getattr(match_files, name)
+
+
 def test_hand_written_example_headers_players_and_games() -> None:
     record = parse_mat(HAND_WRITTEN)
     assert record.length == 3

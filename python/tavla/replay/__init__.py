@@ -1,7 +1,7 @@
 """Match records and games: replaying match files against the rules (every play, cube action,
 result and score), and the records of games played with tavla.
 
-Each game of a :class:`~tavla.formats.mat.MatchRecord` (read from a ``.mat`` file or an SGF
+Each game of a :class:`~tavla.formats.record.MatchRecord` (read from a ``.mat`` file or an SGF
 file, :mod:`tavla.formats.sgf`) is played again on a :class:`~tavla.Game` with the file's
 dice: every play must be a legal play of its roll (R7-R14), every cube action must be
 allowed (R18-R20, R24), every ``Wins N points`` (an SGF result ``RE``) must be what the game

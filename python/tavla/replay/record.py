@@ -9,14 +9,8 @@ from pathlib import Path
 from .._validate import check_instance, excerpt
 from ..board.position import Play
 from ..errors import MatchFileError
-from ..formats.mat import (
-    ActionKind,
-    GameRecord,
-    MatchRecord,
-    RecordedAction,
-    format_mat,
-    plain_form,
-)
+from ..formats.mat import format_mat, plain_form
+from ..formats.record import ActionKind, GameRecord, MatchRecord, RecordedAction
 from ..formats.sgf import format_sgf
 from ..game import actions as played
 from ..game.match import Match, MoneySession

@@ -9,7 +9,8 @@ import os
 
 from ..board.position import find_play
 from ..errors import MatchFileError, TavlaError
-from ..formats.mat import MatchRecord, read_match_file
+from ..formats.match_files import read_match_file
+from ..formats.record import MatchRecord
 from ..formats.sgf import parse_sgf, play_text
 from ..formats.sgf_analysis import SgfCubeAnalysis, SgfNodeAnalysis, parse_sgf_analysis
 from ..game.cube_context import CubeContext
