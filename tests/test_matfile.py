@@ -40,6 +40,20 @@ def match_text(*move_lines: str, length: int = 3) -> str:
     return head + "\n".join(move_lines) + "\n"
 
 
+def test_the_record_model_and_the_file_helpers_are_importable_from_mat_as_before() -> None:
+    """The record model lives in tavla.formats.record, the text of match files in
+    tavla.formats.match_files and the writer in tavla.formats.mat_writer; tavla.formats.mat
+    still gives every name it gave."""
+    from tavla.formats import mat, mat_writer, match_files, record
+
+    for name in ("LEFT", "RIGHT", "ActionKind", "RecordedAction", "GameRecord", "MatchRecord"):
+        assert getattr(mat, name) is getattr(record, name)
+    for name in ("read_int", "not_a_regular_file", "read_match_file", "unwritable_character"):
+        assert getattr(mat, name) is getattr(match_files, name)
+    for name in ("format_mat", "write_mat", "plain_form"):
+        assert getattr(mat, name) is getattr(mat_writer, name)
+
+
 def test_hand_written_example_headers_players_and_games() -> None:
     record = parse_mat(HAND_WRITTEN)
     assert record.length == 3

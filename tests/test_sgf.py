@@ -13,15 +13,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tavla import Match, MatchFileError, MoneySession, Rules
-from tavla.formats.mat import (
+from tavla.formats.mat import format_mat, parse_mat
+from tavla.formats.record import (
     LEFT,
     RIGHT,
     ActionKind,
     GameRecord,
     MatchRecord,
     RecordedAction,
-    format_mat,
-    parse_mat,
 )
 from tavla.formats.sgf import format_sgf, looks_like_sgf, parse_sgf, read_sgf, write_sgf
 from tavla.game.actions import PlayAction

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from tavla import Match, MoneySession, Phase, Rules
 from tavla.formats.context import MAX_CUBE_VALUE
-from tavla.formats.mat import GameRecord
+from tavla.formats.record import GameRecord
 
 MONEY_WITH_BEAVERS = Rules(jacoby=True, beavers=True)
 

@@ -1,5 +1,5 @@
 """Analysing a match: :func:`analyse` replays a record (a ``.mat`` or SGF file, a GNU
-Backgammon analysis export, or a :class:`~tavla.formats.mat.MatchRecord`) and values every
+Backgammon analysis export, or a :class:`~tavla.formats.record.MatchRecord`) and values every
 decision in it (:mod:`.valuation`), then sums them up per player (:mod:`.statistics`)."""
 
 from __future__ import annotations
@@ -15,7 +15,9 @@ from ..errors import AnalysisError, TavlaError
 from ..eval import Net, nets
 from ..eval.evaluators import DEFAULT_KEEP, MAX_PLIES, resolve_net
 from ..formats.gnubg_text import looks_like_analysis, parse_analysis
-from ..formats.mat import MatchRecord, parse_mat, read_match_file
+from ..formats.mat import parse_mat
+from ..formats.match_files import read_match_file
+from ..formats.record import MatchRecord
 from ..formats.sgf import looks_like_sgf, parse_sgf
 from ..game.cube_model import DEFAULT_CUBE_LIFE, check_cube_life
 from ..game.equity import MatchEquityTable
@@ -109,7 +111,7 @@ def analyse(
     (:func:`~tavla.cube_decision` at ``plies``); each roll's luck at ``luck_plies``.
 
     Args:
-        record_or_path: a :class:`~tavla.formats.mat.MatchRecord` or the path of a
+        record_or_path: a :class:`~tavla.formats.record.MatchRecord` or the path of a
             ``.mat`` file, an SGF file or a GNU Backgammon analysis export.
         evaluator: a :class:`~tavla.eval.Net` or its name (``"net:NAME"``, ``"net:PATH"``);
             None for the strongest shipped net (:data:`tavla.eval.nets.DEFAULT`).

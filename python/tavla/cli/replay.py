@@ -28,7 +28,8 @@ from tqdm import tqdm
 from ..board.position import ResultKind
 from ..errors import MatchFileError
 from ..formats.gnubg_text import looks_like_analysis, read_analysis
-from ..formats.mat import looks_like_mat, not_a_regular_file
+from ..formats.mat import looks_like_mat
+from ..formats.match_files import not_a_regular_file
 from ..formats.sgf import looks_like_sgf
 from ..render.names import term_label
 from ..replay import Decision, Finding, MatchReplay, decisions, replay_analysis, replay_file

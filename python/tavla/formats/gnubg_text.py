@@ -25,7 +25,7 @@ from ..board.dice import Roll
 from ..errors import MatchFileError, TavlaError
 from .context import MAX_MATCH_LENGTH, MAX_SCORE
 from .gnubg import GnubgId
-from .mat import not_a_regular_file, read_int
+from .match_files import not_a_regular_file, read_int
 
 Probabilities = tuple[float, float, float, float, float, float]
 """Win, win gammon, win backgammon, lose, lose gammon, lose backgammon, as gnubg prints

@@ -1,4 +1,4 @@
-"""Jellyfish / GNU Backgammon ``.mat`` match files (:ref:`mat`): reading and writing.
+"""Jellyfish / GNU Backgammon ``.mat`` match files (:ref:`mat`): reading.
 
 Reading is liberal: it accepts the dialects of gnubg, eXtreme Gammon, Backgammon Galaxy and
 Backgammon Studio (``25/22`` or ``bar/22``, ``6/0`` or ``6/off``, ``*`` or no hit marks,
@@ -9,153 +9,32 @@ Studio's ``32: Concedes`` after a roll: the roller concedes), ``Wins N points an
 match``).  The file becomes a plain :class:`MatchRecord`: no rule is checked here;
 :mod:`tavla.replay` checks the games against the rules.
 
-Writing produces gnubg's export form (:ref:`mat`), as GNU Backgammon 1.07 writes it and
-reads it back: column widths, ``dd: moves`` cells, cube cells with one leading space,
-``Wins N point(s)`` in the winner's column (on the line of the left player's last cell when
-the right player wins after it), beavers as gnubg writes them.
+Writing is :mod:`tavla.formats.mat_writer`'s (:func:`format_mat`, :func:`write_mat`,
+:func:`plain_form`, importable from here too).
 """
 
 from __future__ import annotations
 
-import enum
 import os
 import re
-import stat
-import unicodedata
-from collections.abc import Callable
-from dataclasses import dataclass, replace
-from pathlib import Path
+from dataclasses import replace
 
 from .._validate import check_instance, excerpt
-from ..board.position import Play
 from ..errors import MatchFileError
-
-LEFT = 0
-"""The left column's player: gnubg player 0, XG ``Player 1`` (:ref:`players`)."""
-RIGHT = 1
-"""The right column's player: gnubg player 1, XG ``Player 2``."""
-
-
-class ActionKind(enum.Enum):
-    """What one cell of a move line records (:ref:`mat`)."""
-
-    ROLL = "roll"
-    """A roll and the play made with it (R7-R14); the play may be empty or hidden."""
-    DOUBLE = "double"
-    """An offer to double (R18); ``value`` is the cube value offered."""
-    TAKE = "take"
-    """The double is taken (R19)."""
-    DROP = "drop"
-    """The double is dropped (R19): the game ends."""
-    BEAVER = "beaver"
-    """Take and redouble at once (R20); ``value`` is the new cube value when written."""
-    RACCOON = "raccoon"
-    """Take a beaver and redouble again (R20); ``value`` as for a beaver."""
-    WIN = "win"
-    """``Wins N point(s)``: the game ends, ``value`` points to this player."""
-    LOSE = "lose"
-    """``Losses N point`` (Galaxy): this player gives up the game, ``value`` points."""
-    RESIGN = "resign"
-    """A resignation cell (``Resigns``, Backgammon Studio's ``Concedes``); ``value`` the
-    points offered when written."""
-
-
-@dataclass(frozen=True)
-class RecordedAction:
-    """One cell of a move line.
-
-    Attributes:
-        player: ``LEFT`` (0) or ``RIGHT`` (1), the column the cell stands in.
-        kind: the :class:`ActionKind`.
-        dice: for a roll, the two dice with the higher first (files differ in order);
-            ``None`` otherwise, and for a roll the site hid with its play (``00: ????``).
-        play: for a roll, the moves as written (any dialect); ``""`` when no move is written
-            (``53:`` or ``Cannot Move``); ``None`` when the site hid the play (``????``).
-        value: the cube value of a double, beaver or raccoon, or the points of a win, loss
-            or resignation; ``None`` when the file does not give one.
-        line: the line number in the file (1-based), 0 for actions not read from a file.
-        move_number: the ``NN)`` number of the line, ``None`` on an unnumbered line.
-        and_the_match: a ``Wins`` cell that ends ``and the match`` (Galaxy, XG).
-    """
-
-    player: int
-    kind: ActionKind
-    dice: tuple[int, int] | None = None
-    play: str | None = None
-    value: int | None = None
-    line: int = 0
-    move_number: int | None = None
-    and_the_match: bool = False
-
-    def same_as(self, other: RecordedAction) -> bool:
-        """True when both record the same thing, whatever line they were read from."""
-        return (
-            self.player,
-            self.kind,
-            self.dice,
-            self.play,
-            self.value,
-            self.and_the_match,
-        ) == (other.player, other.kind, other.dice, other.play, other.value, other.and_the_match)
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """One game of a match file.
-
-    Attributes:
-        number: the game number as written (``Game 3``).
-        score: the score (left, right) before the game, from its score line.
-        actions: the cells in order.
-        line: the line number of the ``Game`` line.
-        crawford_mark: True when the game line is marked ``Crawford`` (rare: no common
-            dialect marks it, :ref:`mat`; the rule is inferred from the scores).
-    """
-
-    number: int
-    score: tuple[int, int]
-    actions: tuple[RecordedAction, ...]
-    line: int = 0
-    crawford_mark: bool = False
-
-    def same_as(self, other: GameRecord) -> bool:
-        """True when both games have the same number, score and actions."""
-        return (
-            self.number == other.number
-            and self.score == other.score
-            and len(self.actions) == len(other.actions)
-            and all(a.same_as(b) for a, b in zip(self.actions, other.actions, strict=True))
-        )
-
-
-@dataclass(frozen=True)
-class MatchRecord:
-    """A whole match file.
-
-    Attributes:
-        length: the match length in points; 0 for money play.
-        players: the names (left, right), from the first score line, else the
-            ``Player 1`` / ``Player 2`` headers, else ``""``.
-        headers: the ``; [Key "value"]`` header tags in file order.
-        games: the games in file order.
-        comments: other comment lines, without their ``;`` or ``#``.
-    """
-
-    length: int
-    players: tuple[str, str]
-    headers: tuple[tuple[str, str], ...] = ()
-    games: tuple[GameRecord, ...] = ()
-    comments: tuple[str, ...] = ()
-
-    def header(self, key: str) -> str | None:
-        """The value of a header tag (case-insensitive key), or None."""
-        for name, value in self.headers:
-            if name.lower() == key.lower():
-                return value
-        return None
-
-
-# -- reading -------------------------------------------------------------------------------
+from .mat_writer import format_mat as format_mat
+from .mat_writer import plain_form as plain_form
+from .mat_writer import write_mat as write_mat
+from .match_files import line_error
+from .match_files import not_a_regular_file as not_a_regular_file
+from .match_files import read_int as read_int
+from .match_files import read_match_file as read_match_file
+from .match_files import unwritable_character as unwritable_character
+from .record import LEFT as LEFT
+from .record import RIGHT as RIGHT
+from .record import ActionKind as ActionKind
+from .record import GameRecord as GameRecord
+from .record import MatchRecord as MatchRecord
+from .record import RecordedAction as RecordedAction
 
 _MATCH_LINE = re.compile(r"^\s*(\d+)\s+point\s+match\b", re.IGNORECASE)
 _GAME_LINE = re.compile(r"^\s*Game\s+(\d+)\b(.*)$", re.IGNORECASE)
@@ -183,28 +62,6 @@ _DEFAULT_RIGHT_COLUMN = 32
 _REDOUBLES = (ActionKind.BEAVER, ActionKind.RACCOON)
 
 
-_MAX_DIGITS = 9
-"""The longest number a match file may hold (lengths, scores, game and move numbers, cube
-values, points): every real one is far shorter, and longer ones are never converted (Python
-refuses to convert more than 4,300 digits)."""
-
-
-def _fail(number: int, line: str, reason: str) -> MatchFileError:
-    """The error for line ``number``, quoting the line (an excerpt of a long one)."""
-    return MatchFileError(f"line {number}: {reason}: {excerpt(line.strip())}")
-
-
-def read_int(digits: str, number: int, line: str) -> int:
-    """The value of a number read on line ``number`` of a match file (or of gnubg's analysis
-    text): at most :data:`_MAX_DIGITS` digits, leading zeros aside, else a
-    :class:`~tavla.MatchFileError` quoting the line."""
-    if len(digits.lstrip("0")) > _MAX_DIGITS:
-        raise _fail(
-            number, line, f"the number {excerpt(digits)} is too long (at most {_MAX_DIGITS} digits)"
-        )
-    return int(digits)
-
-
 def _parse_roll_cell(
     text: str, number: int, line: str
 ) -> tuple[tuple[int, int] | None, str | None]:
@@ -215,7 +72,7 @@ def _parse_roll_cell(
     if d1 == d2 == 0 and _HIDDEN.match(rest):
         return None, None  # the site hid the roll with the play
     if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
-        raise _fail(number, line, f"a roll has two dice 1 to 6, got {d1}{d2}")
+        raise line_error(number, line, f"a roll has two dice 1 to 6, got {d1}{d2}")
     dice = (max(d1, d2), min(d1, d2))
     if _HIDDEN.match(rest):
         return dice, None
@@ -223,7 +80,7 @@ def _parse_roll_cell(
         return dice, ""
     for token in rest.split():
         if not _MOVE_TOKEN.match(token):
-            raise _fail(number, line, f"cannot read the move {excerpt(token)}")
+            raise line_error(number, line, f"cannot read the move {excerpt(token)}")
     return dice, " ".join(rest.split())
 
 
@@ -245,7 +102,7 @@ def _parse_cell(text: str, player: int, number: int, line: str, move: int | None
         value = read_int(match.group(2), number, line) if match.group(2) else None
         ends_match = kind is ActionKind.WIN and match.group(3) is not None
         return RecordedAction(player, kind, None, None, value, number, move, ends_match)
-    raise _fail(number, line, f"cannot read the cell {excerpt(text)}")
+    raise line_error(number, line, f"cannot read the cell {excerpt(text)}")
 
 
 def _cells(body: str, offset: int) -> list[tuple[int, str]]:
@@ -323,21 +180,21 @@ class _Reader:
             return
         if match := _MATCH_LINE.match(line):
             if self.length is not None:
-                raise _fail(number, line, "a second match-length line")
+                raise line_error(number, line, "a second match-length line")
             self.length = read_int(match.group(1), number, line)
             return
         if match := _GAME_LINE.match(line):
             if self.length is None:
-                raise _fail(number, line, "a game before the ' N point match' line")
+                raise line_error(number, line, "a game before the ' N point match' line")
             if self.game_line and self.score is None:
-                raise _fail(number, line, f"game {self.game_number} has no score line")
+                raise line_error(number, line, f"game {self.game_number} has no score line")
             self.finish_game()
             self.game_number, self.game_line = read_int(match.group(1), number, line), number
             self.crawford_mark = "crawford" in match.group(2).lower()
             self.score = None
             return
         if self.game_line == 0:
-            raise _fail(number, line, "expected a header, ' N point match' or 'Game N'")
+            raise line_error(number, line, "expected a header, ' N point match' or 'Game N'")
         if self.score is None:
             self.read_score(number, line)
             return
@@ -352,7 +209,7 @@ class _Reader:
     def read_score(self, number: int, line: str) -> None:
         match = _SCORE_LINE.match(line)
         if match is None:
-            raise _fail(number, line, "expected the score line 'name : n   name : n'")
+            raise line_error(number, line, "expected the score line 'name : n   name : n'")
         self.score = (
             read_int(match.group(3), number, line),
             read_int(match.group(6), number, line),
@@ -438,248 +295,8 @@ def parse_mat(text: str) -> MatchRecord:
     )
 
 
-def not_a_regular_file(path: str | os.PathLike[str]) -> str | None:
-    """Why ``path`` cannot be read as a file, found without opening it (a FIFO would block
-    until something writes to it, a device may never end): ``"not a regular file (a
-    FIFO)"``, or None for a regular file (or a link to one).  Raises OSError when the path
-    does not exist."""
-    mode = os.stat(path).st_mode
-    if stat.S_ISREG(mode):
-        return None
-    kinds = (
-        (stat.S_ISDIR, "a directory"),
-        (stat.S_ISFIFO, "a FIFO"),
-        (stat.S_ISCHR, "a character device"),
-        (stat.S_ISBLK, "a block device"),
-        (stat.S_ISSOCK, "a socket"),
-    )
-    kind = next((name for test, name in kinds if test(mode)), "of an unknown kind")
-    return f"not a regular file ({kind})"
-
-
-def read_match_file(
-    path: str | os.PathLike[str], parse: Callable[[str], MatchRecord]
-) -> MatchRecord:
-    """Read a match file from disk (UTF-8, a byte-order mark skipped; Latin-1 as a fallback
-    for files that are not UTF-8) and ``parse`` its text (:func:`parse_mat`,
-    :func:`~tavla.formats.sgf.parse_sgf`).
-
-    Raises :class:`~tavla.MatchFileError` naming the file, and the line where ``parse``
-    names one; naming the file for an empty file, and, before opening it, for a path to
-    something other than a regular file (a FIFO, a device such as ``/dev/null``, a
-    directory), which could block or never end; and for a ``path`` that is neither a
-    ``str`` nor a path object.  Raises OSError when the file cannot be opened (a missing
-    file, no permission).
-    """
-    if not isinstance(path, (str, os.PathLike)):
-        raise MatchFileError(
-            f"the path of a match file must be a str or a path, got {type(path).__name__}"
-        )
-    if fault := not_a_regular_file(path):
-        raise MatchFileError(f"{path}: {fault}")
-    data = Path(path).read_bytes()
-    if not data:
-        raise MatchFileError(f"{path}: the file is empty")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")
-    try:
-        return parse(text)
-    except MatchFileError as exc:
-        raise MatchFileError(f"{path}: {exc}") from None
-
-
 def read_mat(path: str | os.PathLike[str]) -> MatchRecord:
     """Read a ``.mat`` match file from disk: :func:`parse_mat` of its text, read and
     checked as :func:`read_match_file` says (its errors: :class:`~tavla.MatchFileError`
     naming the file and the line, OSError when the file cannot be opened)."""
     return read_match_file(path, parse_mat)
-
-
-# -- writing -------------------------------------------------------------------------------
-
-_SCORE_WIDTH = 30
-"""gnubg pads ``name : n`` to 30 characters plus a space: the right name from column 32."""
-_CELL_INDENT = 3
-"""The left cell is 3 narrower than the left score: right cells from column 33 (gnubg's
-export layout), one column right of the right name, where the reader looks for them."""
-_UNWRITABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
-"""Unicode categories a name or header cannot hold: control characters (line breaks among
-them), surrogates (not UTF-8) and line or paragraph separators."""
-_QUOTED_WHOLE = 1000
-"""A name or header value that cannot be written is quoted whole up to this many characters
-(so that the fault, a trailing space say, shows), by an excerpt beyond."""
-_SCORE_IN_NAME = re.compile(r":\s*\d+(?:\s|$)")
-_WRITTEN_HEADERS = ("Site", "Event", "Round", "EventDate", "Variation", "Transcriber")
-
-
-def plain_form(play: Play) -> str:
-    """A play in the ``.mat`` plain form (:ref:`mat`): one ``from/to`` per die, ``25``
-    for the bar, ``0`` for off, ``*`` after a move that hit, in playing order."""
-    return " ".join(
-        f"{start}/{end}{'*' if hit else ''}"
-        for (start, end), hit in zip(play.moves, play.hit_flags, strict=True)
-    )
-
-
-def _cell_text(action: RecordedAction) -> str:
-    kind = action.kind
-    if kind is ActionKind.ROLL:
-        play = "????" if action.play is None else action.play
-        dice = "00" if action.dice is None else f"{action.dice[0]}{action.dice[1]}"
-        return f"{dice}: {play}".rstrip()
-    if kind in (ActionKind.DOUBLE, ActionKind.BEAVER, ActionKind.RACCOON):
-        # gnubg writes a raccoon as the beaver of a beaver, and misreads "Raccoons".
-        word = "Doubles" if kind is ActionKind.DOUBLE else "Beavers"
-        return f" {word} => {action.value}" if action.value is not None else f" {word}"
-    if kind in (ActionKind.TAKE, ActionKind.DROP):
-        return f" {kind.value.capitalize()}s"
-    word = {ActionKind.WIN: "Wins", ActionKind.LOSE: "Losses", ActionKind.RESIGN: "Resigns"}[kind]
-    if action.value is None:
-        return f" {word}"
-    match = " and the match" if action.and_the_match else ""
-    return f" {word} {action.value} point{'s' if action.value != 1 else ''}{match}"
-
-
-def unwritable_character(text: str) -> str | None:
-    """Why the text cannot stand on a line of a match file (.mat or SGF), or None: it holds
-    a control character (a line break, a tab), a line or paragraph separator or a surrogate."""
-    bad = next((c for c in text if unicodedata.category(c) in _UNWRITABLE), None)
-    if bad is None:
-        return None
-    return f"it holds the character {bad!r}, which breaks the line or the encoding"
-
-
-def _check_name(name: str, side: int) -> None:
-    """Raise MatchFileError for a name that would not read back from a score line."""
-    which = "left" if side == LEFT else "right"
-    if unwritable := unwritable_character(name):
-        reason = unwritable
-    elif name != name.strip():
-        reason = "leading or trailing space would be lost on reading"
-    elif side == LEFT and _SCORE_IN_NAME.search(name):
-        reason = "':' and a number inside it would be read as the score"
-    else:
-        return
-    shown = excerpt(name, _QUOTED_WHOLE)
-    raise MatchFileError(f"the {which} player's name {shown} cannot be written: {reason}")
-
-
-def _written_actions(actions: tuple[RecordedAction, ...]) -> list[RecordedAction]:
-    """The actions that have a cell in gnubg's layout.  gnubg leaves out the take of a
-    beaver or raccoon (the doubler's roll shows it; it loses its place in the game on
-    reading one) and an accepted resignation: a ``Resigns`` cell offering the points the
-    opponent's ``Wins`` that follows gives (the ``Wins`` alone says it, as GNU Backgammon
-    1.07 exports a resigned game: tests/data/gnubg_exports)."""
-    written = []
-    for index, action in enumerate(actions):
-        before = actions[index - 1] if index else None
-        after = actions[index + 1] if index + 1 < len(actions) else None
-        if action.kind is ActionKind.TAKE and before is not None and before.kind in _REDOUBLES:
-            continue
-        accepted = (
-            after is not None
-            and after.kind is ActionKind.WIN
-            and after.player != action.player
-            and after.value == action.value
-        )
-        if action.kind is ActionKind.RESIGN and action.value is not None and accepted:
-            continue
-        written.append(action)
-    return written
-
-
-def _game_lines(game: GameRecord, players: tuple[str, str]) -> list[str]:
-    left = f"{players[0]} : {game.score[0]}"
-    width = max(_SCORE_WIDTH, len(left))  # a long left name widens the columns, never joins
-    cell_width = width - _CELL_INDENT
-    lines = [f" Game {game.number}", f" {left:<{width}} {players[1]} : {game.score[1]}"]
-    row: list[str | None] = [None, None]
-    number = 0
-
-    def flush(numbered: bool) -> None:
-        nonlocal number
-        if numbered:
-            number += 1
-        prefix = f"{number:3d}) " if numbered else "     "
-        lines.append(f"{prefix}{row[0] or '':<{cell_width}} {row[1] or ''}".rstrip())
-        row[:] = [None, None]
-
-    actions = _written_actions(game.actions)
-    for index, action in enumerate(actions):
-        before_kind = actions[index - 1].kind if index else None
-        ends_game = action.kind in (ActionKind.WIN, ActionKind.LOSE, ActionKind.RESIGN)
-        joins_left = row[LEFT] is not None and row[RIGHT] is None
-        if action.kind is ActionKind.WIN and action.player == RIGHT and joins_left:
-            # gnubg's layout: the right player's win shares the line of the left player's
-            # last cell, a drop or a roll left unplayed before resigning (gnubg writes it
-            # without its indent after a roll).  On a line of its own, gnubg would read it
-            # as a resignation in a game of its own and count the points twice.
-            text = _cell_text(action)
-            row[RIGHT] = text.lstrip() if before_kind is ActionKind.ROLL else text
-            flush(True)
-        else:
-            if ends_game and any(row):
-                flush(True)
-            if row[action.player] is not None or (action.player == LEFT and row[RIGHT] is not None):
-                flush(True)
-            row[action.player] = _cell_text(action)
-            if ends_game:
-                flush(False)
-    if any(cell is not None for cell in row):
-        flush(True)
-    return lines
-
-
-def format_mat(record: MatchRecord) -> str:
-    """The match in gnubg's ``.mat`` export form (:ref:`mat`), as text.
-
-    Header tags kept are those gnubg writes (Site, Event, Round, EventDate, Variation,
-    Transcriber).  Roll cells keep the play text of the record: give it plain-form plays
-    (see :func:`plain_form`) for a file that gnubg reads back unchanged.  The lines are
-    gnubg's (its exporter's, checked against GNU Backgammon 1.07): a ``Wins`` cell stands on
-    a line of its own in the winner's column, except that the right player's win shares the
-    line of the left player's drop, or of the roll the left player resigned after (gnubg
-    reads a ``Wins`` line of its own there as a resignation in an extra game, and counts the
-    points twice); a raccoon is written ``Beavers => N``, the beaver of a beaver, and the
-    take of a beaver or raccoon is left out, as gnubg writes them (gnubg misreads
-    ``Raccoons`` and loses its place on such a ``Takes``; :func:`parse_mat` puts both back).
-    An accepted resignation is its ``Wins`` line alone, as gnubg exports it: a ``Resigns``
-    cell offering the points of the opponent's ``Wins`` that follows (as
-    :func:`~tavla.replay.match_record` and an SGF result ``RE[B+2R]`` give) is left out.
-
-    The games read back by :func:`parse_mat` are the same as the record's (see
-    :meth:`GameRecord.same_as`) but for such ``Resigns`` cells, and so are the players'
-    names, of any length, when there is a game to hold its score line: a long left name
-    widens the columns.
-
-    Raises :class:`~tavla.MatchFileError` naming the name when a player's name cannot be
-    read back from the score line ``name : n   name : n``: a control character (a line
-    break, a tab), a line separator or a surrogate; a leading or trailing space; in the left
-    name, a ``:`` followed by a number and a space or the name's end (``"Ann :3"``).  Raises
-    it too for a header tag written with a control character or line separator, and for a
-    ``record`` that is not a :class:`MatchRecord`.
-    """
-    check_instance(record, "the record", MatchFileError, MatchRecord)
-    for side, name in enumerate(record.players):
-        _check_name(name, side)
-    headers = [(key, value) for key, value in record.headers if key in _WRITTEN_HEADERS and value]
-    for key, value in headers:
-        if unwritable := unwritable_character(value):
-            raise MatchFileError(
-                f"the {key} header {excerpt(value, _QUOTED_WHOLE)} cannot be written: {unwritable}"
-            )
-    lines = [f'; [{key} "{value}"]' for key, value in headers]
-    if lines:
-        lines.append("")
-    lines += [f" {record.length} point match", ""]
-    for game in record.games:
-        lines += [*_game_lines(game, record.players), ""]
-    return "\n".join(lines) + "\n"
-
-
-def write_mat(record: MatchRecord, path: str | Path) -> None:
-    """Write :func:`format_mat` of the record to a file (UTF-8).  Raises
-    :class:`~tavla.MatchFileError` as :func:`format_mat` does, before the file is opened."""
-    Path(path).write_text(format_mat(record), encoding="utf-8")

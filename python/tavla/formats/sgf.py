@@ -10,7 +10,7 @@ roll, then one from/to pair of letters per die: ``a``-``x`` are White's points 1
 Black's 24-1, ``y`` the bar, ``z`` off), ``W[21]`` (a roll that moves nothing),
 ``B[double]``, ``W[take]``, ``W[drop]`` (a beaver is written ``double`` by the taker).
 
-A file becomes the same :class:`~tavla.formats.mat.MatchRecord` a ``.mat`` file does, so
+A file becomes the same :class:`~tavla.formats.record.MatchRecord` a ``.mat`` file does, so
 that :mod:`tavla.replay` checks both alike; nothing is checked against the rules here.  The
 SGF syntax itself is :mod:`tavla.formats.sgf_syntax`.
 """
@@ -26,16 +26,8 @@ from pathlib import Path
 from .._validate import check_instance, excerpt
 from ..errors import MatchFileError
 from .context import crawford_games
-from .mat import (
-    LEFT,
-    RIGHT,
-    ActionKind,
-    GameRecord,
-    MatchRecord,
-    RecordedAction,
-    read_match_file,
-    unwritable_character,
-)
+from .match_files import read_match_file, unwritable_character
+from .record import LEFT, RIGHT, ActionKind, GameRecord, MatchRecord, RecordedAction
 from .sgf_syntax import SgfNode, SgfTree, escape, parse_collection
 from .sgf_syntax import looks_like_sgf as looks_like_sgf
 
@@ -327,7 +319,7 @@ def parse_sgf(text: str) -> MatchRecord:
 
 def read_sgf(path: str | os.PathLike[str]) -> MatchRecord:
     """Read an SGF backgammon file from disk: :func:`parse_sgf` of its text, read and
-    checked as :func:`~tavla.formats.mat.read_match_file` says (its errors:
+    checked as :func:`~tavla.formats.match_files.read_match_file` says (its errors:
     :class:`~tavla.MatchFileError` naming the file and the line, OSError when the file
     cannot be opened)."""
     return read_match_file(path, parse_sgf)
@@ -472,7 +464,7 @@ def format_sgf(record: MatchRecord) -> str:
     each game's root), a play that cannot be written one move per die (``24/14`` for 64, a
     backward move, more than four moves), a game with two wins or a win without points,
     a name or header holding a control character or line separator; and for a ``record``
-    that is not a :class:`~tavla.formats.mat.MatchRecord`.
+    that is not a :class:`~tavla.formats.record.MatchRecord`.
     """
     check_instance(record, "the record", MatchFileError, MatchRecord)
     if not record.games:

@@ -1,7 +1,7 @@
 """Match records and games: replaying match files against the rules (every play, cube action,
 result and score), and the records of games played with tavla.
 
-Each game of a :class:`~tavla.formats.mat.MatchRecord` (read from a ``.mat`` file or an SGF
+Each game of a :class:`~tavla.formats.record.MatchRecord` (read from a ``.mat`` file or an SGF
 file, :mod:`tavla.formats.sgf`) is played again on a :class:`~tavla.Game` with the file's
 dice: every play must be a legal play of its roll (R7-R14), every cube action must be
 allowed (R18-R20, R24), every ``Wins N points`` (an SGF result ``RE``) must be what the game
@@ -24,14 +24,14 @@ the same way (:func:`replay_analysis`), their Position and Match IDs checked aga
 plays too; :func:`decisions` lists each decision with the error gnubg's analysis gives it.
 """
 
-from .analysis import (
+from .check import match_rules, replay_file, replay_record
+from .gnubg_analysis import (
     Decision,
     analysis_record,
     decisions,
     replay_analysis,
     replay_analysis_file,
 )
-from .check import match_rules, replay_file, replay_record
 from .record import match_record, record_plays, save_games, save_record
 from .reports import Finding, GameReplay, MatchReplay
 

@@ -12,14 +12,9 @@ from ..board.dice import Roll
 from ..board.position import Play, Position, ResultKind
 from ..errors import IllegalPlayError, MatchFileError, TavlaError
 from ..formats.context import MAX_CUBE_VALUE, crawford_games
-from ..formats.mat import (
-    ActionKind,
-    GameRecord,
-    MatchRecord,
-    RecordedAction,
-    parse_mat,
-    read_match_file,
-)
+from ..formats.mat import parse_mat
+from ..formats.match_files import read_match_file
+from ..formats.record import ActionKind, GameRecord, MatchRecord, RecordedAction
 from ..formats.sgf import looks_like_sgf, parse_sgf
 from ..game.cube_context import CubeContext
 from ..game.equity import dead_cube
@@ -510,7 +505,7 @@ def replay_record(
     each game could be replayed: cube decisions where the player may double, answers to
     doubles, and plays.  Raises
     :class:`~tavla.MatchFileError` (a ValueError) when ``record`` is not a
-    :class:`~tavla.formats.mat.MatchRecord` (:func:`~tavla.formats.mat.read_mat` makes one
+    :class:`~tavla.formats.record.MatchRecord` (:func:`~tavla.formats.mat.read_mat` makes one
     of a file's text) or ``file`` not a str."""
     check_instance(record, "record", MatchFileError, MatchRecord)
     check_instance(file, "file", MatchFileError, str)
@@ -573,7 +568,7 @@ def replay_file(path: str | os.PathLike[str]) -> MatchReplay:
     begins ``(;``: :func:`~tavla.formats.sgf.looks_like_sgf`) or else a ``.mat`` file.
     Raises :class:`~tavla.MatchFileError` naming the line when the file cannot be read as
     a match file (naming the file when it is empty or not a regular file, refused before it
-    is opened: see :func:`~tavla.formats.mat.read_match_file`), OSError when it cannot be
+    is opened: see :func:`~tavla.formats.match_files.read_match_file`), OSError when it cannot be
     opened."""
     return replay_record(read_match_file(path, _parse_match_text), str(path))
 

@@ -9,14 +9,8 @@ from pathlib import Path
 from .._validate import check_instance, excerpt
 from ..board.position import Play
 from ..errors import MatchFileError
-from ..formats.mat import (
-    ActionKind,
-    GameRecord,
-    MatchRecord,
-    RecordedAction,
-    format_mat,
-    plain_form,
-)
+from ..formats.mat_writer import format_mat, plain_form
+from ..formats.record import ActionKind, GameRecord, MatchRecord, RecordedAction
 from ..formats.sgf import format_sgf
 from ..game import actions as played
 from ..game.match import Match, MoneySession
@@ -53,7 +47,7 @@ def match_record(
     session: Match | MoneySession, players: tuple[str, str] = ("Player 1", "Player 2")
 ) -> MatchRecord:
     """The record of a played :class:`~tavla.Match` or :class:`~tavla.MoneySession`, ready
-    for :func:`~tavla.formats.mat.format_mat` and :func:`~tavla.formats.sgf.format_sgf`:
+    for :func:`~tavla.formats.mat_writer.format_mat` and :func:`~tavla.formats.sgf.format_sgf`:
     each play in the plain form, each cube action, a ``Wins`` action for each finished game
     after a ``Resigns`` action when the game ended by a resignation (format_mat leaves it
     out, as gnubg does; format_sgf writes it as the ``R`` of the result), and a roll left
@@ -146,7 +140,7 @@ MATCH_FILE_SUFFIXES = (".mat", ".txt", ".sgf")
 
 def save_record(record: MatchRecord, path: str | Path) -> None:
     """Write ``record`` to ``path`` as SGF (``.sgf``, :func:`~tavla.formats.sgf.format_sgf`)
-    or as a ``.mat`` file (``.mat`` or ``.txt``, :func:`~tavla.formats.mat.format_mat`).
+    or as a ``.mat`` file (``.mat`` or ``.txt``, :func:`~tavla.formats.mat_writer.format_mat`).
     Raises :class:`~tavla.MatchFileError` for another suffix or a record the format cannot
     hold (before the file is opened: among them games played without backgammons, which
     neither format can say), OSError when the file cannot be written."""

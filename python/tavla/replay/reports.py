@@ -6,9 +6,7 @@ from dataclasses import dataclass, field
 
 from .._validate import excerpt
 from ..board.position import Play, ResultKind
-from ..formats.mat import (
-    MatchRecord,
-)
+from ..formats.record import MatchRecord
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """The analysis GNU Backgammon stores in an SGF file (:mod:`tavla.formats.sgf_analysis`) as
-the decisions of its games, the same :class:`~tavla.replay.analysis.Decision` values its text
-exports give: each play with the best gnubg found and the equity it lost, each cube decision
-and each answer to a double."""
+the decisions of its games, the same :class:`~tavla.replay.gnubg_analysis.Decision` values
+its text exports give: each play with the best gnubg found and the equity it lost, each cube
+decision and each answer to a double."""
 
 from __future__ import annotations
 
@@ -9,13 +9,14 @@ import os
 
 from ..board.position import find_play
 from ..errors import MatchFileError, TavlaError
-from ..formats.mat import MatchRecord, read_match_file
+from ..formats.match_files import read_match_file
+from ..formats.record import MatchRecord
 from ..formats.sgf import parse_sgf, play_text
 from ..formats.sgf_analysis import SgfCubeAnalysis, SgfNodeAnalysis, parse_sgf_analysis
 from ..game.cube_context import CubeContext
 from ..game.equity import MatchEquityTable
-from .analysis import Decision, DecisionKind
 from .check import replay_record
+from .gnubg_analysis import Decision, DecisionKind
 from .moments import Moment, MomentKind
 from .reports import MatchReplay
 

@@ -12,7 +12,7 @@ from ..board.dice import Roll
 from ..board.position import Position
 from ..errors import MatchFileError
 from ..formats.gnubg_text import AnalysedMove, CubeAnalysis, GameAnalysis, read_analysis
-from ..formats.mat import ActionKind, GameRecord, MatchRecord, RecordedAction
+from ..formats.record import ActionKind, GameRecord, MatchRecord, RecordedAction
 from .check import _GameReplayer, match_rules
 from .reports import Finding, GameReplay, MatchReplay
 
@@ -20,7 +20,7 @@ _ANSWERS = {"accepts": ActionKind.TAKE, "rejects": ActionKind.DROP}
 
 
 def analysis_record(analysis: GameAnalysis) -> MatchRecord:
-    """The game of an export as a one-game :class:`~tavla.formats.mat.MatchRecord`: each
+    """The game of an export as a one-game :class:`~tavla.formats.record.MatchRecord`: each
     roll with its play, each double, take and drop, and the ``wins`` line; the ``Match
     Information`` lines as headers.  Raises :class:`~tavla.MatchFileError` when
     ``analysis`` is not a :class:`~tavla.formats.gnubg_text.GameAnalysis`."""
