@@ -15,19 +15,13 @@ from ..analysis.report import describe, json_report, text_report
 from ..eval.evaluators import MAX_PLIES
 from .cube import read_table
 from .errors import InputError, input_errors
+from .eval_options import plies_option
 from .playout_output import echo_json
 
 
 @click.command(short_help="Analyse match files: errors, luck and ratings per player.")
 @click.argument("paths", nargs=-1, required=True)
-@click.option(
-    "--plies",
-    "-p",
-    type=click.IntRange(0, MAX_PLIES),
-    default=2,
-    show_default=True,
-    help="Depth of checker plays and cube decisions.",
-)
+@plies_option(2, "Depth of checker plays and cube decisions.")
 @click.option(
     "--luck-plies",
     type=click.IntRange(0, MAX_PLIES),

@@ -9,9 +9,10 @@ from pathlib import Path
 import click
 
 from ..eval import nets
-from ..eval.evaluators import MAX_PLIES
 from ..eval.strength import BenchmarkResult, benchmark, load_benchmark
 from .errors import input_errors
+from .eval_options import bearoff_option, plies_option
+from .options import json_option, threads_option
 from .playout_output import echo_json
 
 
@@ -30,14 +31,7 @@ def _record(result: BenchmarkResult) -> dict[str, object]:
 
 @click.command(short_help="Error rates of evaluators on the benchmark's decisions.")
 @click.argument("evaluators", nargs=-1, metavar="[EVALUATOR]...")
-@click.option(
-    "--plies",
-    "-p",
-    type=click.IntRange(0, MAX_PLIES),
-    default=0,
-    show_default=True,
-    help="Search depth of every evaluator.",
-)
+@plies_option(0, "Search depth of every evaluator.")
 @click.option(
     "--data",
     type=click.Path(exists=True, path_type=Path),
@@ -45,20 +39,9 @@ def _record(result: BenchmarkResult) -> dict[str, object]:
     help="Benchmark data: a file, or a folder of tavla data benchmark's shards "
     "[default: the one shipped with tavla].",
 )
-@click.option(
-    "--bearoff/--no-bearoff",
-    default=True,
-    show_default=True,
-    help="Let the exact bear-off database take over where both sides are home.",
-)
-@click.option(
-    "--threads",
-    "-t",
-    type=click.IntRange(min=1),
-    default=None,
-    help="Threads [default: every core].",
-)
-@click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
+@bearoff_option
+@threads_option("Threads [default: every core].")
+@json_option
 def benchmark_command(
     evaluators: tuple[str, ...],
     plies: int,

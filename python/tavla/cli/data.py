@@ -4,7 +4,9 @@ supervised training (positions, and their rolled-out probabilities in resumable 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 
@@ -16,11 +18,14 @@ from ..sim.data_benchmark import make_benchmark
 from ..sim.data_positions import DEFAULT_SHARES, make_positions
 from ..sim.data_rollouts import roll_out_positions
 from .errors import InputError
+from .options import json_option, progress_option, seed_option, threads_option
 from .playout_options import POLICY, playout_run
 from .playout_output import echo_json, exit_if_interrupted
 
 MATCH_SUFFIXES = (".mat", ".txt", ".sgf")
 """The match files read in a folder given to --matches."""
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _shares(text: str | None) -> dict[str, float] | None:
@@ -46,6 +51,43 @@ def _match_files(sources: tuple[Path, ...]) -> list[Path]:
         else:
             files.append(source)
     return files
+
+
+def _policy_option(help: str) -> Callable[[F], F]:
+    """``--policy POLICY`` (``-p``), the default net by default."""
+    return click.option(
+        "--policy", "-p", type=POLICY, default=f"net:{nets.DEFAULT}", show_default=True,
+        help=help,
+    )  # fmt: skip
+
+
+def _games_option(default: int, help: str) -> Callable[[F], F]:
+    """``--games N`` (``-n``): games per position or candidate."""
+    return click.option(
+        "--games", "-n", type=click.IntRange(min=1), default=default, show_default=True,
+        help=help,
+    )  # fmt: skip
+
+
+def _truncate_option(default: int, help: str) -> Callable[[F], F]:
+    """``--truncate N``: plies before the evaluator takes over (0: whole games)."""
+    return click.option(
+        "--truncate", type=click.IntRange(min=0), default=default, show_default=True, help=help
+    )
+
+
+def _shard_size_option(default: int, help: str) -> Callable[[F], F]:
+    """``--shard-size N``: items per shard."""
+    return click.option(
+        "--shard-size", type=click.IntRange(min=1), default=default, show_default=True, help=help
+    )
+
+
+_variance_reduction_option = click.option(
+    "--variance-reduction/--no-variance-reduction",
+    default=None,
+    help="Subtract the luck of every roll [default: when the policy has a net].",
+)
 
 
 @click.group(short_help="Make training data: positions, and their rollouts.")
@@ -136,26 +178,10 @@ def data() -> None:
     default=None,
     help="Most self-play games from the start [default: until the classes are full].",
 )
-@click.option(
-    "--seed",
-    type=click.IntRange(0, 2**64 - 1),
-    default=0,
-    show_default=True,
-    help="Seed of the dice and the exploration.",
-)
-@click.option(
-    "--threads",
-    "-t",
-    type=click.IntRange(min=1),
-    default=None,
-    help="Threads of the disagreement searches [default: every core].",
-)
-@click.option(
-    "--progress/--no-progress",
-    default=None,
-    help="Show a progress bar [default: when stderr is a terminal].",
-)
-@click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
+@seed_option("Seed of the dice and the exploration.")
+@threads_option("Threads of the disagreement searches [default: every core].")
+@progress_option
+@json_option
 def positions(
     out: Path,
     count: int,
@@ -210,28 +236,11 @@ def positions(
 @data.command(short_help="Roll out positions into resumable shards.")
 @click.argument("positions_file", metavar="IN", type=click.Path(dir_okay=False, path_type=Path))
 @click.argument("out", type=click.Path(file_okay=False, path_type=Path))
-@click.option(
-    "--policy",
-    "-p",
-    type=POLICY,
-    default=f"net:{nets.DEFAULT}",
-    show_default=True,
-    help="The policy that plays both sides.",
-)
-@click.option(
-    "--games",
-    "-n",
-    type=click.IntRange(min=1),
-    default=144,
-    show_default=True,
-    help="Games per position (a multiple of 36 balances the rotated first rolls).",
-)
-@click.option(
-    "--truncate",
-    type=click.IntRange(min=0),
-    default=10,
-    show_default=True,
-    help="Stop each game after this many plies onto the evaluator, or the bear-off "
+@_policy_option("The policy that plays both sides.")
+@_games_option(144, "Games per position (a multiple of 36 balances the rotated first rolls).")
+@_truncate_option(
+    10,
+    "Stop each game after this many plies onto the evaluator, or the bear-off "
     "database where both sides are home (0: play whole games).",
 )
 @click.option(
@@ -240,44 +249,18 @@ def positions(
     default=None,
     help="What judges the truncated games [default: the policy's net].",
 )
-@click.option(
-    "--variance-reduction/--no-variance-reduction",
-    default=None,
-    help="Subtract the luck of every roll [default: when the policy has a net].",
-)
-@click.option(
-    "--shard-size",
-    type=click.IntRange(min=1),
-    default=500,
-    show_default=True,
-    help="Positions per shard.",
-)
-@click.option(
-    "--seed",
-    type=click.IntRange(0, 2**64 - 1),
-    default=0,
-    show_default=True,
-    help="Seed of the dice (position i rolls out with the seed (SEED, i)).",
-)
-@click.option(
-    "--threads",
-    "-t",
-    type=click.IntRange(min=1),
-    default=None,
-    help="Threads of each rollout [default: every core; with --scheduler, 1 a task].",
-)
+@_variance_reduction_option
+@_shard_size_option(500, "Positions per shard.")
+@seed_option("Seed of the dice (position i rolls out with the seed (SEED, i)).")
+@threads_option("Threads of each rollout [default: every core; with --scheduler, 1 a task].")
 @click.option(
     "--scheduler",
     metavar="ADDRESS",
     default=None,
     help="Roll out the shards on the Dask cluster of this scheduler, one task each.",
 )
-@click.option(
-    "--progress/--no-progress",
-    default=None,
-    help="Show a progress bar [default: when stderr is a terminal].",
-)
-@click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
+@progress_option
+@json_option
 def rollouts(
     positions_file: Path,
     out: Path,
@@ -325,34 +308,13 @@ def rollouts(
 @data.command(short_help="Make benchmark decisions: candidate plays rolled out long.")
 @click.argument("positions_file", metavar="IN", type=click.Path(dir_okay=False, path_type=Path))
 @click.argument("out", type=click.Path(file_okay=False, path_type=Path))
-@click.option(
-    "--policy",
-    "-p",
-    type=POLICY,
-    default=f"net:{nets.DEFAULT}",
-    show_default=True,
-    help="The policy that rolls out, whose net's search picks the candidates.",
+@_policy_option("The policy that rolls out, whose net's search picks the candidates.")
+@_games_option(1296, "Games per candidate play.")
+@_truncate_option(
+    0,
+    "Stop each game after this many plies onto the evaluator (0: whole games).",
 )
-@click.option(
-    "--games",
-    "-n",
-    type=click.IntRange(min=1),
-    default=1296,
-    show_default=True,
-    help="Games per candidate play.",
-)
-@click.option(
-    "--truncate",
-    type=click.IntRange(min=0),
-    default=0,
-    show_default=True,
-    help="Stop each game after this many plies onto the evaluator (0: whole games).",
-)
-@click.option(
-    "--variance-reduction/--no-variance-reduction",
-    default=None,
-    help="Subtract the luck of every roll [default: when the policy has a net].",
-)
+@_variance_reduction_option
 @click.option(
     "--plies",
     type=click.IntRange(0, 3),
@@ -374,32 +336,10 @@ def rollouts(
     help="Leave out the positions of this positions file (the training positions; "
     "repeat for more).",
 )
-@click.option(
-    "--shard-size",
-    type=click.IntRange(min=1),
-    default=50,
-    show_default=True,
-    help="Decisions per shard.",
-)
-@click.option(
-    "--seed",
-    type=click.IntRange(0, 2**64 - 1),
-    default=0,
-    show_default=True,
-    help="Seed of the rolls and the dice.",
-)
-@click.option(
-    "--threads",
-    "-t",
-    type=click.IntRange(min=1),
-    default=None,
-    help="Threads of each rollout [default: every core].",
-)
-@click.option(
-    "--progress/--no-progress",
-    default=None,
-    help="Show a progress bar [default: when stderr is a terminal].",
-)
+@_shard_size_option(50, "Decisions per shard.")
+@seed_option("Seed of the rolls and the dice.")
+@threads_option("Threads of each rollout [default: every core].")
+@progress_option
 def benchmark(
     positions_file: Path,
     out: Path,

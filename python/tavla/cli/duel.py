@@ -12,7 +12,7 @@ from ..sim.duel import duel as run_duel
 from .cube import read_table
 from .errors import input_errors
 from .playout_options import POLICIES_HELP, POLICY, games_option, playout_options, playout_run
-from .playout_output import echo_json, exit_if_interrupted, games_text, percent, signed
+from .playout_output import echo_json, echo_rows, exit_if_interrupted, games_text, percent, signed
 from .save_options import save_kept, save_options
 
 
@@ -123,10 +123,7 @@ def duel(
         ("a wins a backgammon", percent(result.backgammon_win_rate)),
         ("a loses a backgammon", percent(result.backgammon_loss_rate)),
     ]
-    width = max(len(label) for label, _ in rows)
-    for label, value in rows:
-        click.echo(f"  {label:<{width}}  {value}")
-    exit_if_interrupted(result.interrupted)
+    echo_rows(rows, result.interrupted)
 
 
 def _match_duel(
@@ -193,7 +190,4 @@ def _match_duel(
         ("a wins the match", f"{percent(result.win_rate)}  (95% CI {low} .. {high})"),
         ("points per game for a", f"{signed(result.ppg)}  (95% CI {ppg_low} .. {ppg_high})"),
     ]
-    width = max(len(label) for label, _ in rows)
-    for label, value in rows:
-        click.echo(f"  {label:<{width}}  {value}")
-    exit_if_interrupted(result.interrupted)
+    echo_rows(rows, result.interrupted)

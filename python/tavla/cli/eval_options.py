@@ -12,6 +12,7 @@ from ..board.position import Position
 from ..eval import bearoff as bearoff_tables
 from ..eval import nets
 from ..eval.evaluators import MAX_PLIES
+from .options import json_option
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -23,19 +24,32 @@ EVALUATORS_HELP = (
 )
 
 
+def plies_option(default: int, help: str) -> Callable[[F], F]:
+    """``--plies N`` (``-p``): a search depth, 0 to :data:`~tavla.eval.evaluators.MAX_PLIES`."""
+    return click.option(
+        "--plies", "-p", type=click.IntRange(0, MAX_PLIES), default=default, show_default=True,
+        help=help,
+    )  # fmt: skip
+
+
+bearoff_option = click.option(
+    "--bearoff/--no-bearoff",
+    default=True,
+    show_default=True,
+    help="Let the exact bear-off database take over where both sides are home.",
+)
+
+
 def evaluator_options(function: F) -> F:
     """``--evaluator``, ``--plies``, ``--bearoff/--no-bearoff`` and ``--json``."""
     for option in reversed(
         [
             click.option("--evaluator", "-e", default=f"net:{nets.DEFAULT}", show_default=True,
                          metavar="EVALUATOR", help="What evaluates positions (see below)."),
-            click.option("--plies", "-p", type=click.IntRange(0, MAX_PLIES), default=0,
-                         show_default=True, help="Search depth: 0-ply is the evaluator alone, "
+            plies_option(0, "Search depth: 0-ply is the evaluator alone, "
                          "1-ply averages the best play of each of the 21 rolls."),
-            click.option("--bearoff/--no-bearoff", default=True, show_default=True,
-                         help="Let the exact bear-off database take over where both sides "
-                         "are home."),
-            click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON."),
+            bearoff_option,
+            json_option,
         ]
     ):  # fmt: skip
         function = option(function)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 
 import click
 
@@ -46,3 +47,12 @@ def games_text(games: int, interrupted: bool = False) -> str:
     """``"1 game"``, ``"1,296 games"``; ``"27,968 games (interrupted)"`` after Ctrl-C."""
     text = f"{games:,} game{'' if games == 1 else 's'}"
     return f"{text} (interrupted)" if interrupted else text
+
+
+def echo_rows(rows: Sequence[tuple[str, str]], interrupted: bool) -> None:
+    """Print ``rows`` of (label, value), two spaces in, the values lined up, then exit as
+    :func:`exit_if_interrupted` does."""
+    width = max(len(label) for label, _ in rows)
+    for label, value in rows:
+        click.echo(f"  {label:<{width}}  {value}")
+    exit_if_interrupted(interrupted)

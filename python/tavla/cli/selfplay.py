@@ -8,7 +8,7 @@ import click
 
 from ..sim.playout import selfplay as run_selfplay
 from .playout_options import POLICIES_HELP, POLICY, games_option, playout_options, playout_run
-from .playout_output import echo_json, exit_if_interrupted, games_text, percent, signed
+from .playout_output import echo_json, echo_rows, exit_if_interrupted, games_text, percent, signed
 from .save_options import save_kept, save_options
 
 
@@ -73,7 +73,4 @@ def selfplay(
         ("plies per game", f"{record['plies_per_game']:.1f}" if results.games else "n/a"),
         ("games per second", f"{record['games_per_second']:,.0f}"),
     ]
-    width = max(len(label) for label, _ in rows)
-    for label, value in rows:
-        click.echo(f"  {label:<{width}}  {value}")
-    exit_if_interrupted(results.interrupted)
+    echo_rows(rows, results.interrupted)

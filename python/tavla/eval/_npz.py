@@ -15,13 +15,14 @@ import os
 import zipfile
 import zlib
 from dataclasses import dataclass
+from pathlib import Path
 from typing import IO, Any
 
 import numpy as np
 import numpy.typing as npt
 
 from .._validate import excerpt
-from ..errors import TavlaError
+from ..errors import TavlaError, TrainingError
 
 _METHODS = {zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED}
 _ENCRYPTED = 0x1
@@ -176,3 +177,18 @@ def _single_npy(path: str | os.PathLike[str]) -> str:
     except OSError:
         return ""
     return " (a single .npy array)" if start == np.lib.format.MAGIC_PREFIX else ""
+
+
+def checkpoint_path(checkpoint: object) -> Path | None:
+    """The ``.npz`` file a training run's ``checkpoint`` (a path, or None) names, the suffix
+    added where missing: :class:`~tavla.TrainingError` for another type or a missing folder."""
+    if checkpoint is None:
+        return None
+    if not isinstance(checkpoint, (str, os.PathLike)):
+        raise TrainingError(f"checkpoint must be a path, got {type(checkpoint).__name__}")
+    path = Path(checkpoint)
+    if path.suffix != ".npz":
+        path = path.with_name(path.name + ".npz")
+    if not path.parent.is_dir():
+        raise TrainingError(f"no folder {os.fspath(path.parent)!r} to write the checkpoint in")
+    return path

@@ -36,6 +36,7 @@ from .. import _core
 from .._progress import progress_bar
 from .._validate import check_int, check_real, check_seed, excerpt, is_int
 from ..errors import NetError, TrainingError
+from ._npz import checkpoint_path
 from .classes import CLASSES
 from .data import TrainingData, load_training_data
 from .encoding import check_encoding, encodings, feature_groups
@@ -271,7 +272,7 @@ def train_supervised(
         threads=check_int(threads, "threads", TrainingError, low=1, high=256),
         data_sha256=_digest(chosen),
     )
-    path = _checkpoint_path(checkpoint)
+    path = checkpoint_path(checkpoint)
     if resume and path is None:
         raise TrainingError("resume needs the checkpoint of the run to go on with")
     order = np.random.default_rng(seed).permutation(len(chosen))
@@ -292,19 +293,6 @@ def train_supervised(
             "with it, or another checkpoint"
         )
     return run.go(progress)
-
-
-def _checkpoint_path(checkpoint: object) -> Path | None:
-    if checkpoint is None:
-        return None
-    if not isinstance(checkpoint, (str, os.PathLike)):
-        raise TrainingError(f"checkpoint must be a path, got {type(checkpoint).__name__}")
-    path = Path(checkpoint)
-    if path.suffix != ".npz":
-        path = path.with_name(path.name + ".npz")
-    if not path.parent.is_dir():
-        raise TrainingError(f"no folder {os.fspath(path.parent)!r} to write the checkpoint in")
-    return path
 
 
 def _arrays(prefix: str, weights: Sequence[Any], biases: Sequence[Any]) -> dict[str, Any]:

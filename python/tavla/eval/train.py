@@ -32,6 +32,7 @@ from .. import _core
 from .._progress import progress_bar
 from .._validate import check_count, check_int, check_real, check_seed, excerpt, is_int
 from ..errors import NetError, TrainingError
+from ._npz import checkpoint_path
 from .net import Net
 from .net_set import NetSet
 
@@ -180,7 +181,7 @@ def train_td(
     monitor_every = check_int(monitor_every, "monitor_every", TrainingError, low=1)
     if monitor is not None and not callable(monitor):
         raise TrainingError(f"monitor must be callable, got {type(monitor).__name__}")
-    path = _checkpoint_path(checkpoint)
+    path = checkpoint_path(checkpoint)
     trainer = _core.TdTrainer(
         list(net.weights), list(net.biases), net.encoding, net.activation, _kernel(kernel)
     )
@@ -262,19 +263,6 @@ def _kernel(kernel: object) -> str:
             f"kernel must be one this machine runs ({known}), got {excerpt(kernel)}"
         )
     return kernel
-
-
-def _checkpoint_path(checkpoint: object) -> Path | None:
-    if checkpoint is None:
-        return None
-    if not isinstance(checkpoint, (str, os.PathLike)):
-        raise TrainingError(f"checkpoint must be a path, got {type(checkpoint).__name__}")
-    path = Path(checkpoint)
-    if path.suffix != ".npz":
-        path = path.with_name(path.name + ".npz")
-    if not path.parent.is_dir():
-        raise TrainingError(f"no folder {os.fspath(path.parent)!r} to write the checkpoint in")
-    return path
 
 
 def _trained_net(trainer: Any, net: Net, settings: TdSettings, seconds: float) -> Net:
