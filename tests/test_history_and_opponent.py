@@ -1,13 +1,17 @@
-"""Replaying recorded actions (tavla.game.history) and a policy as a game's opponent
-(tavla.sim.opponent)."""
+"""Replaying recorded actions (tavla.game.history), one position's play of a policy
+(tavla.eval.choice) and a policy as a game's opponent (tavla.sim.opponent)."""
 
 from __future__ import annotations
 
+import numpy as np
+import numpy.typing as npt
 import pytest
 
 import tavla
-from tavla import CubeContext, Game, Match, MoneySession, Position, ResultKind, Rules
+from tavla import CubeContext, Game, Match, MoneySession, Position, ResultKind, Rules, _core
 from tavla.errors import TurnError
+from tavla.eval import Policy
+from tavla.eval.choice import choose_play
 from tavla.game.history import apply_action, rebuilt
 from tavla.sim.opponent import Opponent
 from tests.helpers.boards import position
@@ -93,3 +97,41 @@ def test_the_opponent_plays_the_policys_play() -> None:
     assert play == tavla.eval.choice.choose_play("pubeval", game.position, (3, 1))
     with pytest.raises(TurnError):
         Opponent("pubeval").play(Game())
+
+
+class EngineDraw:
+    """Stands in for choose_play's rng: the 64 bits the playout engine gave the policy."""
+
+    def __init__(self, bits: np.uint64) -> None:
+        self.bits = bits
+
+    def integers(self, high: int, dtype: type) -> np.uint64:
+        assert high == 2**64 and dtype is np.uint64
+        return self.bits
+
+
+def fewest_pips(candidates: npt.NDArray[np.int8]) -> npt.NDArray[np.int64]:
+    """A Python policy whose many ties the first of the highest scores breaks."""
+    return -(candidates[:, 1, :].astype(np.int64) * np.arange(26)).sum(axis=1)
+
+
+@pytest.mark.parametrize(
+    ("policy", "games"),
+    [("random", 4), ("pubeval", 4), ("bearoff", 2), ("net:tavla218-128", 2),
+     (Policy("net:tavla218-128", plies=1), 1), (fewest_pips, 2)],
+)  # fmt: skip
+def test_choose_play_makes_every_play_of_self_play_on_its_dice(policy: object, games: int) -> None:
+    seed = 11
+    kept = tavla.selfplay(policy, games, seed=seed, threads=1, keep_games=True)  # type: ignore[arg-type]
+    choices = 0
+    for game, steps in enumerate(kept.steps):
+        draws = _core.policy_draws(seed, game, len(steps.kinds))  # game g is stream g
+        current = Position.initial()
+        for ply, (roll, after) in enumerate(zip(steps.rolls, steps.boards, strict=True)):
+            dice = (int(roll[0]), int(roll[1]))  # as the engine generated them
+            choices += len({play.position.key for play in current.legal_plays(dice)}) > 1
+            play = choose_play(policy, current, dice, rng=EngineDraw(draws[ply]))  # type: ignore[arg-type]
+            assert play.position == Position(after).swapped(), (game, ply)
+            current = play.position
+        assert current.is_over
+    assert choices >= 20 * games  # most plays were choices, not forced

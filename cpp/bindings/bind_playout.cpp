@@ -1,7 +1,36 @@
+#include "interruptible.hpp"
 #include "playout_binding.hpp"
 
 namespace tavla::bindings {
 namespace {
+
+// The play `policy` (a built-in name, a NativePolicy or a callable, as play_games takes) makes
+// with d1, d2 in `key` (playable: the game not over), as the playout engine makes it: the key of
+// the position it leaves, the opponent on roll. A single legal play is made without asking the
+// policy; `entropy` is the 64 random bits the random policy draws from (the engine's draw of the
+// game's policy stream at that ply).
+py::bytes choose_play(const py::object& policy, const py::bytes& key, int d1, int d2,
+                      std::uint64_t entropy) {
+    const PolicyArg chooser = read_policy(policy);
+    const Board before = board_from_bytes(key);
+    require_playable(before);
+    check_dice(d1, d2);
+    thread_local auto generator = std::make_unique<MoveGenerator>();
+    MoveGenerator& plays = *generator;
+    const int count = plays.generate(before, d1, d2);
+    if (count == 1) return board_to_bytes(plays.play(0).result.swapped());
+    if (chooser.builtin) {
+        const int chosen =
+            interruptible([&] { return chooser.builtin->choose(before, plays, entropy); });
+        return board_to_bytes(plays.play(chosen).result.swapped());
+    }
+    // Copied out first: the callable may itself call in here, on this thread's generator.
+    std::vector<Board> candidates;
+    candidates.reserve(std::size_t(count));
+    for (int i = 0; i < count; ++i) candidates.push_back(plays.play(i).result.swapped());
+    const ScoreArray scores = policy_scores(chooser.callable, candidates, {before}, {0, count});
+    return board_to_bytes(candidates[std::size_t(first_best(scores.data(), count))]);
+}
 
 // Plays games first_game .. first_game + games - 1 of the seed's sequence as the run's games
 // 0..games-1; returns (winner, kind, first, plies, on_roll, final_boards, luck,
@@ -87,6 +116,10 @@ py::tuple play_games(const py::object& a, const py::object& b, std::int64_t game
 
 void bind_playout(py::module_& m) {
     m.def("builtin_policies", &builtin_policy_names, "Names of the C++ policies.");
+    m.def("choose_play", &choose_play, py::arg("policy"), py::arg("key"), py::arg("d1"),
+          py::arg("d2"), py::arg("entropy"),
+          "The key of the position the policy's play with d1, d2 leaves in `key` (the "
+          "opponent on roll), chosen as in play_games; `entropy` is the random policy's draw.");
     m.def("play_games", &play_games, py::arg("a"), py::arg("b"), py::arg("games"),
           py::arg("first_game"), py::arg("start"), py::arg("opening"), py::arg("seed"), py::arg("rotate"),
           py::arg("duplicate"), py::arg("alternate"), py::arg("truncate"),

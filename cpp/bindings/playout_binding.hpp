@@ -88,6 +88,20 @@ inline py::array_t<std::int8_t> boards_array(const std::vector<Board>& boards) {
     return boards_array(boards.data(), boards.size());
 }
 
+// What a Python policy scores the `candidates` of turns before `positions` with, the turn t's
+// candidates at offsets[t]..offsets[t + 1] - 1: one score a candidate, checked.
+inline ScoreArray policy_scores(const py::object& policy, const std::vector<Board>& candidates,
+                                const std::vector<Board>& positions,
+                                const std::vector<std::int64_t>& offsets) {
+    const auto k = py::ssize_t(candidates.size());
+    const ScoreArray scores = ScoreArray::ensure(
+        policy(boards_array(candidates), boards_array(positions),
+               py::array_t<std::int64_t>(py::ssize_t(offsets.size()), offsets.data())));
+    if (!scores || scores.ndim() != 1 || scores.shape(0) != k)
+        throw Fault("a policy must return one score per candidate (" + std::to_string(k) + ")");
+    return scores;
+}
+
 // The steps of a run that keeps them (a Python list `sink` given), one vector a unit; none
 // otherwise, so that a run that does not ask records nothing.
 struct StepBuffers {
@@ -224,14 +238,8 @@ inline std::int64_t run_lockstep(const PlayoutSpec& spec, std::array<PolicyArg, 
             try {
                 const auto& candidates = lockstep->candidates(s);
                 if (!candidates.empty()) {
-                    const auto k = py::ssize_t(candidates.size());
-                    const ScoreArray scores = ScoreArray::ensure(callables[s](
-                        boards_array(candidates), boards_array(lockstep->positions(s)),
-                        py::array_t<std::int64_t>(py::ssize_t(lockstep->offsets(s).size()),
-                                                  lockstep->offsets(s).data())));
-                    if (!scores || scores.ndim() != 1 || scores.shape(0) != k)
-                        throw Fault("a policy must return one score per candidate (" +
-                                    std::to_string(k) + ")");
+                    const ScoreArray scores = policy_scores(
+                        callables[s], candidates, lockstep->positions(s), lockstep->offsets(s));
                     lockstep->apply(s, scores.data());
                 }
                 const auto& questions = lockstep->cube_questions(s);

@@ -512,9 +512,8 @@ void Lockstep::apply(int s, const double* scores) {
     const auto& offsets = offsets_[s];
     for (std::size_t w = 0; w < waiting_[s].size(); ++w) {
         const int a = waiting_[s][w];
-        std::int64_t best = offsets[w];
-        for (std::int64_t k = offsets[w] + 1; k < offsets[w + 1]; ++k)
-            if (scores[k] > scores[best]) best = k;
+        const std::int64_t best =
+            offsets[w] + first_best(scores + offsets[w], offsets[w + 1] - offsets[w]);
         GameState& state = active_[std::size_t(a)];
         const Board after = candidates_[s][std::size_t(best)].swapped();
         if (apply_play(spec_, active_unit_[std::size_t(a)], state, after, out_)) finish(a);

@@ -35,6 +35,11 @@ def legal_results(
 # Playouts (bind_playout.cpp). A policy is a built-in name or a callable
 # (candidates, positions, offsets) -> scores.
 def builtin_policies() -> list[str]: ...
+
+# The key of the position left by the play `policy` makes with d1, d2 in `key` (the opponent
+# on roll), as play_games makes it; `entropy` (0..2**64 - 1) is what the random policy draws
+# from. ValueError for a bad or finished board or bad dice.
+def choose_play(policy: object, key: bytes, d1: int, d2: int, entropy: int) -> bytes: ...
 def play_games(
     a: object,
     b: object,
@@ -69,6 +74,7 @@ def play_games(
 def pubeval_scores(afters: npt.NDArray[np.int8], race: bool) -> npt.NDArray[np.float64]: ...
 def pubeval_weights() -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]: ...
 def dice_rolls(seed: int, stream: int, count: int) -> npt.NDArray[np.int8]: ...
+def policy_draws(seed: int, stream: int, count: int) -> npt.NDArray[np.uint64]: ...
 
 # Evaluators and the search (bind_search.cpp). An Evaluator gives the five probabilities of
 # the side on roll; the bear-off databases and nets are Evaluators.

@@ -63,6 +63,15 @@ private:
     std::shared_ptr<const Policy> fallback_;
 };
 
+// The index of the first of the highest of `count` (>= 1) scores: the play made from the scores
+// a Python policy gives the plays (playout.cpp's lockstep loop, the choose_play binding).
+inline std::int64_t first_best(const double* scores, std::int64_t count) {
+    std::int64_t best = 0;
+    for (std::int64_t k = 1; k < count; ++k)
+        if (scores[k] > scores[best]) best = k;
+    return best;
+}
+
 // The names make_builtin_policy knows, in a stable order.
 std::vector<std::string> builtin_policy_names();
 
