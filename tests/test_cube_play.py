@@ -83,6 +83,52 @@ def test_beavers_quadruple_the_cube_and_a_dropped_beaver_loses_two() -> None:
     assert np.array_equal(passed.winner, passed.first)
 
 
+def test_raccoons_multiply_the_cube_by_eight_and_the_raccooner_keeps_it() -> None:
+    # R20: the second player doubles before its first roll, the first beavers, the doubler
+    # raccoons (takes and redoubles again, keeping the cube) and the beaverer takes: cube 8,
+    # the raccooner's. It doubled this turn, so it rolls; the first player may not double a
+    # cube it does not own; at the raccooner's next turn 8 -> 16 -> 32 -> 64, then 512 at the
+    # turn after; 1024 would pass max_cube, so the cube stays there.
+    context = CubeContext(rules=Rules(beavers=True, max_cube=512))
+    policy = Scripted(offer=1, answer=2, beaver=2, raccoon=1)
+    results = selfplay(policy, 300, seed=6, cubeful=True, context=context)
+    rounds = np.minimum(results.plies // 2, 3)  # the raccooner's turns: plies 1, 3, 5
+    assert (results.plies >= 2).all() and (results.dropped == -1).all()
+    assert np.array_equal(results.cube, 8**rounds)
+    assert np.array_equal(results.cube_owner, 1 - results.first)
+    assert np.array_equal(results.doubler, 1 - results.first)
+    assert np.array_equal(results.scored, results.cube * results.kind)  # turned: no Jacoby
+    asked = np.concatenate(policy.questions)
+    assert (asked[:, 0] == 3).any()  # the beaverer answered raccoons
+    beavered = asked[asked[:, 0] == 2]  # a raccoon is allowed up to max_cube (R19)
+    assert np.array_equal(beavered[:, 5], 8 * beavered[:, 1] <= 512)
+
+
+def test_a_raccoon_beyond_max_cube_is_a_take_and_a_dropped_raccoon_loses_four() -> None:
+    # max_cube 256: the raccoons to 8 and 64 are allowed, then 64 -> 128 -> beaver 256, and
+    # a raccoon to 512 is not: the doubler takes, the cube is 256, the beaverer's (R19, R20).
+    context = CubeContext(rules=Rules(beavers=True, max_cube=256))
+    results = selfplay(Scripted(offer=1, answer=2, beaver=2), 300, seed=6, cubeful=True,
+                       context=context)  # fmt: skip
+    assert (results.plies >= 6).all()  # every game reaches the raccooner's third turn
+    assert (results.cube == 256).all()
+    assert np.array_equal(results.cube_owner, results.first)
+    # The beaverer passes the raccoon: it loses the beavered cube, 4 (R20), as a single game.
+    passed = selfplay(Scripted(offer=1, answer=2, beaver=2, raccoon=0), 100, seed=6,
+                      cubeful=True, context=context)  # fmt: skip
+    assert (passed.plies == 1).all() and (passed.scored == 4).all() and (passed.cube == 4).all()
+    assert (passed.kind == 1).all()
+    assert np.array_equal(passed.dropped, passed.first)
+    assert np.array_equal(passed.winner, 1 - passed.first)
+    # Without raccoons no raccoon is allowed: every beaver is taken, as with beaver=1.
+    rules = Rules(beavers=True, raccoons=False, max_cube=256)
+    policy = Scripted(offer=1, answer=2, beaver=2)
+    plain = selfplay(policy, 100, seed=6, cubeful=True, context=CubeContext(rules=rules))
+    assert np.array_equal(plain.cube, 4 ** np.minimum(plain.plies - 1, 4))
+    asked = np.concatenate(policy.questions)
+    assert (asked[asked[:, 0] == 2, 5] == 0).all() and not (asked[:, 0] == 3).any()
+
+
 def test_backgammons_off_count_as_gammons() -> None:
     context = CubeContext(rules=Rules(backgammons=False))
     on = selfplay("random", 400, seed=7, cubeful=True, context=NO_JACOBY)

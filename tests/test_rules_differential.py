@@ -15,18 +15,20 @@ import pytest
 
 import tavla
 from tavla import CubeContext, MatchFileError, Rules
-from tavla.game.actions import DoubleAction, PlayAction
+from tavla.formats.context import MAX_CUBE_VALUE
+from tavla.game.actions import DoubleAction, PlayAction, RaccoonAction
 from tavla.game.scoring import GameEnd
 from tavla.replay import match_rules, replay_record
 from tavla.replay.record import match_record, save_record
 from tavla.sim import play_matches
 from tavla.sim.records import STEP_KINDS
 from tavla.sim.results import PlayoutResults
+from tests.helpers.cube import HashedCube
 
 NET = "net:tavla218-128"
 MONEY = Rules.standard_money()
 MATCH = Rules.standard_match()
-CUBE_STEPS = [STEP_KINDS.index(kind) for kind in ("double", "take", "drop", "beaver")]
+CUBE_STEPS = [STEP_KINDS.index(kind) for kind in ("double", "take", "drop", "beaver", "raccoon")]
 
 
 def agree_game_by_game(results: PlayoutResults, rows: range, session: object) -> None:
@@ -63,10 +65,11 @@ def agree_game_by_game(results: PlayoutResults, rows: range, session: object) ->
         MONEY,
         MONEY.with_options(jacoby=False),
         MONEY.with_options(beavers=True, raccoons=False),
+        MONEY.with_options(beavers=True),
         MONEY.with_options(max_cube=4),
         MONEY.with_options(backgammons=False, jacoby=False),
     ],
-    ids=["jacoby", "no-jacoby", "beavers", "max-cube-4", "no-backgammons"],
+    ids=["jacoby", "no-jacoby", "beavers", "beavers-raccoons", "max-cube-4", "no-backgammons"],
 )
 def test_money_games_score_alike_in_cpp_and_python(rules: Rules) -> None:
     results = tavla.selfplay(
@@ -81,6 +84,28 @@ def test_money_games_score_alike_in_cpp_and_python(rules: Rules) -> None:
         cube_actions += int(np.isin(steps.kinds, CUBE_STEPS).sum())
     assert cube_actions > 100  # the net turns the cube in these games, so the cube is tested
     assert (results.kind == 3).any()  # and some end in a backgammon on the board
+
+
+@pytest.mark.parametrize("max_cube", [None, 64])
+def test_money_games_with_raccoons_score_alike_in_cpp_and_python(max_cube: int | None) -> None:
+    # Cube answers picked by a hash of the position: doubles, beavers and raccoons (R20)
+    # taken, dropped and redoubled, within max_cube (R19).
+    rules = MONEY.with_options(beavers=True, max_cube=max_cube)
+    results = tavla.selfplay(HashedCube(), 400, cubeful=True, context=CubeContext(rules=rules),
+                             seed=12, keep_games=True)  # fmt: skip
+    assert results.steps is not None and results.cube is not None
+    raccoon = STEP_KINDS.index("raccoon")
+    made = 0
+    for index, steps in enumerate(results.steps):
+        session = steps.session()
+        assert session.balance == results.points[index]
+        agree_game_by_game(results, range(index, index + 1), session)
+        history = session.games[0].history
+        raccoons = sum(isinstance(item, RaccoonAction) for item in history)
+        assert raccoons == int((steps.kinds == raccoon).sum())
+        made += raccoons
+    assert made > 0  # raccoons are made (a dropped one: tests/test_cube_play.py)
+    assert int(results.cube.max()) <= (max_cube or MAX_CUBE_VALUE)
 
 
 def test_a_record_of_games_without_backgammons_says_so_and_is_not_saved(tmp_path: Path) -> None:

@@ -17,7 +17,8 @@ bool power_of_two(int value, int low, int high) {
 
 CubePlay cube_play(int match_length, bool whole_matches, std::pair<int, int> score,
                    bool crawford_game, bool crawford_rule, bool holland, bool jacoby,
-                   bool beavers, bool backgammons, int max_cube, int start_cube, int start_owner,
+                   bool beavers, bool raccoons, bool backgammons, int max_cube, int start_cube,
+                   int start_owner,
                    bool first_offer, std::shared_ptr<const MatchEquity> met) {
     CubePlay play;
     CubeSpec& spec = play.spec;
@@ -37,7 +38,8 @@ CubePlay cube_play(int match_length, bool whole_matches, std::pair<int, int> sco
     } else {
         if (match_length < 1 || !met || match_length > met->length())
             throw Fault("a match needs a match equity table at least as long as the match");
-        if (jacoby || beavers) throw Fault("Jacoby and beavers are options of money play only");
+        if (jacoby || beavers || raccoons)
+            throw Fault("Jacoby, beavers and raccoons are options of money play only");
         if (holland && (!crawford_rule || !whole_matches))
             throw Fault("the Holland rule (R25) needs the Crawford rule and whole matches: its "
                         "wait counts the turns of a game from its start");
@@ -62,6 +64,7 @@ CubePlay cube_play(int match_length, bool whole_matches, std::pair<int, int> sco
     spec.holland = holland;
     spec.jacoby = jacoby;
     spec.beavers = beavers;
+    spec.raccoons = raccoons;
     spec.backgammons = backgammons;
     spec.max_cube = max_cube;
     spec.start_cube = start_cube;
@@ -251,7 +254,7 @@ py::array_t<std::int64_t> cube_choices(const Array<double>& probabilities,
     py::array_t<std::int64_t> choices(count);
     for (py::ssize_t i = 0; i < count; ++i) {
         const std::int32_t* q = questions.data(i, 0);
-        if (q[0] < 0 || q[0] > 2) throw Fault("a cube question's kind is 0, 1 or 2");
+        if (q[0] < 0 || q[0] > 3) throw Fault("a cube question's kind is 0, 1, 2 or 3");
         Probabilities p;
         for (int k = 0; k < kOutputs; ++k) p[std::size_t(k)] = *probabilities.data(i, k);
         const std::string fault = probabilities_fault(p);
@@ -261,8 +264,15 @@ py::array_t<std::int64_t> cube_choices(const Array<double>& probabilities,
             q[1], q[2], spec.backgammons, !match && spec.jacoby, spec.met, match ? q[3] : 0,
             match ? q[4] : 0, false, spec.max_cube);
         const CubeEquities e = cube_equities(p, situation, life);
+        const auto kind = CubeQuestionKind(q[0]);
+        double owned = e.no_double;  // read by the raccoon questions only (kinds 2 and 3)
+        if (kind >= CubeQuestionKind::kBeaver && situation.owner != CubeOwner::kOnRoll) {
+            CubeSituation owning = situation;
+            owning.owner = CubeOwner::kOnRoll;
+            owned = cube_equities(p, owning, life).no_double;
+        }
         choices.mutable_at(i) =
-            model_cube_choice(CubeQuestionKind(q[0]), e.no_double, e.double_take, q[5] != 0);
+            model_cube_choice(kind, e.no_double, e.double_take, owned, q[5] != 0);
     }
     return choices;
 }
@@ -274,8 +284,9 @@ void bind_cube_play(py::module_& m) {
         .def(py::init(&cube_play), py::kw_only(), py::arg("match_length"),
              py::arg("whole_matches"), py::arg("score"), py::arg("crawford_game"),
              py::arg("crawford_rule"), py::arg("holland"), py::arg("jacoby"), py::arg("beavers"),
-             py::arg("backgammons"), py::arg("max_cube"), py::arg("start_cube"),
-             py::arg("start_owner"), py::arg("first_offer"), py::arg("met").none(true));
+             py::arg("raccoons"), py::arg("backgammons"), py::arg("max_cube"),
+             py::arg("start_cube"), py::arg("start_owner"), py::arg("first_offer"),
+             py::arg("met").none(true));
 
     py::class_<CubePolicy, std::shared_ptr<CubePolicy>>(
         m, "NativeCubePolicy", "A cube policy played in C++.");

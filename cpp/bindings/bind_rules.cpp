@@ -29,6 +29,15 @@ void bind_rules(py::module_& m) {
         "Why `side` may not double now (R18, R19, R24, R25): 0 when it may, else the code of "
         "the first rule that forbids it (rules.hpp's DoubleRefusal).");
     m.def(
+        "redouble_refusal",
+        [](int match_length, bool option, std::int64_t redoubled, int max_cube) {
+            return int(redouble_refusal(match_length, option, redoubled, max_cube));
+        },
+        py::kw_only(), py::arg("match_length"), py::arg("option"), py::arg("redoubled"),
+        py::arg("max_cube"),
+        "Why a beaver or raccoon to `redoubled` may not be made (R19, R20): 0 when it may, else "
+        "the code of the first rule that forbids it (rules.hpp's RedoubleRefusal).");
+    m.def(
         "crawford_game_next",
         [](bool crawford_rule, int match_length, std::pair<int, int> score, bool crawford_done) {
             return crawford_game_next(crawford_rule, match_length, {score.first, score.second},

@@ -300,7 +300,7 @@ CubeQuestion EnvGame::external_question() const {
     const CubeSituation situation = cube_situation(playout(), state_);
     return CubeQuestion{std::int32_t(state_.phase), situation.value, std::int32_t(situation.owner),
                         situation.away, situation.opponent_away,
-                        std::int32_t(beaver_allowed(playout(), state_))};
+                        std::int32_t(redouble_answer_allowed(playout(), state_))};
 }
 
 void EnvGame::external_cube(int choice) {

@@ -228,13 +228,16 @@ int builtin_cube_choice(const PlayoutSpec& spec, const GameState& state, const C
             return int(policy.doubles(state.board, situation));
         case CubePhase::kAnswer:
             return int(policy.answer(state.board, situation, beaver_allowed(spec, state)));
+        case CubePhase::kBeaver:
+            return int(policy.beaver_answer(state.board, situation, raccoon_allowed(spec, state)));
         default:
-            return int(policy.takes_beaver(state.board, situation));
+            return int(policy.takes_raccoon(state.board, situation));
     }
 }
 
 int chooser(const GameState& state) {
-    return state.phase == CubePhase::kAnswer ? 1 - state.mover_policy : state.mover_policy;
+    const bool opponent = state.phase == CubePhase::kAnswer || state.phase == CubePhase::kRaccoon;
+    return opponent ? 1 - state.mover_policy : state.mover_policy;
 }
 
 GameState begin_unit(const PlayoutSpec& spec, std::int64_t unit) {
@@ -276,8 +279,32 @@ CubeSituation cube_situation(const PlayoutSpec& spec, const GameState& state) {
 
 bool beaver_allowed(const PlayoutSpec& spec, const GameState& state) {
     const CubeSpec& cube = *spec.cube;
-    return cube.match_length == 0 && cube.beavers && 4 * std::int64_t(state.cube) <= cube.max_cube;
+    return redouble_allowed(cube.match_length, cube.beavers, 4 * std::int64_t(state.cube),
+                            cube.max_cube);
 }
+
+bool raccoon_allowed(const PlayoutSpec& spec, const GameState& state) {
+    const CubeSpec& cube = *spec.cube;
+    return redouble_allowed(cube.match_length, cube.beavers && cube.raccoons,
+                            8 * std::int64_t(state.cube), cube.max_cube);
+}
+
+bool redouble_answer_allowed(const PlayoutSpec& spec, const GameState& state) {
+    return state.phase == CubePhase::kAnswer   ? beaver_allowed(spec, state)
+           : state.phase == CubePhase::kBeaver ? raccoon_allowed(spec, state)
+                                               : false;
+}
+
+std::int64_t highest_cube_choice(const CubeQuestion& question) {
+    const bool redouble = question.kind == int(CubePhase::kAnswer) ||
+                          question.kind == int(CubePhase::kBeaver);
+    return redouble ? 1 + question.beaver : 1;
+}
+
+const char* const kCubeChoices =
+    "a double is offered 1 or not 0, answered 0 (take), 1 (drop) or, where allowed, 2 "
+    "(beaver), a beaver taken 1, dropped 0 or, where allowed, raccooned 2, a raccoon taken 1 or "
+    "dropped 0";
 
 namespace {
 
@@ -298,7 +325,12 @@ void record_choice(const RunOutput& out, std::int64_t unit, CubePhase phase, int
                                                                    : StepKind::kTake;
         record_cube(out, unit, kind, 1 - doubler);
     } else if (phase == CubePhase::kBeaver) {
-        record_cube(out, unit, choice ? StepKind::kTake : StepKind::kDrop, doubler);
+        const StepKind kind = choice == int(BeaverAnswer::kDrop)   ? StepKind::kDrop
+                              : choice == int(BeaverAnswer::kTake) ? StepKind::kTake
+                                                                   : StepKind::kRaccoon;
+        record_cube(out, unit, kind, doubler);
+    } else if (phase == CubePhase::kRaccoon) {
+        record_cube(out, unit, choice ? StepKind::kTake : StepKind::kDrop, 1 - doubler);
     }
 }
 
@@ -325,10 +357,25 @@ bool apply_cube_choice(const PlayoutSpec& spec, std::int64_t unit, GameState& st
             state.cube *= 2;
             break;
         case CubePhase::kBeaver:
-            if (choice != 0 && choice != 1) throw Fault("a beaver is answered 0 (drop) or 1 (take)");
+            if (choice == int(BeaverAnswer::kRaccoon) && raccoon_allowed(spec, state)) {
+                state.phase = CubePhase::kRaccoon;
+                return false;
+            }
+            if (choice != int(BeaverAnswer::kDrop) && choice != int(BeaverAnswer::kTake))
+                throw Fault("a beaver is answered 0 (drop), 1 (take) or, where raccoons are "
+                            "allowed, 2 (raccoon)");
             if (!choice) return end_by_drop(spec, unit, state, doubler, 2 * state.cube, out);
             state.cube *= 4;
             break;
+        case CubePhase::kRaccoon:
+            if (choice != 0 && choice != 1)
+                throw Fault("a raccoon is answered 0 (drop) or 1 (take)");
+            if (!choice) return end_by_drop(spec, unit, state, 1 - doubler, 4 * state.cube, out);
+            state.cube *= 8;
+            state.cube_owner = doubler;  // the raccooner keeps the cube (R20)
+            state.cube_turned = true;
+            state.phase = CubePhase::kPlay;
+            return false;
         case CubePhase::kPlay:
             throw Fault("no cube action is pending");
     }
@@ -471,10 +518,11 @@ bool Lockstep::advance() {
                     const int s = slot_[std::size_t(p)];
                     const CubeSituation situation = cube_situation(spec_, state);
                     cube_positions_[s].push_back(state.board);
+                    const bool redouble = redouble_answer_allowed(spec_, state);
                     cube_questions_[s].push_back({std::int32_t(state.phase), situation.value,
                                                   std::int32_t(situation.owner), situation.away,
                                                   situation.opponent_away,
-                                                  std::int32_t(beaver_allowed(spec_, state))});
+                                                  std::int32_t(redouble)});
                     cube_waiting_[s].push_back(a);
                     any_waiting = true;
                     break;
@@ -526,11 +574,9 @@ void Lockstep::apply_cube(int s, const std::int64_t* choices) {
     for (std::size_t w = 0; w < cube_waiting_[s].size(); ++w) {
         const CubeQuestion& question = cube_questions_[s][w];
         const std::int64_t choice = choices[w];
-        const std::int64_t highest = question.kind == int(CubePhase::kAnswer) ? 1 + question.beaver : 1;
-        if (choice < 0 || choice > highest)
+        if (choice < 0 || choice > highest_cube_choice(question))
             throw Fault("cube answer " + std::to_string(w) + " is " + std::to_string(choice) +
-                        ": a double is offered 1 or not 0, answered 0 (take), 1 (drop) or, where "
-                        "allowed, 2 (beaver), a beaver taken 1 or dropped 0");
+                        ": " + kCubeChoices);
     }
     for (std::size_t w = 0; w < cube_waiting_[s].size(); ++w) {
         const int a = cube_waiting_[s][w];

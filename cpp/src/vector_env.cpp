@@ -149,12 +149,9 @@ bool VectorEnv::gather_external() {
 void VectorEnv::apply_external(const double* scores, const std::int64_t* choices) {
     for (std::size_t q = 0; q < cube_questions_.size(); ++q) {
         const CubeQuestion& question = cube_questions_[q];
-        const std::int64_t highest =
-            question.kind == int(CubePhase::kAnswer) ? 1 + question.beaver : 1;
-        if (choices[q] < 0 || choices[q] > highest)
+        if (choices[q] < 0 || choices[q] > highest_cube_choice(question))
             throw Fault("cube answer " + std::to_string(q) + " is " + std::to_string(choices[q]) +
-                        ": a double is offered 1 or not 0, answered 0 (take), 1 (drop) or, "
-                        "where allowed, 2 (beaver), a beaver taken 1 or dropped 0");
+                        ": " + kCubeChoices);
     }
     for (std::int64_t w = 0; w < external_plays_; ++w) {
         std::int64_t best = offsets_[std::size_t(w)];

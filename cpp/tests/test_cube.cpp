@@ -43,9 +43,24 @@ void cube_actions_order_the_answers() {
     CHECK(tavla::cube_action(1.2, 1.3, 1.0, false).kind == CubeActionKind::kTooGood);
     const tavla::CubeAction beaver = tavla::cube_action(0.0, -0.5, 1.0, true);
     CHECK(beaver.kind == CubeActionKind::kNoDouble && beaver.beaver && beaver.take);
-    CHECK(tavla::model_cube_choice(tavla::CubeQuestionKind::kAnswer, 0.0, -0.5, true) == 2);
-    CHECK(tavla::model_cube_choice(tavla::CubeQuestionKind::kBeaver, 0.0, -1.0, true) == 1);
-    CHECK(tavla::model_cube_choice(tavla::CubeQuestionKind::kBeaver, 0.0, -1.01, true) == 0);
+    using tavla::CubeQuestionKind;
+    CHECK(tavla::model_cube_choice(CubeQuestionKind::kAnswer, 0.0, -0.5, 0.0, true) == 2);
+    CHECK(tavla::model_cube_choice(CubeQuestionKind::kBeaver, 0.0, -1.0, 0.0, false) == 1);
+    CHECK(tavla::model_cube_choice(CubeQuestionKind::kBeaver, 0.0, -1.01, 0.0, false) == 0);
+}
+
+// The doubler raccoons when the raccoon answered beats the beaver answered (R20).
+void raccoons_follow_the_answered_redouble() {
+    using tavla::CubeQuestionKind;
+    // Taking the beaver is worth 2 * -1 = -2, a taken raccoon 8 * -0.2 = -1.6: raccoon.
+    CHECK(tavla::model_cube_choice(CubeQuestionKind::kBeaver, 0.0, -1.0, -0.2, true) == 2);
+    // Taking the beaver -0.6, a taken raccoon 8 * -0.1 = -0.8: take.
+    CHECK(tavla::model_cube_choice(CubeQuestionKind::kBeaver, 0.0, -0.3, -0.1, true) == 1);
+    // Owning the cube is worth 0.6, 4.8 at eight times: the beaverer passes (+4), still a raccoon.
+    CHECK(tavla::model_cube_choice(CubeQuestionKind::kBeaver, 0.0, -0.3, 0.6, true) == 2);
+    // The beaverer takes a raccoon while 8 * owned is no more than the pass (+4).
+    CHECK(tavla::model_cube_choice(CubeQuestionKind::kRaccoon, 0.0, 0.0, 0.5, false) == 1);
+    CHECK(tavla::model_cube_choice(CubeQuestionKind::kRaccoon, 0.0, 0.0, 0.51, false) == 0);
 }
 
 // A table whose MWC after a game is 1/2 everywhere the match goes on: enough for policies
@@ -130,6 +145,7 @@ void whole_matches_follow_the_match_rules() {
 int main() {
     money_take_points_without_gammons();
     cube_actions_order_the_answers();
+    raccoons_follow_the_answered_redouble();
     whole_matches_follow_the_match_rules();
     return tavla::test::report();
 }

@@ -301,6 +301,7 @@ class CubePlay:
         holland: bool,
         jacoby: bool,
         beavers: bool,
+        raccoons: bool,
         backgammons: bool,
         max_cube: int,
         start_cube: int,
@@ -330,6 +331,7 @@ def double_refusal(
     max_cube: int,
     fewest_turns_played: int,
 ) -> int: ...
+def redouble_refusal(*, match_length: int, option: bool, redoubled: int, max_cube: int) -> int: ...
 def crawford_game_next(
     *, crawford_rule: bool, match_length: int, score: tuple[int, int], crawford_done: bool
 ) -> bool: ...

@@ -152,6 +152,18 @@ CubeAction cube_action(double no_double, double double_take, double double_pass,
 // After a beaver, the doubler takes when twice double/take is worth at least a pass (-2).
 inline bool takes_beaver(double double_take) { return 2 * double_take >= -2; }
 
+// A raccoon (R20) answers a beaver: the doubler takes it and at once redoubles to eight times
+// its cube, which it then owns; `owned` is its no-double equity (per unit) owning the cube.
+// The beaverer takes the raccoon when that leaves the doubler no more than the pass (+4).
+inline bool takes_raccoon(double owned) { return 8 * owned <= 4; }
+
+// The doubler raccoons when the raccoon, answered as the beaverer should (8 * owned or +4), is
+// worth more than the better of taking the beaver (twice double/take) and passing it (-2).
+inline bool raccoons(double double_take, double owned) {
+    const double answered = takes_raccoon(owned) ? 8 * owned : 4.0;
+    return answered > (takes_beaver(double_take) ? 2 * double_take : -2.0);
+}
+
 // The cubeful equity of the side on roll when both sides act properly: no double when it may
 // not double, else the better of no double and a double answered as the opponent should (take,
 // pass or, with beavers, a beaver the doubler then takes or passes), as cube_action decides it.

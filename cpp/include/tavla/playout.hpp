@@ -37,7 +37,8 @@ struct CubeSpec {
     bool crawford_rule = true;  // R24
     bool holland = false;       // R25, whole matches only (its wait counts a game's turns)
     bool jacoby = false;        // R22, money play
-    bool beavers = false;       // R20, money play (the engine plays no raccoons)
+    bool beavers = false;       // R20, money play
+    bool raccoons = false;      // R20, money play with beavers
     bool backgammons = true;    // R16
     int max_cube = kMaxCubeValue;   // R19
     int start_cube = 1;         // the first game's cube value and owner (-1 centred, else a
@@ -117,8 +118,9 @@ struct MatchRecord {
 
 // Where the cube stands before a roll (cube play). kOffer: the side on roll may double now;
 // kAnswer: it has doubled and its opponent answers; kBeaver: the opponent has beavered and the
-// doubler answers; kPlay: the cube is settled for this turn.
-enum class CubePhase : std::int8_t { kOffer, kAnswer, kBeaver, kPlay };
+// doubler answers; kRaccoon: the doubler has raccooned and the beaverer answers (R20); kPlay:
+// the cube is settled for this turn.
+enum class CubePhase : std::int8_t { kOffer, kAnswer, kBeaver, kRaccoon, kPlay };
 
 // One game in progress, and with cube play the unit it belongs to.
 struct GameState {
@@ -158,7 +160,7 @@ bool make_play(const PlayoutSpec& spec, std::int64_t game, GameState& state, con
 // One step of a recorded unit (RunOutput::steps): a play with its roll and the position it left
 // (seen from the policy that moved), or a cube action. A match's games follow one another; a
 // game ends with the play that bears off its last checker or with a drop.
-enum class StepKind : std::int8_t { kPlay, kDouble, kTake, kDrop, kBeaver };
+enum class StepKind : std::int8_t { kPlay, kDouble, kTake, kDrop, kBeaver, kRaccoon };
 
 struct Step {
     StepKind kind = StepKind::kPlay;
@@ -188,12 +190,18 @@ GameState begin_unit(const PlayoutSpec& spec, std::int64_t unit);
 bool may_double(const PlayoutSpec& spec, const GameState& state);
 // The side on roll's situation for the cube model, before any double of this turn.
 CubeSituation cube_situation(const PlayoutSpec& spec, const GameState& state);
-// Whether the external answer to a beaver is allowed now (money play with beavers, the cube
-// not beyond max_cube after it).
+// Whether a beaver (kAnswer) or a raccoon (kBeaver) is an allowed answer now (rules.hpp's
+// redouble_allowed: money play with the option, the cube not beyond max_cube after it).
 bool beaver_allowed(const PlayoutSpec& spec, const GameState& state);
+bool raccoon_allowed(const PlayoutSpec& spec, const GameState& state);
+// Whether the question the state's phase asks allows the redouble: a beaver answering a double
+// (kAnswer), a raccoon answering a beaver (kBeaver); false in other phases.
+bool redouble_answer_allowed(const PlayoutSpec& spec, const GameState& state);
 // Applies a cube choice in the state's phase: kOffer: `choice` 1 doubles, 0 does not; kAnswer: a
-// CubeAnswer; kBeaver: 1 takes, 0 drops. Returns true when the unit is finished (a drop that
-// ended a money game or a match); a finished game of an unfinished match starts the next.
+// CubeAnswer; kBeaver: a BeaverAnswer; kRaccoon: 1 takes, 0 drops. A taken raccoon leaves the
+// cube at eight times its value, the raccooner's (R20). Returns true when the unit is finished
+// (a drop that ended a money game or a match); a finished game of an unfinished match starts
+// the next.
 bool apply_cube(const PlayoutSpec& spec, std::int64_t unit, GameState& state, int choice,
                 const RunOutput& out);
 // Makes the play `after` (seen from the mover); returns true when the unit is finished.
@@ -203,7 +211,7 @@ bool apply_play(const PlayoutSpec& spec, std::int64_t unit, GameState& state, co
 // R19, R24), else kPlay.
 void begin_turn(const PlayoutSpec& spec, GameState& state);
 // The policy whose choice the state waits for: the doubler offers and answers a beaver, its
-// opponent answers a double; the mover plays.
+// opponent answers a double or a raccoon; the mover plays.
 int chooser(const GameState& state);
 // The choice of a built-in cube policy in the state's cube phase (apply_cube's numbering).
 int builtin_cube_choice(const PlayoutSpec& spec, const GameState& state, const CubePolicy& policy);
@@ -224,10 +232,11 @@ std::int64_t run_games(const PlayoutSpec& spec, const std::array<const Policy*, 
                        const std::function<bool(std::int64_t)>& between_chunks);
 
 // A cube question waiting for an external cube policy, about the position before the
-// doubler's roll (the doubler on roll): kind 0 (does it double?), 1 (its opponent's answer) or
-// 2 (does it take the beaver?); the doubler's cube value before the double, the owner from the
-// doubler's side (0 centred, 1 the doubler, 2 its opponent), the away scores of the doubler
-// and its opponent (0 in money play), and whether a beaver is allowed as an answer.
+// doubler's roll (the doubler on roll): kind 0 (does it double?), 1 (its opponent's answer), 2
+// (the doubler's answer to a beaver) or 3 (the beaverer's answer to a raccoon); the doubler's
+// cube value before the double, the owner from the doubler's side (0 centred, 1 the doubler, 2
+// its opponent), the away scores of the doubler and its opponent (0 in money play), and whether
+// a redouble is allowed as the answer: a beaver to kind 1, a raccoon to kind 2.
 struct CubeQuestion {
     std::int32_t kind;
     std::int32_t cube;
@@ -236,6 +245,11 @@ struct CubeQuestion {
     std::int32_t opponent_away;
     std::int32_t beaver;
 };
+
+// The highest choice a question takes: 2 (the redouble) for kinds 1 and 2 where it is allowed,
+// else 1; kCubeChoices says what the choices are, for messages.
+std::int64_t highest_cube_choice(const CubeQuestion& question);
+extern const char* const kCubeChoices;
 
 // Units advanced together for external policies. Policy p is built-in when builtin[p] (and with
 // cube play its cube policy) is set; otherwise its choices go to external slot `slot[p]` (0 or
@@ -271,7 +285,8 @@ public:
     // on a tie). `scores` has one entry per candidate.
     void apply(int slot, const double* scores);
     // Answers every cube question of `slot` (CubeQuestion's kinds: 1 doubles / 0 not; 0 take,
-    // 1 drop, 2 beaver; 1 takes the beaver / 0 drops); a Fault for a choice out of range, and
+    // 1 drop, 2 beaver; 1 takes the beaver / 0 drops / 2 raccoons; 1 takes the raccoon / 0
+    // drops); a Fault for a choice out of range, and
     // then nothing is applied.
     void apply_cube(int slot, const std::int64_t* choices);
 

@@ -75,6 +75,28 @@ inline DoubleRefusal double_refusal(const DoubleSituation& s, int side) {
     return DoubleRefusal::kNone;
 }
 
+// Why a redouble answering a double may not be made (R20, money play only): a beaver, with the
+// `beavers` option, or a raccoon answering the beaver, with `raccoons`; `redoubled` is the cube
+// it offers (four or eight times the cube before the double). kNone when it may.
+enum class RedoubleRefusal : std::int8_t {
+    kNone = 0,
+    kNotAllowed,        // R20: match play, or the rules lack the option
+    kMaxCube,           // R19: beyond the rules' cube limit
+    kCubeAtItsHighest,  // R19: beyond kMaxCubeValue
+};
+
+inline RedoubleRefusal redouble_refusal(int match_length, bool option, std::int64_t redoubled,
+                                        int max_cube) {
+    if (match_length != 0 || !option) return RedoubleRefusal::kNotAllowed;
+    if (redoubled > max_cube) return RedoubleRefusal::kMaxCube;
+    if (redoubled > kMaxCubeValue) return RedoubleRefusal::kCubeAtItsHighest;
+    return RedoubleRefusal::kNone;
+}
+
+inline bool redouble_allowed(int match_length, bool option, std::int64_t redoubled, int max_cube) {
+    return redouble_refusal(match_length, option, redoubled, max_cube) == RedoubleRefusal::kNone;
+}
+
 // Result kinds on the board and as scored: 1 single, 2 gammon, 3 backgammon (R16).
 
 // The kind of a finished game from the loser's row (its own numbering): a single game if it

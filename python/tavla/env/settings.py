@@ -173,7 +173,7 @@ class EnvSettings:
         return _core.CubePlay(
             match_length=length, whole_matches=length > 0, score=(0, 0), crawford_game=False,
             crawford_rule=rules.crawford, holland=False, jacoby=rules.jacoby and self.cube,
-            beavers=rules.beavers and self.cube, backgammons=rules.backgammons,
+            beavers=rules.beavers and self.cube, raccoons=False, backgammons=rules.backgammons,
             max_cube=(rules.max_cube or MAX_CUBE_VALUE) if self.cube else 2, start_cube=1,
             start_owner=-1, first_offer=True, met=met,
         )  # fmt: skip

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Concatenate, ParamSpec, TypeVar
 
-from .. import _display
+from .. import _core, _display
 from .._validate import check_instance, check_int, check_optional_player, excerpt, is_int
 from ..board.dice import DiceSource, DiceSourceLike, Roll, parse_roll
 from ..board.position import Play, Position, ResultKind, find_play
@@ -440,13 +440,7 @@ class Game:
         double, or ``max_cube`` or the 32768 limit forbids it.
         """
         beaverer = self._require(Phase.CUBE, "answer the double", player)
-        pending = self._pending_cube
-        assert pending is not None
-        if not self._rules.beavers or not self._match.is_money:
-            raise CubeError("beavers are not allowed: money play with beavers=True only (R20)")
-        if pending.offer is not _Offer.DOUBLE:
-            raise CubeError(f"only a double can be beavered, not a {pending.offer.value} (R20)")
-        self._redouble(_Offer.BEAVER, beaverer, pending.value * 2)
+        self._redouble(_Offer.BEAVER, beaverer, self._rules.beavers)
 
     @_atomic
     def raccoon(self, *, player: int | None = None) -> None:
@@ -458,13 +452,7 @@ class Game:
         or ``max_cube`` or the 32768 limit forbids it.
         """
         raccooner = self._require(Phase.CUBE, "answer the beaver", player)
-        pending = self._pending_cube
-        assert pending is not None
-        if not self._rules.raccoons or not self._match.is_money:
-            raise CubeError("raccoons are not allowed: money play with raccoons=True only (R20)")
-        if pending.offer is not _Offer.BEAVER:
-            raise CubeError(f"only a beaver can be raccooned, not a {pending.offer.value} (R20)")
-        self._redouble(_Offer.RACCOON, raccooner, pending.value * 2)
+        self._redouble(_Offer.RACCOON, raccooner, bool(self._rules.raccoons))
 
     @_atomic
     def resign(self, kind: ResultKind | str | int, *, player: int | None = None) -> None:
@@ -569,11 +557,30 @@ class Game:
             return "the cube has already been turned this turn (R18)"
         return refusal
 
-    def _redouble(self, offer: _Offer, player: int, value: int) -> None:
+    def _redouble(self, offer: _Offer, player: int, option: bool) -> None:
+        """A beaver or raccoon by ``player`` (R20), as the core's rule allows it (rules.hpp's
+        redouble_refusal); only the wording of its refusals is here."""
+        pending = self._pending_cube
+        assert pending is not None
+        value = pending.value * 2
         max_cube = self._rules.max_cube
-        if max_cube is not None and value > max_cube:
+        refusal = _core.redouble_refusal(
+            match_length=self._match.length, option=option, redoubled=value,
+            max_cube=MAX_CUBE_VALUE if max_cube is None else max_cube,
+        )  # fmt: skip
+        if refusal == 1:
+            raise CubeError(
+                f"{offer.value}s are not allowed: money play with {offer.value}s=True only (R20)"
+            )
+        answered = _Offer.DOUBLE if offer is _Offer.BEAVER else _Offer.BEAVER
+        if pending.offer is not answered:
+            raise CubeError(
+                f"only a {answered.value} can be {offer.value}ed, not a {pending.offer.value}"
+                " (R20)"
+            )
+        if refusal == 2:
             raise CubeError(f"a {offer.value} to {value} exceeds max_cube {max_cube} (R19)")
-        if value > MAX_CUBE_VALUE:
+        if refusal == 3:
             raise CubeError(
                 f"a {offer.value} to {value} passes {MAX_CUBE_VALUE}, the highest cube the"
                 " Match ID and the XGID can hold (R19)"

@@ -8,12 +8,13 @@ evaluator by default; "never double, always take" for pubeval and random), a
 - ``cube_actions(positions, questions) -> choices``: ``positions`` ``(N, 2, 26)`` int8,
   each the position before the doubler's roll, the doubler on roll (row 0); ``questions``
   ``(N, 6)`` int32, the columns of :data:`QUESTION_COLUMNS`: ``kind`` (0: does the side on
-  roll double? 1: its opponent's answer to the double; 2: the doubler's answer to a beaver),
-  ``cube`` (its value before the double), ``owner`` (0 centred, 1 the doubler, 2 its
-  opponent), ``away`` and ``opponent_away`` (the doubler's and its opponent's away scores;
-  0 in money play) and ``beaver`` (1 when a beaver is an allowed answer). It returns ``N``
+  roll double? 1: its opponent's answer to the double; 2: the doubler's answer to a beaver;
+  3: the beaverer's answer to a raccoon, R20), ``cube`` (its value before the double),
+  ``owner`` (0 centred, 1 the doubler, 2 its opponent), ``away`` and ``opponent_away`` (the
+  doubler's and its opponent's away scores; 0 in money play) and ``beaver`` (1 when the
+  redouble is an allowed answer: a beaver to kind 1, a raccoon to kind 2). It returns ``N``
   integers: for kind 0, 1 doubles and 0 not; kind 1, 0 takes, 1 drops, 2 beavers; kind 2,
-  1 takes and 0 drops.
+  1 takes, 0 drops, 2 raccoons; kind 3, 1 takes and 0 drops.
 - or ``cube_probabilities(positions) -> probabilities``: ``(N, 5)`` cubeless probabilities
   of the side on roll of each position (:data:`~tavla.eval.OUTPUTS`), from which the cube
   model (:func:`~tavla.game.cubeful.decide`, the core's implementation, with
@@ -60,8 +61,9 @@ class CubeRun:
     its first roll (False: a cube rollout's no-double line).  ``met``: the match equity
     table the cube policies read in a match (None: Kazaross-XG2).
 
-    The engine plays the rules' ``jacoby``, ``beavers`` (a beaver is taken or passed: no
-    raccoons), ``backgammons``, ``max_cube``, ``crawford`` and, in whole matches,
+    The engine plays the rules' ``jacoby``, ``beavers``, ``raccoons`` (a taken raccoon
+    leaves the cube at eight times its value, the raccooner's), ``backgammons``,
+    ``max_cube``, ``crawford`` and, in whole matches,
     ``holland``.  Raises :class:`~tavla.PlayoutError` for rules without the cube (R18), with
     automatic doubles (R21), which the engine does not play, the Holland rule (R25) outside
     whole matches, whole matches in money play, or a table shorter than the match.
@@ -119,6 +121,7 @@ class CubeRun:
             score=(match.score[on_roll], match.score[1 - on_roll]),
             crawford_game=match.crawford, crawford_rule=match.crawford_rule,
             holland=rules.holland, jacoby=rules.jacoby, beavers=rules.beavers,
+            raccoons=bool(rules.raccoons),
             backgammons=rules.backgammons,
             max_cube=rules.max_cube or MAX_CUBE_VALUE, start_cube=cube.value,
             start_owner=owner, first_offer=self.first_offer, met=met,
@@ -212,7 +215,7 @@ def _checked_actions(actions: Any) -> Any:
                 f"a cube policy must return {len(questions)} choices for questions of shape "
                 f"{questions.shape}, got shape {choices.shape}"
             )
-        highest = np.where(questions[:, 0] == 1, 1 + questions[:, 5], 1)
+        highest = np.where(np.isin(questions[:, 0], (1, 2)), 1 + questions[:, 5], 1)
         if not (
             np.all(choices == np.round(choices)) and np.all((choices >= 0) & (choices <= highest))
         ):
@@ -222,7 +225,8 @@ def _checked_actions(actions: Any) -> Any:
             raise PlayoutError(
                 f"a cube policy answered {choices[row]} to question {questions[row].tolist()}: "
                 "kind 0 takes 1 (double) or 0, kind 1 takes 0 (take), 1 (drop) or 2 (beaver, "
-                "where allowed), kind 2 takes 1 (take) or 0 (drop)"
+                "where allowed), kind 2 takes 1 (take), 0 (drop) or 2 (raccoon, where "
+                "allowed), kind 3 takes 1 (take) or 0 (drop)"
             )
         return choices.astype(np.int64)
 

@@ -22,10 +22,10 @@ from ..game.game import Game
 from ..game.match import Match, MoneySession
 from ..game.rules import Rules
 
-STEP_KINDS = ("play", "double", "take", "drop", "beaver")
+STEP_KINDS = ("play", "double", "take", "drop", "beaver", "raccoon")
 """What each code of :attr:`UnitSteps.kinds` means."""
 
-_PLAY, _DOUBLE, _TAKE, _DROP, _BEAVER = range(5)
+_PLAY, _DOUBLE, _TAKE, _DROP, _BEAVER, _RACCOON = range(6)
 
 KEPT_GAME_BYTES = 8 * 1024
 """Memory a kept game needs on top of its results (its steps in the core and in Python)."""
@@ -100,6 +100,8 @@ class UnitSteps:
             game.drop(player=player)
         elif kind == _BEAVER:
             game.beaver(player=player)
+        elif kind == _RACCOON:
+            game.raccoon(player=player)
         else:
             raise PlayoutError(f"step {index} of a kept game has the unknown kind {kind}")
 
