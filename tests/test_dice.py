@@ -1,11 +1,16 @@
-"""Reading rolls."""
+"""Reading rolls, and the dice sources: seeded, given and the engine's streams."""
 
 from __future__ import annotations
+
+import random
 
 import numpy as np
 import pytest
 
-from tavla import NotationError, parse_roll
+from tavla import NotationError, _core, parse_roll
+from tavla.board import DiceSource
+from tavla.board.dice_streams import draw, match_game_seed, mix64
+from tavla.errors import DiceError
 
 
 @pytest.mark.parametrize(
@@ -23,3 +28,71 @@ def test_accepted_forms(given: object, roll: tuple[int, int]) -> None:
 def test_refused_forms(given: object) -> None:
     with pytest.raises(NotationError, match="roll"):
         parse_roll(given)  # type: ignore[arg-type]
+
+
+# -- the engine's dice streams (docs/simulation.rst "Seeds and reproducible runs") ---------
+
+
+def test_the_stream_scheme_is_splitmix64_and_the_cores() -> None:
+    assert mix64(0x9E3779B97F4A7C15) == 0xE220A8397B1DCDAF  # SplitMix64's first word from 0
+    for seed, stream in [(0, 0), (7, 3), (2**64 - 1, 12345), (99, 2**63 - 1)]:
+        rolls = _core.dice_rolls(seed, stream, 50).tolist()
+        indices = [(draw(seed, stream, i) * 36) >> 64 for i in range(50)]
+        assert rolls == [[k // 6 + 1, k % 6 + 1] for k in indices]
+
+
+def test_a_stream_source_rolls_the_engines_dice() -> None:
+    dice = DiceSource(seed=7, stream=3)
+    assert dice.stream == (7, 3)
+    # Draw 0 of stream (7, 3) reads 2-4 as an ordinary roll, 2-5 as the opening roll.
+    assert _core.dice_rolls(7, 3, 1).tolist() == [[2, 4]]
+    assert dice.opening_rolls() == [(2, 5)]
+    assert [dice.roll() for _ in range(5)] == [(6, 6), (3, 2), (6, 6), (1, 3), (1, 2)]
+    assert DiceSource(seed=7).stream == (7, 0)
+
+
+def test_a_stream_source_refills_past_its_first_block() -> None:
+    dice = DiceSource(seed=11, stream=2)
+    rolls = [dice.roll() for _ in range(300)]
+    assert rolls == [tuple(roll) for roll in _core.dice_rolls(11, 2, 300).tolist()]
+
+
+def test_opening_rolls_of_a_stream_are_never_ties_and_cover_the_30() -> None:
+    openings = {DiceSource(seed=5, stream=g).opening_rolls()[0] for g in range(2000)}
+    assert openings == {(a, b) for a in range(1, 7) for b in range(1, 7) if a != b}
+
+
+def test_an_int_source_is_still_a_random_seed() -> None:
+    expected = random.Random(7)
+    assert DiceSource(7).roll() == (expected.randint(1, 6), expected.randint(1, 6))
+    assert DiceSource(7).stream is None
+
+
+def test_ties_of_other_sources_open_until_the_dice_differ() -> None:
+    dice = DiceSource([(3, 3), (6, 6), (4, 1), (2, 2)])
+    assert dice.opening_rolls() == [(3, 3), (6, 6), (4, 1)]
+    assert dice.roll() == (2, 2)
+    short = DiceSource([(5, 5)])
+    with pytest.raises(DiceError, match="run out"):
+        short.opening_rolls()
+    assert short.roll() == (5, 5)  # given back
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [({"source": 3, "seed": 1}, "not both"), ({"stream": 2}, "give seed= too"),
+     ({"seed": -1}, "seed must be an int from 0 to 2\\*\\*64 - 1"),
+     ({"seed": 2**64}, "2\\*\\*64 - 1"), ({"seed": 1.5}, "seed"),
+     ({"seed": 1, "stream": -1}, "stream must be an int from 0"),
+     ({"seed": 1, "stream": 2**63}, "stream must be an int from 0"),
+     ({"seed": True}, "seed")],
+)  # fmt: skip
+def test_bad_streams_are_refused(arguments: dict[str, object], message: str) -> None:
+    with pytest.raises(DiceError, match=message):
+        DiceSource(**arguments)  # type: ignore[arg-type]
+
+
+def test_match_game_seeds() -> None:
+    assert match_game_seed(9, 0) == 9
+    assert match_game_seed(9, 1) == mix64(9 ^ mix64(0x9E3779B97F4A7C15))
+    assert len({match_game_seed(9, j) for j in range(100)}) == 100

@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+import tavla
 from tavla import (
     Cube,
     CubeError,
@@ -25,6 +26,9 @@ from tavla import (
     TavlaError,
     TurnError,
 )
+from tavla.board import DiceSource
+from tavla.errors import DiceError
+from tavla.eval.choice import choose_play
 from tavla.game.actions import (
     BeaverAction,
     DoubleAction,
@@ -765,3 +769,38 @@ def test_ids_of_a_beaver_and_of_a_finished_game() -> None:
     assert (match_id.dice_owner, match_id.turn) == (0, 0)
     game.drop()
     assert game.match_id.game_state.name == "DROPPED"
+
+
+# -- the engine's dice streams (docs/simulation.rst "Seeds and reproducible runs") ---------
+
+
+def test_a_seeded_game_is_its_selfplay_game_played_again() -> None:
+    """Game(seed=s, stream=g) with pubeval's plays (chosen here, in Python) is game g of
+    selfplay("pubeval", seed=s): the same rolls, plays and result."""
+    runs = tavla.selfplay("pubeval", 6, seed=7, keep_games=True, threads=1)
+    assert runs.steps is not None
+    for g, steps in enumerate(runs.steps):
+        game = Game(seed=7, stream=g)
+        for index in range(steps.plays):
+            rolled = game.roll() if game.turn is None else game.roll(player=game.turn)
+            assert rolled == tuple(steps.rolls[index].tolist())
+            assert game.turn == steps.policies[index]
+            assert game.dice is not None
+            play = choose_play("pubeval", game.position, game.dice)
+            game.play(play)
+            seen_by_mover = Position(steps.boards[index]).swapped().key
+            assert play.position.key == seen_by_mover
+        assert game.result is not None
+        assert (game.result.winner, int(game.result.kind)) == (runs.winner[g], runs.kind[g])
+        assert sum(game.turns_played) == runs.plies[g]
+
+
+def test_game_seed_and_stream_pick_the_stream() -> None:
+    assert Game(seed=7).roll() == DiceSource(seed=7, stream=0).opening_rolls()[0]
+    assert Game(seed=7, stream=3).roll() == (2, 5)  # tests/test_dice.py: draw 0 of (7, 3)
+    started = Game(seed=7, stream=3, starter=1)  # no opening roll: ply 0 is ordinary
+    assert started.roll() == (2, 4)
+    with pytest.raises(DiceError, match="not both"):
+        Game(dice=[(3, 1)], seed=7)
+    with pytest.raises(DiceError, match="give seed= too"):
+        Game(stream=3)

@@ -10,7 +10,13 @@ import random
 
 import pytest
 
+import tavla
 from tavla import CubeError, Game, Match, MoneySession, Phase, Rules, RulesError, TurnError
+from tavla.errors import DiceError
+from tavla.sim import play_matches
+from tests.helpers.streams import play_drawing_the_dice
+
+NET = "net:tavla218-128"
 
 
 def open_game(game: Game) -> None:
@@ -202,3 +208,43 @@ def started(session: Match | MoneySession) -> Game:
 def opened(game: Game) -> Game:
     open_game(game)
     return game
+
+
+# -- the engine's dice streams (docs/simulation.rst "Seeds and reproducible runs") ---------
+
+
+def test_a_seeded_match_rolls_the_dice_of_its_play_matches_match() -> None:
+    """Match(seed=s, stream=m) draws, game after game, the rolls match m of
+    play_matches(seed=s) played, cube actions (which draw nothing) and all; in odd matches
+    (alternate) policy a is player 1."""
+    runs = play_matches(NET, "pubeval", 4, 5, seed=3, keep_games=True, threads=1)
+    assert runs.steps is not None
+    assert all((steps.kinds == 1).any() for steps in runs.steps)  # every match doubles
+    for m, steps in enumerate(runs.steps):
+        match = Match(5, seed=3, stream=m)
+        drawn = play_drawing_the_dice(match, steps, swapped=m % 2 == 1)
+        assert len(drawn) == steps.plays
+        assert match.is_over and len(match.games) >= 2
+        score = (int(runs.score[m, 0]), int(runs.score[m, 1]))
+        assert match.score == (score[::-1] if m % 2 else score)
+    assert Match(5, seed=3, stream=1).restarted().new_game().roll() == (
+        Match(5, seed=3, stream=1).new_game().roll()
+    )
+
+
+def test_a_seeded_money_session_rolls_the_selfplay_games_one_stream_each() -> None:
+    runs = tavla.selfplay(NET, 5, seed=8, cubeful=True, keep_games=True, threads=1)
+    assert runs.steps is not None and all((steps.kinds == 1).any() for steps in runs.steps)
+    session = MoneySession(seed=8, stream=2)
+    for g in range(2, 5):
+        drawn = play_drawing_the_dice(session, runs.steps[g])
+        assert len(drawn) == runs.plies[g]
+        assert session.dice.stream == (8, g)
+    assert session.points[0] - session.points[1] == sum(runs.points[2:5])
+
+
+def test_a_match_takes_dice_or_a_seed_not_both() -> None:
+    with pytest.raises(DiceError, match="not both"):
+        Match(3, dice=random.Random(1), seed=2)
+    with pytest.raises(DiceError, match="stream must be an int from 0"):
+        MoneySession(seed=2, stream=-1)

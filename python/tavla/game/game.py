@@ -16,7 +16,7 @@ from typing import Concatenate, ParamSpec, TypeVar
 
 from .. import _core, _display
 from .._validate import check_instance, check_int, check_optional_player, excerpt, is_int
-from ..board.dice import DiceSource, DiceSourceLike, Roll, parse_roll
+from ..board.dice import DiceSource, DiceSourceLike, Roll, dice_source, parse_roll
 from ..board.position import Play, Position, ResultKind, find_play
 from ..errors import CubeError, InvalidPlayerError, RulesError, TurnError
 from ..formats.context import MAX_CUBE_VALUE, MAX_MATCH_LENGTH, MatchContext
@@ -116,6 +116,11 @@ class Game:
             accepts: a ``random.Random``, an int seed, a list or other iterable of rolls);
             used by :meth:`roll` when no dice are given.  Default: an unseeded
             ``random.Random``.
+        seed, stream: instead of ``dice``, roll the engine's dice stream ``stream``
+            (default 0) of ``seed`` (:class:`~tavla.board.DiceSource`): ``Game(seed=s,
+            stream=g)`` gets the dice of game g of ``selfplay(seed=s)``, and played with
+            the same plays it is that game (:ref:`seeds`).  ``Game(seed=7)`` is game 0 of
+            ``selfplay(seed=7)``; ``Game(dice=7)`` rolls a ``random.Random(7)``.
         match_length: N for a game of a match to N points (1 to 32767, the most the Match
             ID holds: :data:`~tavla.formats.context.MAX_MATCH_LENGTH`), 0 (default) for
             money play.
@@ -157,12 +162,14 @@ class Game:
         starter: int | None = None,
         position: Position | None = None,
         cube: Cube | None = None,
+        seed: int | None = None,
+        stream: int | None = None,
     ) -> None:
         rules, match, cube = _checked_settings(
             rules, match_length, score, crawford, starter, position, cube
         )
         self._rules = rules
-        self._dice_source = dice if isinstance(dice, DiceSource) else DiceSource(dice)
+        self._dice_source = dice_source(dice, seed, stream)
         self._match = match
         self._position = Position.initial() if position is None else position
         self._cube = cube
@@ -503,7 +510,7 @@ class Game:
     # -- internals ---------------------------------------------------------------------
 
     def _opening_roll(self, given: Roll | None) -> Roll:
-        rolls = [given] if given is not None else self._draw_opening_rolls()
+        rolls = [given] if given is not None else self._dice_source.opening_rolls()
         for rolled in rolls:
             if rolled[0] != rolled[1]:
                 break
@@ -521,18 +528,6 @@ class Game:
         else:
             self._phase = Phase.ROLL
         return rolled
-
-    def _draw_opening_rolls(self) -> list[Roll]:
-        """Rolls drawn until one is not a tie (R5).  When the dice source fails half-way,
-        the ties drawn are given back to it before the error goes on."""
-        drawn: list[Roll] = []
-        try:
-            while not drawn or drawn[-1][0] == drawn[-1][1]:
-                drawn.append(self._dice_source.roll())
-        except BaseException:
-            self._dice_source.give_back(drawn)
-            raise
-        return drawn
 
     def _may_auto_double(self) -> bool:
         rules = self._rules

@@ -45,14 +45,10 @@ def apply_action(game: Game, action: played.Action) -> None:
 def rebuilt(
     session: Match | MoneySession, histories: Sequence[Sequence[played.Action]]
 ) -> Match | MoneySession:
-    """A new session like ``session`` (its length, rules and dice source) whose games are
-    ``histories`` replayed in order: each history starts a new game (R6 decides who starts
-    it), the last may stop anywhere."""
-    fresh: Match | MoneySession
-    if isinstance(session, Match):
-        fresh = Match(session.length, session.rules, session.dice)
-    else:
-        fresh = MoneySession(session.rules, session.dice)
+    """A new session like ``session`` (its length, rules and dice: :meth:`Match.restarted`)
+    whose games are ``histories`` replayed in order: each history starts a new game (R6
+    decides who starts it), the last may stop anywhere."""
+    fresh = session.restarted()
     for history in histories:
         game = fresh.new_game()
         for action in history:

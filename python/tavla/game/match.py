@@ -1,6 +1,7 @@
 """Sessions of games: a match to N points (R23-R25) and money play (R26).
 
-Both play game after game with one dice source; each new game's starter follows R6
+Both play game after game with one dice source, or with ``seed=`` each game with its own
+stream of the engine's dice (:ref:`seeds`); each new game's starter follows R6
 (``next_game_starter``).  Players are 0 and 1 as in :class:`~tavla.Game`.
 """
 
@@ -8,7 +9,8 @@ from __future__ import annotations
 
 from .. import _core, _display
 from .._validate import check_instance, check_int
-from ..board.dice import DiceSource, DiceSourceLike
+from ..board.dice import DiceSource, DiceSourceLike, dice_source
+from ..board.dice_streams import match_game_seed
 from ..errors import RulesError, TurnError
 from ..formats.context import MAX_MATCH_LENGTH
 from .game import Game
@@ -18,9 +20,17 @@ from .rules import Rules
 class _Session:
     """Games played one after another, with the running points of each player."""
 
-    def __init__(self, rules: Rules, dice: DiceSource | DiceSourceLike) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        dice: DiceSource | DiceSourceLike,
+        seed: int | None,
+        stream: int | None,
+    ) -> None:
         self._rules = check_instance(rules, "rules", RulesError, Rules)
-        self._dice = dice if isinstance(dice, DiceSource) else DiceSource(dice)
+        self._dice = dice_source(dice, seed, stream)  # the first game's (checks seed, stream)
+        # With seed=: the checked (seed, stream), and each game rolls a stream of its own.
+        self._streams = self._dice.stream if seed is not None or stream is not None else None
         self._games: list[Game] = []
 
     @property
@@ -29,7 +39,24 @@ class _Session:
 
     @property
     def dice(self) -> DiceSource:
-        """Where the games' rolls come from, shared by every game of the session."""
+        """Where the current game's rolls come from (the first game's before it starts):
+        one source shared by every game, or with ``seed=`` one engine stream a game."""
+        return self._dice
+
+    def _dice_arguments(self) -> tuple[DiceSource | None, int | None, int | None]:
+        """``dice``, ``seed`` and ``stream`` that make a session roll as this one does."""
+        if self._streams is None:
+            return self._dice, None, None
+        return None, *self._streams
+
+    def _stream_of_game(self, seed: int, stream: int, game: int) -> DiceSource:
+        """The dice of game ``game`` (from 1) of a session of ``seed=seed, stream=stream``."""
+        raise NotImplementedError  # each kind of session says
+
+    def _next_dice(self) -> DiceSource:
+        """The dice of the game about to start."""
+        if self._streams is not None and self._games:
+            self._dice = self._stream_of_game(*self._streams, len(self._games))
         return self._dice
 
     @property
@@ -91,7 +118,12 @@ class Match(_Session):
     the games were worth (:attr:`score` may exceed ``length``).
 
     ``dice`` is a :class:`~tavla.board.DiceSource` or what it accepts (a ``random.Random``,
-    an int seed, None, a list or other iterable of rolls), shared by all the games.
+    an int seed, None, a list or other iterable of rolls), shared by all the games.  Or
+    ``seed=s, stream=m`` (keyword-only, ``stream`` default 0) rolls the engine's dice of
+    match m of ``tavla.sim.play_matches(seed=s)``: its game j the stream m of the seed
+    derived for game j (:func:`~tavla.board.dice_streams.match_game_seed`), so the same
+    plays and cube actions replay that match (in an odd match of ``alternate=True``
+    policy ``a`` is player 1).
 
     Raises :class:`~tavla.RulesError` for a length that is not an int from 1 to 32767
     (:data:`~tavla.formats.context.MAX_MATCH_LENGTH`, the most the Match ID holds) or
@@ -105,12 +137,15 @@ class Match(_Session):
         length: int,
         rules: Rules | None = None,
         dice: DiceSource | DiceSourceLike = None,
+        *,
+        seed: int | None = None,
+        stream: int | None = None,
     ) -> None:
         self._length = check_int(
             length, "the match length N (R23)", RulesError, low=1, high=MAX_MATCH_LENGTH
         )
         rules = Rules.standard_match() if rules is None else rules
-        super().__init__(rules, dice)
+        super().__init__(rules, dice, seed, stream)
         rules.check_match_play()
         self._crawford_game: int | None = None
 
@@ -159,7 +194,7 @@ class Match(_Session):
             self._crawford_game = len(self._games) + 1
         game = Game(
             self._rules,
-            self._dice,
+            self._next_dice(),
             match_length=self._length,
             score=score,
             crawford=crawford,
@@ -167,6 +202,15 @@ class Match(_Session):
         )
         self._games.append(game)
         return game
+
+    def restarted(self) -> Match:
+        """A new match like this one, with no games: its length, rules and dice (the same
+        shared source, or the same seed and stream)."""
+        dice, seed, stream = self._dice_arguments()
+        return Match(self._length, self._rules, dice, seed=seed, stream=stream)
+
+    def _stream_of_game(self, seed: int, stream: int, game: int) -> DiceSource:
+        return DiceSource(seed=match_game_seed(seed, game), stream=stream)
 
     def __repr__(self) -> str:
         score = f"{self.score[0]}-{self.score[1]}"
@@ -181,16 +225,23 @@ class MoneySession(_Session):
     """Money play (R26): games without a target score, each won for cube value times result
     kind, with the money options of ``rules`` (Jacoby, beavers, raccoons, automatic
     doubles).  Default rules: :meth:`Rules.standard_money`; ``dice`` as for
-    :class:`Match`.  Raises :class:`~tavla.RulesError` for rules that are not a
+    :class:`Match`, or ``seed=s, stream=g`` (keyword-only, ``stream`` default 0): game j
+    rolls the engine's stream g + j of seed s, the dice of game g + j of
+    ``selfplay(seed=s, cubeful=True)``.  Raises :class:`~tavla.RulesError` for rules that are not a
     :class:`Rules` or hold an option of match play only (Holland, R25:
     :meth:`Rules.check_money_play`), :class:`~tavla.errors.DiceError` for a bad dice source.
     """
 
     def __init__(
-        self, rules: Rules | None = None, dice: DiceSource | DiceSourceLike = None
+        self,
+        rules: Rules | None = None,
+        dice: DiceSource | DiceSourceLike = None,
+        *,
+        seed: int | None = None,
+        stream: int | None = None,
     ) -> None:
         rules = Rules.standard_money() if rules is None else rules
-        super().__init__(rules, dice)
+        super().__init__(rules, dice, seed, stream)
         rules.check_money_play()
 
     @property
@@ -203,9 +254,18 @@ class MoneySession(_Session):
         """Start the next game and return it.  Raises :class:`~tavla.TurnError` if the
         current game is not over."""
         self._require_game_over()
-        game = Game(self._rules, self._dice, starter=self._next_starter())
+        game = Game(self._rules, self._next_dice(), starter=self._next_starter())
         self._games.append(game)
         return game
+
+    def restarted(self) -> MoneySession:
+        """A new session like this one, with no games: its rules and dice (the same shared
+        source, or the same seed and stream)."""
+        dice, seed, stream = self._dice_arguments()
+        return MoneySession(self._rules, dice, seed=seed, stream=stream)
+
+    def _stream_of_game(self, seed: int, stream: int, game: int) -> DiceSource:
+        return DiceSource(seed=seed, stream=stream + game)
 
     def __repr__(self) -> str:
         points = self.points

@@ -23,7 +23,7 @@ Games are cubeless and end when a side has borne off all 15 (R15); each is score
 (single, gammon, backgammon: R16, backgammons counted). Dice come from a counter-based
 generator (:ref:`seeds`): game ``g`` of a run with
 seed ``s`` uses its own stream derived from ``(s, g)``, so results are identical whatever the
-number of threads or the batch size.
+number of threads or the batch size; ``tavla.Game(seed=s, stream=g)`` rolls the same dice.
 """
 
 from __future__ import annotations
