@@ -121,8 +121,9 @@ class RunOptions:
     callable the run calls with the number of games finished so far (one machine only)."""
 
     client: Any = None
-    """A ``distributed.Client`` whose Dask cluster plays the games (:ref:`clusters`), with
-    the same results as one machine; the run checks its type.  None: this machine."""
+    """A ``distributed.Client`` whose Dask cluster plays the games
+    (:mod:`tavla.sim.cluster`), with the same results as one machine; the run checks its
+    type.  None: this machine."""
 
     chunk: int | None = None
     """The games of each Dask task, an int ≥ 1; only with a ``client``.  None: a few per
