@@ -21,6 +21,7 @@ from __future__ import annotations
 from importlib.metadata import PackageNotFoundError, version
 
 from . import board, eval, formats, game, render, replay, sim
+from ._run_options import RunOptions
 from .board import Play, Position, ResultKind, legal_results, parse_roll
 from .errors import (
     CacheWarning,
@@ -46,6 +47,7 @@ from .errors import (
     PlayoutError,
     RenderError,
     RulesError,
+    RunOptionsError,
     TavlaError,
     TrainingError,
     TurnError,
@@ -110,6 +112,8 @@ __all__ = [
     "RolloutResult",
     "Rules",
     "RulesError",
+    "RunOptions",
+    "RunOptionsError",
     "TavlaError",
     "TrainingError",
     "TurnError",

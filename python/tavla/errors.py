@@ -98,6 +98,13 @@ class TrainingError(TavlaError, ValueError):
     differ from those of the checkpoint a run resumes."""
 
 
+class RunOptionsError(PlayoutError, TrainingError):
+    """Run options (:class:`~tavla.RunOptions`, :ref:`run-options`) that cannot be taken: a
+    bad seed, thread count, batch, progress or chunk, an unknown option, or a field given
+    both as a keyword shorthand and in ``options``.  Both a :class:`PlayoutError` and a
+    :class:`TrainingError`, since the runs of both take the options."""
+
+
 class MatchEquityError(TavlaError, ValueError):
     """A match equity table (:doc:`/cube`) that cannot be read (a file that is not an XML
     table of GNU Backgammon's format, a table given by a formula, values that are not match

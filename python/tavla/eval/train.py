@@ -30,6 +30,7 @@ from typing import Any
 
 from .. import _core
 from .._progress import progress_bar
+from .._run_options import RunOptions, bar_progress, refuse_options, run_options
 from .._validate import check_count, check_int, check_real, check_seed, excerpt, is_int
 from ..errors import NetError, TrainingError
 from ._npz import checkpoint_path
@@ -121,6 +122,7 @@ def train_td(
     monitor: Monitor | None = None,
     monitor_every: int = 50_000,
     progress: bool | None = None,
+    options: RunOptions | None = None,
 ) -> TrainResult:
     """Trains a net by TD(λ) self-play (the module docstring gives the method) until it has
     trained ``games`` games in all, and returns it (:class:`TrainResult`).
@@ -143,6 +145,9 @@ def train_td(
     :func:`tavla.sim.duel_monitor`, a duel against pubeval) is called every ``monitor_every``
     games and at the end; its lines are printed on stderr unless ``progress`` is False (a
     progress bar is shown there when ``progress`` is True, or None and stderr is a terminal).
+    ``options``: a :class:`~tavla.RunOptions` whose ``seed``, ``threads`` and ``progress``
+    these keywords are shorthands for (:ref:`run-options`); the run takes no ``batch``,
+    ``client`` or ``chunk``.
 
     Ctrl-C stops the run after the games finished (one thread) or the rounds finished
     (several), writes the checkpoint, and returns with ``interrupted`` set. Raises
@@ -150,12 +155,14 @@ def train_td(
     setting that differs from the checkpoint's; :class:`~tavla.NetError` for a bad ``start``.
     """
     total = check_count(games, "games", TrainingError)
+    options = run_options(options, seed=seed, threads=threads, progress=progress)
+    refuse_options(options, ("batch", "client", "chunk"), "train_td")
     given = {
         "lambda_": lambda_,
         "alpha": alpha,
         "alpha_end": alpha_end,
-        "seed": seed,
-        "threads": threads,
+        "seed": options.seed,
+        "threads": options.threads,
         "sync_games": sync_games,
     }
     if resume is not None:
@@ -187,7 +194,8 @@ def train_td(
     )
     trainer.games_done = done
     return _run(
-        trainer, net, settings, total, path, checkpoint_every, monitor, monitor_every, progress
+        trainer, net, settings, total, path, checkpoint_every, monitor, monitor_every,
+        bar_progress(options, "train_td"),
     )
 
 

@@ -1,6 +1,7 @@
 """Simulation: whole games played by the core (self-play), rollouts and duels, on one machine
 or on a Dask cluster."""
 
+from .._run_options import RunOptions
 from .cube_rollout import cube_rollout, cube_rollout_plays
 from .duel import DuelResult, duel
 from .ladder import Ladder, LadderDuel, ladder
@@ -17,6 +18,7 @@ __all__ = [
     "MatchResults",
     "PlayoutResults",
     "RolloutResult",
+    "RunOptions",
     "cube_rollout",
     "cube_rollout_plays",
     "duel",

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from .._run_options import RunOptions, run_options
 from .._validate import check_bool, excerpt
 from ..board.dice import parse_roll
 from ..board.position import Play, Position
@@ -40,7 +41,6 @@ from .cube_rollout_results import CubefulPlayResult, CubefulRolloutResult
 from .luck import variance_reduction_for
 from .playout import (
     CUBE_GAME_BYTES,
-    DEFAULT_BATCH,
     check_memory,
     count_argument,
     first_frame_outside_tavla,
@@ -74,7 +74,7 @@ def cube_rollout(
     *,
     context: CubeContext | None = None,
     met: MatchEquityTable | None = None,
-    seed: int = 0,
+    seed: int | None = None,
     rotate: bool = True,
     truncate: int | None = None,
     evaluator: Net | str | None = None,
@@ -83,10 +83,11 @@ def cube_rollout(
     se: float | None = None,
     check_every: int = CHECK_EVERY,
     threads: int | None = None,
-    batch: int = DEFAULT_BATCH,
+    batch: int | None = None,
     progress: bool | None = None,
     client: Client | None = None,
     chunk: int | None = None,
+    options: RunOptions | None = None,
 ) -> CubefulRolloutResult:
     """Cubeful rollout of ``position``, the side on roll to decide on the cube and roll,
     in ``context`` (a :class:`~tavla.game.cube_context.CubeContext`: money play or a match
@@ -98,7 +99,8 @@ def cube_rollout(
     :func:`~tavla.eval.policies.default_policy`, the strongest shipped net). A policy that never
     doubles (pubeval, random, a Python policy without a cube method) makes the rollout
     cubeless in all but name: it warns with a :class:`UserWarning`. ``rotate``, ``seed``,
-    ``threads``, ``batch``, ``progress``, ``client``, ``chunk``, ``se`` and ``check_every`` as
+    ``threads``, ``batch``, ``progress``, ``client``, ``chunk`` (or ``options``, a
+    :class:`~tavla.RunOptions` of those, :ref:`run-options`), ``se`` and ``check_every`` as
     for :func:`~tavla.rollout` (``se``: the error of the proper action's equity).
     ``variance_reduction`` (None: when the policy has an evaluator) subtracts the luck of
     every roll valued by the cube model (:ref:`variance-reduction`).
@@ -115,9 +117,10 @@ def cube_rollout(
     """
     policy = default_policy() if policy is None else policy
     run, settings = _cube_settings(
-        position, policy, games, context, met, seed, rotate, truncate, evaluator,
-        truncate_bearoff, variance_reduction, se, check_every, None, threads, batch,
-        progress, client, chunk,
+        position, policy, games, context, met, rotate, truncate, evaluator,
+        truncate_bearoff, variance_reduction, se, check_every, None,
+        run_options(options, seed=seed, threads=threads, batch=batch, progress=progress,
+                        client=client, chunk=chunk),
     )  # fmt: skip
     check_memory(run.games, 2 * CUBE_GAME_BYTES + 64)
     context = settings.run.context
@@ -151,7 +154,7 @@ def cube_rollout_plays(
     *,
     context: CubeContext | None = None,
     met: MatchEquityTable | None = None,
-    seed: int = 0,
+    seed: int | None = None,
     rotate: bool = True,
     truncate: int | None = None,
     evaluator: Net | str | None = None,
@@ -161,10 +164,11 @@ def cube_rollout_plays(
     check_every: int = CHECK_EVERY,
     out_of_contention: float | None = None,
     threads: int | None = None,
-    batch: int = DEFAULT_BATCH,
+    batch: int | None = None,
     progress: bool | None = None,
     client: Client | None = None,
     chunk: int | None = None,
+    options: RunOptions | None = None,
 ) -> list[CubefulPlayResult]:
     """Every legal play of ``dice`` by the side on roll of ``position`` rolled out with the
     cube in ``context``: after each play the opponent is on roll with the cube as it stands
@@ -174,9 +178,10 @@ def cube_rollout_plays(
     :func:`~tavla.sim.rollout.rollout_plays` takes it."""
     policy = default_policy() if policy is None else policy
     run, settings = _cube_settings(
-        position, policy, games, context, met, seed, rotate, truncate, evaluator,
-        truncate_bearoff, variance_reduction, se, check_every, out_of_contention, threads,
-        batch, progress, client, chunk,
+        position, policy, games, context, met, rotate, truncate, evaluator,
+        truncate_bearoff, variance_reduction, se, check_every, out_of_contention,
+        run_options(options, seed=seed, threads=threads, batch=batch, progress=progress,
+                        client=client, chunk=chunk),
     )  # fmt: skip
     plays = position.legal_plays(parse_roll(dice))
     check_memory(run.games, CUBE_GAME_BYTES + 64 + 8 * len(plays))
@@ -218,7 +223,6 @@ def _cube_settings(
     games: int,
     context: CubeContext | None,
     met: MatchEquityTable | None,
-    seed: int,
     rotate: bool,
     truncate: int | None,
     evaluator: Net | str | None,
@@ -227,11 +231,7 @@ def _cube_settings(
     se: float | None,
     check_every: int,
     contention: float | None,
-    threads: int | None,
-    batch: int,
-    progress: bool | None,
-    client: Client | None,
-    chunk: int | None,
+    options: RunOptions,
 ) -> tuple[RolloutRun, _CubeSettings]:
     games = check_rollout(position, rotate, games)
     context = CubeContext() if context is None else context
@@ -241,10 +241,7 @@ def _cube_settings(
             "evaluator values the games a cubeful rollout stops: give truncate (or "
             "truncate_bearoff)"
         )
-    run = RolloutRun(
-        games, seed, rotate, threads, batch, progress, client, chunk, se, check_every,
-        contention,
-    )  # fmt: skip
+    run = RolloutRun(games, rotate, options, se, check_every, contention)
     reduced = variance_reduction_for(policy, variance_reduction)
     cube_run = CubeRun(context, met=met)
     _warn_if_never_doubling(policy)
@@ -279,11 +276,10 @@ def _cube_line(
         first: int, count: int, report: Callable[[int], None] | None
     ) -> tuple[npt.NDArray[np.float64], bool]:
         results = play_games(
-            policy, policy, count, start=start, seed=run.seed, rotate=run.level,
-            first_game=first, truncate=settings.truncate,
-            stop_at_bearoff=settings.truncate_bearoff, evaluator=settings.evaluator,
-            threads=run.threads, batch=run.batch, progress=report or False,
-            client=run.client, chunk=run.chunk, cube=cube,
+            policy, policy, count, start=start, rotate=run.level, first_game=first,
+            truncate=settings.truncate, stop_at_bearoff=settings.truncate_bearoff,
+            evaluator=settings.evaluator, cube=cube,
+            options=run.options.replace(progress=report or False),
             variance_reduction=settings.reduced,
         )  # fmt: skip
         line.runs.append(results)

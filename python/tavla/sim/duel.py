@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, overload
 import numpy as np
 import numpy.typing as npt
 
+from .._run_options import RunOptions, run_options
 from .._validate import check_bool, excerpt
 from ..errors import PlayoutError
 from ..eval.policies import PolicyLike
@@ -18,7 +19,7 @@ from ..game.rules import Rules
 from ._stats import Z95, mean_and_error, wilson_interval
 from .cube_play import CubeRun
 from .matches import play_matches
-from .playout import DEFAULT_BATCH, count_argument, play_games
+from .playout import count_argument, play_games
 from .results import MatchResults, PlayoutResults
 
 if TYPE_CHECKING:
@@ -99,10 +100,10 @@ def duel(
     b: PolicyLike,
     games: int = ...,
     *,
-    seed: int = ...,
+    seed: int | None = ...,
     duplicate: bool = ...,
     threads: int | None = ...,
-    batch: int = ...,
+    batch: int | None = ...,
     progress: bool | None = ...,
     client: Client | None = ...,
     chunk: int | None = ...,
@@ -112,6 +113,7 @@ def duel(
     matches: int = ...,
     met: None = ...,
     keep_games: bool = ...,
+    options: RunOptions | None = ...,
 ) -> DuelResult: ...
 @overload
 def duel(
@@ -119,10 +121,10 @@ def duel(
     b: PolicyLike,
     games: None = ...,
     *,
-    seed: int = ...,
+    seed: int | None = ...,
     duplicate: bool = ...,
     threads: int | None = ...,
-    batch: int = ...,
+    batch: int | None = ...,
     progress: bool | None = ...,
     client: Client | None = ...,
     chunk: int | None = ...,
@@ -132,16 +134,17 @@ def duel(
     matches: int = ...,
     met: MatchEquityTable | None = ...,
     keep_games: bool = ...,
+    options: RunOptions | None = ...,
 ) -> MatchDuelResult: ...
 def duel(
     a: PolicyLike,
     b: PolicyLike,
     games: int | None = None,
     *,
-    seed: int = 0,
+    seed: int | None = None,
     duplicate: bool = True,
     threads: int | None = None,
-    batch: int = DEFAULT_BATCH,
+    batch: int | None = None,
     progress: bool | None = None,
     client: Client | None = None,
     chunk: int | None = None,
@@ -151,6 +154,7 @@ def duel(
     matches: int = DEFAULT_MATCHES,
     met: MatchEquityTable | None = None,
     keep_games: bool = False,
+    options: RunOptions | None = None,
 ) -> DuelResult | MatchDuelResult:
     """Compare policy ``a`` with ``b`` over ``games`` (None: 10,000) cubeless games from the
     start (R4, R5); with ``cubeful=True`` over money games with the cube (R26; ``rules``:
@@ -186,20 +190,23 @@ def duel(
     ``distributed.Client``) the games run on a Dask cluster in chunks of ``chunk`` games
     (matches), with the same results (:func:`~tavla.sim.playout.play_games`). Ctrl-C stops
     the duel and reports the complete pairs played. ``keep_games``: keep every game's (match's)
-    plays and cube actions in ``results.steps`` (:mod:`tavla.sim.records`). Raises
+    plays and cube actions in ``results.steps`` (:mod:`tavla.sim.records`). ``options``: a
+    :class:`~tavla.RunOptions` of ``seed``, ``threads``, ``batch``, ``progress``, ``client``
+    and ``chunk``, whose keywords are its shorthands (:ref:`run-options`). Raises
     :class:`~tavla.PlayoutError` for bad arguments; a Python policy's own exceptions pass
     through, as do Dask's on a cluster.
     """
     if not isinstance(duplicate, (bool, np.bool_)):
         raise PlayoutError(f"duplicate must be True or False, got {excerpt(duplicate)}")
     cubeful = check_bool(cubeful, "cubeful", PlayoutError)
+    options = run_options(options, seed=seed, threads=threads, batch=batch, progress=progress,
+                          client=client, chunk=chunk)  # fmt: skip
     if match_length is not None:
         if games is not None or cubeful:
             raise PlayoutError("a match duel counts matches: give matches=, not games or cubeful")
         return _match_duel(
-            a, b, match_length, matches, rules=rules, met=met, seed=seed, duplicate=duplicate,
-            threads=threads, batch=batch, progress=progress, client=client, chunk=chunk,
-            keep_games=keep_games,
+            a, b, match_length, matches, rules=rules, met=met, duplicate=duplicate,
+            options=options, keep_games=keep_games,
         )  # fmt: skip
     if met is not None or matches != DEFAULT_MATCHES:
         raise PlayoutError("matches and met are for match duels: give match_length")
@@ -212,9 +219,8 @@ def duel(
     elif rules is not None:
         raise PlayoutError("rules are for duels with the cube: give cubeful=True or match_length")
     results = play_games(
-        a, b, games, seed=seed, duplicate=duplicate, alternate=True, threads=threads,
-        batch=batch, progress=progress, client=client, chunk=chunk, cube=cube,
-        keep_games=keep_games,
+        a, b, games, duplicate=duplicate, alternate=True, cube=cube, keep_games=keep_games,
+        options=options,
     )  # fmt: skip
     if duplicate and results.games % 2:  # interrupted inside a pair: keep whole pairs
         results = results.head(results.games - 1)
@@ -252,13 +258,8 @@ def _match_duel(
     *,
     rules: Rules | None,
     met: MatchEquityTable | None,
-    seed: int,
     duplicate: bool,
-    threads: int | None,
-    batch: int,
-    progress: bool | None,
-    client: Client | None,
-    chunk: int | None,
+    options: RunOptions,
     keep_games: bool = False,
 ) -> MatchDuelResult:
     if duplicate and count_argument("matches", matches) % 2:
@@ -266,9 +267,8 @@ def _match_duel(
             f"a duplicate duel plays matches in pairs: matches must be even: {matches}"
         )
     results = play_matches(
-        a, b, matches, length, rules=rules, met=met, seed=seed, duplicate=duplicate,
-        alternate=True, threads=threads, batch=batch, progress=progress, client=client,
-        chunk=chunk, keep_games=keep_games,
+        a, b, matches, length, rules=rules, met=met, duplicate=duplicate, alternate=True,
+        keep_games=keep_games, options=options,
     )  # fmt: skip
     if duplicate and results.matches % 2:  # interrupted inside a pair: keep whole pairs
         results = results.head(results.matches - 1)

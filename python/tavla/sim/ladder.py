@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._run_options import RunOptions, run_options
 from .._validate import check_int, check_seed, excerpt
 from ..errors import PlayoutError
 from ..eval import nets
@@ -76,16 +77,20 @@ def ladder(
     half_width: float = 0.02,
     batch: int = 4_000,
     max_games: int = 400_000,
-    seed: int = 0,
+    seed: int | None = None,
     threads: int | None = None,
     progress: bool | None = None,
+    options: RunOptions | None = None,
 ) -> Ladder:
     """Duels each rung of ``rungs`` (bottom to top; default :func:`default_rungs`) against the
     rung below it and against ``anchor``, each in batches of ``batch`` duplicate games (with
     independent dice: seeds ``seed``, ``seed + 1``, ...) until the half-width of its 95%
     interval is at most ``half_width`` points per game, or it has played ``max_games``.
-    Returns a :class:`Ladder`. Raises :class:`~tavla.PlayoutError` for bad arguments or
-    policies. Ctrl-C ends the duel in play (its games kept) and the ladder."""
+    ``options`` (a :class:`~tavla.RunOptions`; ``seed``, ``threads`` and ``progress`` are its
+    shorthands, :ref:`run-options`) go to every duel, each with its own seed; its ``batch``
+    is each duel's, not this ``batch`` of games. Returns a :class:`Ladder`. Raises
+    :class:`~tavla.PlayoutError` for bad arguments or policies. Ctrl-C ends the duel in play
+    (its games kept) and the ladder."""
     rungs = default_rungs() if rungs is None else list(rungs)
     if len(rungs) < 2:
         raise PlayoutError(f"a ladder has two rungs or more, got {excerpt(rungs)}")
@@ -97,7 +102,8 @@ def ladder(
     if batch % 2:
         raise PlayoutError(f"batch must be even (duplicate pairs), got {batch}")
     max_games = check_int(max_games, "max_games", PlayoutError, low=batch)
-    seed = check_seed(seed, "seed", PlayoutError, bits=63)
+    options = run_options(options, seed=seed, threads=threads, progress=progress)
+    first_seed = check_seed(options.seed or 0, "seed", PlayoutError, bits=63)
     labels = [_label(r) for r in rungs]
     pairs = [(i + 1, i) for i in range(len(rungs) - 1)]
     if anchor is not None and _label(anchor) in labels:
@@ -106,7 +112,7 @@ def ladder(
     duels: list[LadderDuel] = []
     for top, bottom in pairs:
         result = _duel(rungs[top], rungs[bottom], labels[top], labels[bottom], half_width,
-                       batch, max_games, seed, threads, progress)  # fmt: skip
+                       batch, max_games, options.replace(seed=first_seed))  # fmt: skip
         duels.append(result)
         if result.interrupted:
             break
@@ -115,13 +121,15 @@ def ladder(
 
 def _duel(
     a: PolicyLike, b: PolicyLike, a_label: str, b_label: str, half_width: float, batch: int,
-    max_games: int, seed: int, threads: int | None, progress: bool | None,
+    max_games: int, options: RunOptions,
 ) -> LadderDuel:  # fmt: skip
+    """Rounds of ``batch`` duplicate games of ``a`` against ``b``, round k with seed
+    ``options.seed + k``, until the interval is narrow enough (see :func:`ladder`)."""
     pairs: list[np.ndarray] = []
     interrupted = False
     k = 0
     while True:
-        result = duel(a, b, batch, seed=seed + k, threads=threads, progress=progress)
+        result = duel(a, b, batch, options=options.replace(seed=(options.seed or 0) + k))
         k += 1
         pairs.append(result.results.points.astype(np.float64).reshape(-1, 2).mean(axis=1))
         interrupted = result.interrupted

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .._run_options import RunOptions, run_options
 from .._validate import check_instance, check_int
 from ..errors import PlayoutError, RulesError
 from ..eval.policies import PolicyLike
@@ -12,7 +13,7 @@ from ..game.cube_context import CubeContext
 from ..game.equity import MatchEquityTable
 from ..game.rules import Rules
 from .cube_play import CubeRun
-from .playout import DEFAULT_BATCH, count_argument, run_units
+from .playout import count_argument, run_units
 from .results import MatchResults
 
 if TYPE_CHECKING:
@@ -27,16 +28,17 @@ def play_matches(
     *,
     rules: Rules | None = None,
     met: MatchEquityTable | None = None,
-    seed: int = 0,
+    seed: int | None = None,
     duplicate: bool = False,
     alternate: bool = True,
     threads: int | None = None,
-    batch: int = DEFAULT_BATCH,
+    batch: int | None = None,
     progress: bool | None = None,
     first_match: int = 0,
     client: Client | None = None,
     chunk: int | None = None,
     keep_games: bool = False,
+    options: RunOptions | None = None,
 ) -> MatchResults:
     """Play ``matches`` whole matches to ``length`` points of ``a`` against ``b`` with the
     cube, and return their :class:`~tavla.sim.results.MatchResults`.
@@ -57,7 +59,9 @@ def play_matches(
     which die of the opening roll is whose). ``threads``, ``batch``, ``progress``,
     ``first_match`` (play matches ``first_match ..`` of the seed's sequence), ``client`` and
     ``chunk`` (matches per Dask task) as for :func:`~tavla.sim.playout.play_games`: results do
-    not depend on threads, batches or chunks. Ctrl-C keeps the matches finished first, with
+    not depend on threads, batches or chunks; ``options`` (a :class:`~tavla.RunOptions`)
+    holds ``seed``, ``threads``, ``batch``, ``progress``, ``client`` and ``chunk``, whose
+    keywords are its shorthands (:ref:`run-options`). Ctrl-C keeps the matches finished first, with
     an :class:`~tavla.InterruptedRunWarning`.  ``keep_games``: keep each match's plays and
     cube actions in the results' ``steps`` (:mod:`tavla.sim.records`), for match files.
 
@@ -76,9 +80,10 @@ def play_matches(
     context = CubeContext(MatchContext(length, crawford_rule=rules.crawford), rules=rules)
     cube = CubeRun(context, whole_matches=True, met=met)
     results = run_units(
-        a, b, count_argument("matches", matches), start=None, seed=seed, rotate=0,
-        duplicate=duplicate, alternate=alternate, truncate=None, threads=threads, batch=batch,
-        progress=progress, first_game=first_match, client=client, chunk=chunk, cube=cube,
+        a, b, count_argument("matches", matches), start=None, rotate=0, duplicate=duplicate,
+        alternate=alternate, truncate=None, first_game=first_match, cube=cube,
+        options=run_options(options, seed=seed, threads=threads, batch=batch,
+                            progress=progress, client=client, chunk=chunk),
         keep_games=keep_games,
     )  # fmt: skip
     assert isinstance(results, MatchResults)

@@ -44,6 +44,7 @@ import numpy.typing as npt
 
 from .. import _core
 from .._progress import progress_bar
+from .._run_options import Progress, RunOptions, check_threads, run_options
 from .._validate import check_bool, excerpt, is_int
 from ..board.position import Position
 from ..errors import InterruptedRunWarning, PlayoutError
@@ -69,26 +70,15 @@ DEFAULT_BATCH = 1024
 """Games advanced together when a Python policy plays."""
 
 
-MAX_THREADS = 1024
-"""The most threads a run may ask for."""
-
-
 def thread_count(threads: int | None) -> int:
-    """The threads to use: ``threads`` itself (1 to :data:`MAX_THREADS`), or every core when
-    None."""
-    if threads is None:
-        if hasattr(os, "sched_getaffinity"):
-            return max(1, len(os.sched_getaffinity(0)))
-        return os.cpu_count() or 1
-    if (
-        isinstance(threads, bool)
-        or not isinstance(threads, (int, np.integer))
-        or not 1 <= threads <= MAX_THREADS
-    ):
-        raise PlayoutError(
-            f"threads must be an int from 1 to {MAX_THREADS} or None, got {excerpt(threads)}"
-        )
-    return int(threads)
+    """The threads to use: ``threads`` itself (1 to :data:`~tavla._run_options.MAX_THREADS`),
+    or every core when None."""
+    number = check_threads(threads)
+    if number is not None:
+        return number
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
 
 
 def count_argument(name: str, value: int, low: int = 0) -> int:
@@ -153,26 +143,20 @@ def check_memory(games: int, bytes_per_game: int) -> None:
         )
 
 
-def _seed(seed: int) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:
-        raise PlayoutError(f"seed must be an int in 0 .. 2**64 - 1, got {excerpt(seed)}")
-    return int(seed)
-
-
 def play_games(
     a: PolicyLike,
     b: PolicyLike,
     games: int,
     *,
     start: Position | None = None,
-    seed: int = 0,
+    seed: int | None = None,
     rotate: int = 0,
     duplicate: bool = False,
     alternate: bool = False,
     truncate: int | None = None,
     threads: int | None = None,
-    batch: int = DEFAULT_BATCH,
-    progress: bool | Callable[[int], None] | None = None,
+    batch: int | None = None,
+    progress: Progress = None,
     first_game: int = 0,
     client: Client | None = None,
     chunk: int | None = None,
@@ -181,6 +165,7 @@ def play_games(
     stop_at_bearoff: bool = False,
     evaluator: Net | str | None = None,
     keep_games: bool = False,
+    options: RunOptions | None = None,
 ) -> PlayoutResults:
     """Play ``games`` games of ``a`` against ``b`` in the core (the engine behind
     :func:`selfplay`, :func:`~tavla.rollout` and :func:`~tavla.duel`).
@@ -198,7 +183,10 @@ def play_games(
     a Python policy runs single-threaded in lockstep batches of ``batch`` games. Memory as
     for :func:`selfplay`, plus 52 bytes a game twice when games stop (the last boards).
     ``progress``: a bar (True, False, None: when stderr is a terminal), or a callable the
-    run calls with the number of games finished so far (a caller's own bar).
+    run calls with the number of games finished so far (a caller's own bar). ``options``
+    (a :class:`~tavla.RunOptions`) holds ``seed``, ``threads``, ``batch``, ``progress``,
+    ``client`` and ``chunk`` in one value; those keywords are its shorthands, and one given
+    both ways raises :class:`~tavla.errors.RunOptionsError` (:ref:`run-options`).
 
     ``first_game``: play games ``first_game .. first_game + games - 1`` of the seed's
     sequence (their dice, seats and rotated rolls) as this run's games ``0 .. games - 1``.
@@ -235,9 +223,10 @@ def play_games(
     if cube is not None and (not isinstance(cube, CubeRun) or cube.whole_matches):
         raise PlayoutError("cube is a CubeRun of single games (play_matches plays matches)")
     results = run_units(
-        a, b, games, start=start, seed=seed, rotate=rotate, duplicate=duplicate,
-        alternate=alternate, truncate=truncate, threads=threads, batch=batch,
-        progress=progress, first_game=first_game, client=client, chunk=chunk, cube=cube,
+        a, b, games, start=start, rotate=rotate, duplicate=duplicate, alternate=alternate,
+        truncate=truncate, first_game=first_game, cube=cube,
+        options=run_options(options, seed=seed, threads=threads, batch=batch,
+                            progress=progress, client=client, chunk=chunk),
         variance_reduction=check_bool(variance_reduction, "variance_reduction", PlayoutError),
         stop_at_bearoff=check_bool(stop_at_bearoff, "stop_at_bearoff", PlayoutError),
         evaluator=evaluator,
@@ -253,45 +242,31 @@ def run_units(
     units: int,
     *,
     start: Position | None,
-    seed: int,
     rotate: int,
     duplicate: bool,
     alternate: bool,
     truncate: int | None,
-    threads: int | None,
-    batch: int,
-    progress: bool | Callable[[int], None] | None,
     first_game: int,
-    client: Client | None,
-    chunk: int | None,
     cube: CubeRun | None,
+    options: RunOptions,
     variance_reduction: bool = False,
     stop_at_bearoff: bool = False,
     evaluator: Net | str | None = None,
     keep_games: bool = False,
 ) -> PlayoutResults | MatchResults:
-    """:func:`play_games` of ``units`` games, or whole matches when ``cube`` says so."""
+    """:func:`play_games` of ``units`` games, or whole matches when ``cube`` says so, as
+    ``options`` say (checked already, but for the client's type)."""
     matches = cube is not None and cube.whole_matches
     what = "matches" if matches else "games"
     games = units
+    client, progress = options.client, options.progress
     if client is not None:  # before anything is imported, pickled or run
         client = cluster.check_client(client)
     games = count_argument("games", games)
-    seed = _seed(seed)
     first_game = count_argument("first_game", first_game)
     if first_game + games >= 2**63:
         what = "first_game + games" if first_game else "games"
         raise PlayoutError(f"{what} must stay below 2**63, got {excerpt(first_game + games)}")
-    batch = _int_argument("batch", batch, 1, MAX_INT32)
-    if (
-        progress is not None
-        and not isinstance(progress, (bool, np.bool_))
-        and not callable(progress)
-    ):
-        raise PlayoutError(
-            "progress must be True, False, None (a bar when stderr is a terminal) or a "
-            f"callable, got {excerpt(progress)}"
-        )
     if start is not None and not isinstance(start, Position):
         raise PlayoutError(f"start must be a Position or None, got {type(start).__name__}")
     if start is not None and start.is_over:
@@ -317,32 +292,30 @@ def run_units(
         check_memory(games, CUBE_GAME_BYTES + kept)
     else:
         check_memory(games, (TRUNCATED_GAME_BYTES if stops else GAME_BYTES) + kept)
-    if chunk is not None:
-        if client is None:
-            raise PlayoutError("chunk is the games per Dask task: it needs a client")
-        chunk = count_argument("chunk", chunk)
-        if chunk < 1:
-            raise PlayoutError("chunk must be at least 1 game")
+    if options.chunk is not None and client is None:
+        raise PlayoutError("chunk is the games per Dask task: it needs a client")
     run = functools.partial(
-        _play_here, a, b, start=start, seed=seed, rotate=rotate, duplicate=duplicate,
-        alternate=alternate, truncate=truncate, batch=batch, cube=cube,
+        _play_here, a, b, start=start, seed=options.seed or 0, rotate=rotate,
+        duplicate=duplicate, alternate=alternate, truncate=truncate,
+        batch=options.batch or DEFAULT_BATCH, cube=cube,
         variance_reduction=variance_reduction, stop_at_bearoff=stop_at_bearoff,
         evaluator=evaluator,
         keep_games=keep_games,
     )  # fmt: skip
     results: PlayoutResults | MatchResults
     if client is None:
-        results = run(games, first_game, threads=thread_count(threads), progress=progress)
+        results = run(games, first_game, threads=thread_count(options.threads), progress=progress)
     elif callable(progress):
         raise PlayoutError("progress is True, False or None on a Dask cluster")
     else:  # checked here, before anything is sent; _play_here checks them on one machine
         for policy in (a, b):
             engines.checked_policy(policy)
             _check_pickles(policy)
-        chunk_threads = 1 if threads is None else thread_count(threads)
-        chunk_run = functools.partial(run, threads=chunk_threads, progress=False)
+        chunk_run = functools.partial(run, threads=options.threads or 1, progress=False)
         chunks = functools.partial(_play_chunk, chunk_run, first_game)
-        parts, interrupted = cluster.play_chunks(client, chunks, games, chunk, progress, what)
+        parts, interrupted = cluster.play_chunks(
+            client, chunks, games, options.chunk, progress, what
+        )
         if matches:
             match_parts = [part for part in parts if isinstance(part, MatchResults)]
             results = MatchResults.joined(match_parts, interrupted)
@@ -506,10 +479,10 @@ def selfplay(
     policy: PolicyLike | tuple[PolicyLike, PolicyLike],
     games: int,
     *,
-    seed: int = 0,
+    seed: int | None = None,
     threads: int | None = None,
     start: Position | None = None,
-    batch: int = DEFAULT_BATCH,
+    batch: int | None = None,
     progress: bool | None = None,
     client: Client | None = None,
     chunk: int | None = None,
@@ -517,6 +490,7 @@ def selfplay(
     context: CubeContext | None = None,
     met: MatchEquityTable | None = None,
     keep_games: bool = False,
+    options: RunOptions | None = None,
 ) -> PlayoutResults:
     """Play ``games`` cubeless games of ``policy`` against itself, or ``policy=(a, b)`` of
     ``a`` against ``b`` (a is index 0 of the results).
@@ -536,8 +510,10 @@ def selfplay(
     stderr is a terminal). Ctrl-C stops the run and returns the games that finished, with an
     :class:`~tavla.InterruptedRunWarning`. ``client`` (a ``distributed.Client``) plays the
     games on a Dask cluster in chunks of ``chunk`` games, with the same results (see
-    :func:`play_games`). Raises :class:`~tavla.PlayoutError` for bad arguments; a Python
-    policy's own exceptions pass through, as do Dask's on a cluster.
+    :func:`play_games`). ``options``: a :class:`~tavla.RunOptions` of these six, whose
+    keywords are its shorthands (:ref:`run-options`). Raises :class:`~tavla.PlayoutError`
+    for bad arguments; a Python policy's own exceptions pass through, as do Dask's on a
+    cluster.
 
     ``keep_games=True`` keeps every game's plays and cube actions in the results' ``steps``
     (:mod:`tavla.sim.records`: from the start position only), for match files
@@ -567,5 +543,5 @@ def selfplay(
         raise PlayoutError("context and met are for games with the cube: give cubeful=True")
     return play_games(
         a, b, games, start=start, seed=seed, threads=threads, batch=batch, progress=progress,
-        client=client, chunk=chunk, cube=cube, keep_games=keep_games,
+        client=client, chunk=chunk, cube=cube, keep_games=keep_games, options=options,
     )  # fmt: skip

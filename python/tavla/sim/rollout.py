@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Literal, overload
 import numpy as np
 import numpy.typing as npt
 
+from .._run_options import RunOptions, run_options
 from .._validate import check_bool
 from ..board.dice import parse_roll
 from ..board.position import Position
@@ -27,7 +28,7 @@ from ..game.equity import MatchEquityTable
 from .cube_rollout import check_rollout, cube_rollout, cube_rollout_plays
 from .cube_rollout_results import CubefulPlayResult, CubefulRolloutResult
 from .luck import variance_reduction_for
-from .playout import DEFAULT_BATCH, GAME_BYTES, check_memory, play_games
+from .playout import GAME_BYTES, check_memory, play_games
 from .rollout_outcomes import Estimator, Evaluator, RolloutResult, certain, estimator, outcomes
 from .rollout_outcomes import summary as _summary
 from .rollout_rounds import (
@@ -63,7 +64,7 @@ def rollout(
     games: int = ...,
     *,
     dice: None = ...,
-    seed: int = ...,
+    seed: int | None = ...,
     rotate: bool = ...,
     truncate: int | None = ...,
     evaluator: Evaluator | None = ...,
@@ -73,10 +74,11 @@ def rollout(
     check_every: int = ...,
     out_of_contention: float | None = ...,
     threads: int | None = ...,
-    batch: int = ...,
+    batch: int | None = ...,
     progress: bool | None = ...,
     client: Client | None = ...,
     chunk: int | None = ...,
+    options: RunOptions | None = ...,
     cubeful: Literal[False] = ...,
     context: None = ...,
     met: None = ...,
@@ -88,7 +90,7 @@ def rollout(
     games: int = ...,
     *,
     dice: str | Sequence[int],
-    seed: int = ...,
+    seed: int | None = ...,
     rotate: bool = ...,
     truncate: int | None = ...,
     evaluator: Evaluator | None = ...,
@@ -98,10 +100,11 @@ def rollout(
     check_every: int = ...,
     out_of_contention: float | None = ...,
     threads: int | None = ...,
-    batch: int = ...,
+    batch: int | None = ...,
     progress: bool | None = ...,
     client: Client | None = ...,
     chunk: int | None = ...,
+    options: RunOptions | None = ...,
     cubeful: Literal[False] = ...,
     context: None = ...,
     met: None = ...,
@@ -113,7 +116,7 @@ def rollout(
     games: int = ...,
     *,
     dice: str | Sequence[int] | None = ...,
-    seed: int = ...,
+    seed: int | None = ...,
     rotate: bool = ...,
     truncate: int | None = ...,
     evaluator: Evaluator | None = ...,
@@ -123,10 +126,11 @@ def rollout(
     check_every: int = ...,
     out_of_contention: float | None = ...,
     threads: int | None = ...,
-    batch: int = ...,
+    batch: int | None = ...,
     progress: bool | None = ...,
     client: Client | None = ...,
     chunk: int | None = ...,
+    options: RunOptions | None = ...,
     cubeful: Literal[False] = ...,
     context: None = ...,
     met: None = ...,
@@ -138,7 +142,7 @@ def rollout(
     games: int = ...,
     *,
     dice: None = ...,
-    seed: int = ...,
+    seed: int | None = ...,
     rotate: bool = ...,
     truncate: int | None = ...,
     evaluator: Net | str | None = ...,
@@ -148,10 +152,11 @@ def rollout(
     check_every: int = ...,
     out_of_contention: float | None = ...,
     threads: int | None = ...,
-    batch: int = ...,
+    batch: int | None = ...,
     progress: bool | None = ...,
     client: Client | None = ...,
     chunk: int | None = ...,
+    options: RunOptions | None = ...,
     cubeful: Literal[True],
     context: CubeContext | None = ...,
     met: MatchEquityTable | None = ...,
@@ -163,7 +168,7 @@ def rollout(
     games: int = ...,
     *,
     dice: str | Sequence[int],
-    seed: int = ...,
+    seed: int | None = ...,
     rotate: bool = ...,
     truncate: int | None = ...,
     evaluator: Net | str | None = ...,
@@ -173,10 +178,11 @@ def rollout(
     check_every: int = ...,
     out_of_contention: float | None = ...,
     threads: int | None = ...,
-    batch: int = ...,
+    batch: int | None = ...,
     progress: bool | None = ...,
     client: Client | None = ...,
     chunk: int | None = ...,
+    options: RunOptions | None = ...,
     cubeful: Literal[True],
     context: CubeContext | None = ...,
     met: MatchEquityTable | None = ...,
@@ -187,7 +193,7 @@ def rollout(
     games: int = ROTATION_GAMES,
     *,
     dice: str | Sequence[int] | None = None,
-    seed: int = 0,
+    seed: int | None = None,
     rotate: bool = True,
     truncate: int | None = None,
     evaluator: Evaluator | None = None,
@@ -197,10 +203,11 @@ def rollout(
     check_every: int = CHECK_EVERY,
     out_of_contention: float | None = None,
     threads: int | None = None,
-    batch: int = DEFAULT_BATCH,
+    batch: int | None = None,
     progress: bool | None = None,
     client: Client | None = None,
     chunk: int | None = None,
+    options: RunOptions | None = None,
     cubeful: bool = False,
     context: CubeContext | None = None,
     met: MatchEquityTable | None = None,
@@ -239,6 +246,9 @@ def rollout(
     with ``client`` (a ``distributed.Client``) on a Dask cluster in chunks of ``chunk`` games,
     with the same results (:func:`~tavla.sim.playout.play_games`). ``progress``: a bar of the
     games with the running equity and its error (None: when stderr is a terminal).
+    ``options``: a :class:`~tavla.RunOptions` of ``seed``, ``threads``, ``batch``,
+    ``progress``, ``client`` and ``chunk``, whose keywords are its shorthands
+    (:ref:`run-options`).
 
     Ctrl-C stops the rollout (with an :class:`~tavla.InterruptedRunWarning`) and returns
     what finished, marked ``interrupted`` with its real ``games``.
@@ -252,6 +262,8 @@ def rollout(
     through, as do Dask's on a cluster.
     """
     policy = default_policy() if policy is None else policy
+    options = run_options(options, seed=seed, threads=threads, batch=batch, progress=progress,
+                        client=client, chunk=chunk)
     if check_bool(cubeful, "cubeful", PlayoutError):
         if evaluator is not None and not isinstance(evaluator, (Net, str)):
             raise PlayoutError(
@@ -259,11 +271,10 @@ def rollout(
                 f"C++), got {type(evaluator).__name__}"
             )
         common = {
-            "context": context, "met": met, "seed": seed, "rotate": rotate,
-            "truncate": truncate, "evaluator": evaluator, "truncate_bearoff": truncate_bearoff,
+            "context": context, "met": met, "rotate": rotate, "truncate": truncate,
+            "evaluator": evaluator, "truncate_bearoff": truncate_bearoff,
             "variance_reduction": variance_reduction, "se": se, "check_every": check_every,
-            "threads": threads, "batch": batch, "progress": progress, "client": client,
-            "chunk": chunk,
+            "options": options,
         }  # fmt: skip
         if dice is not None:
             return cube_rollout_plays(
@@ -277,17 +288,16 @@ def rollout(
         raise PlayoutError("context and met are for cubeful rollouts: give cubeful=True")
     if dice is not None:
         return rollout_plays(
-            position, dice, policy, games, seed=seed, rotate=rotate, truncate=truncate,
+            position, dice, policy, games, rotate=rotate, truncate=truncate,
             evaluator=evaluator, variance_reduction=variance_reduction,
             truncate_bearoff=truncate_bearoff, se=se, check_every=check_every,
-            out_of_contention=out_of_contention, threads=threads, batch=batch,
-            progress=progress, client=client, chunk=chunk,
+            out_of_contention=out_of_contention, options=options,
         )  # fmt: skip
     if out_of_contention is not None:
         raise PlayoutError("out_of_contention is for the plays of a roll: give dice=")
     run, settings = _settings(
-        position, policy, games, seed, rotate, truncate, evaluator, variance_reduction,
-        truncate_bearoff, se, check_every, None, threads, batch, progress, client, chunk,
+        position, policy, games, rotate, truncate, evaluator, variance_reduction,
+        truncate_bearoff, se, check_every, None, options,
     )  # fmt: skip
     check_memory(run.games, ROLLOUT_GAME_BYTES + OUTCOME_BYTES)
     line = _line(position, 0, policy, run, settings)
@@ -307,7 +317,7 @@ def rollout_plays(
     policy: PolicyLike | None = None,
     games: int = ROTATION_GAMES,
     *,
-    seed: int = 0,
+    seed: int | None = None,
     rotate: bool = True,
     truncate: int | None = None,
     evaluator: Evaluator | None = None,
@@ -317,10 +327,11 @@ def rollout_plays(
     check_every: int = CHECK_EVERY,
     out_of_contention: float | None = None,
     threads: int | None = None,
-    batch: int = DEFAULT_BATCH,
+    batch: int | None = None,
     progress: bool | None = None,
     client: Client | None = None,
     chunk: int | None = None,
+    options: RunOptions | None = None,
 ) -> list[RolloutResult]:
     """Cubeless rollouts of the position after every legal play of ``dice`` (``"31"`` or
     ``(3, 1)``) by the side on roll of ``position``: one :class:`RolloutResult` per play,
@@ -345,9 +356,10 @@ def rollout_plays(
     """
     policy = default_policy() if policy is None else policy
     run, settings = _settings(
-        position, policy, games, seed, rotate, truncate, evaluator, variance_reduction,
-        truncate_bearoff, se, check_every, out_of_contention, threads, batch, progress,
-        client, chunk,
+        position, policy, games, rotate, truncate, evaluator, variance_reduction,
+        truncate_bearoff, se, check_every, out_of_contention,
+        run_options(options, seed=seed, threads=threads, batch=batch, progress=progress,
+                        client=client, chunk=chunk),
     )  # fmt: skip
     plays = position.legal_plays(parse_roll(dice))
     check_memory(run.games, ROLLOUT_GAME_BYTES + OUTCOME_BYTES * len(plays))
@@ -386,7 +398,6 @@ def _settings(
     position: Position,
     policy: PolicyLike,
     games: int,
-    seed: int,
     rotate: bool,
     truncate: int | None,
     evaluator: Evaluator | None,
@@ -395,11 +406,7 @@ def _settings(
     se: float | None,
     check_every: int,
     contention: float | None,
-    threads: int | None,
-    batch: int,
-    progress: bool | None,
-    client: Client | None,
-    chunk: int | None,
+    options: RunOptions,
 ) -> tuple[RolloutRun, _Settings]:
     """The run and the per-game settings of a rollout, checked."""
     games = check_rollout(position, rotate, games)
@@ -409,10 +416,7 @@ def _settings(
             "the positions where its games stop"
         )
     check_bool(truncate_bearoff, "truncate_bearoff", PlayoutError)
-    run = RolloutRun(
-        games, seed, rotate, threads, batch, progress, client, chunk, se, check_every,
-        contention,
-    )  # fmt: skip
+    run = RolloutRun(games, rotate, options, se, check_every, contention)
     reduced = variance_reduction_for(policy, variance_reduction)
     return run, _Settings(truncate, estimator(evaluator), truncate_bearoff, reduced)
 
@@ -427,10 +431,9 @@ def _line(
         first: int, count: int, report: Callable[[int], None] | None
     ) -> tuple[npt.NDArray[np.float64], bool]:
         results = play_games(
-            policy, policy, count, start=start, seed=run.seed, rotate=run.level,
-            first_game=first, truncate=settings.truncate,
-            stop_at_bearoff=settings.truncate_bearoff, threads=run.threads, batch=run.batch,
-            progress=report or False, client=run.client, chunk=run.chunk,
+            policy, policy, count, start=start, rotate=run.level, first_game=first,
+            truncate=settings.truncate, stop_at_bearoff=settings.truncate_bearoff,
+            options=run.options.replace(progress=report or False),
             variance_reduction=settings.reduced,
         )  # fmt: skip
         rows = outcomes(results, side, settings.evaluator, settings.truncate_bearoff)

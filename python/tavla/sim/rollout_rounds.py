@@ -12,21 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from .._progress import RunningBar, running_bar
+from .._run_options import RunOptions, bar_progress
 from .._validate import excerpt
 from ..board.position import Play
 from ..errors import PlayoutError
 from ._stats import Estimate, mean_and_error
 from .playout import count_argument
 from .results import PlayoutResults
-
-if TYPE_CHECKING:
-    from distributed import Client
 
 ROTATION_GAMES = 1296
 """From this many games on, the second roll is stratified too (36 x 36 pairs)."""
@@ -61,17 +58,13 @@ class Line:
 
 @dataclass(frozen=True)
 class RolloutRun:
-    """What every line of a rollout shares: the seed, rotation (the level the total
-    ``games`` gives), threads, Dask, the target and the checks between rounds."""
+    """What every line of a rollout shares: the rotation (the level the total ``games``
+    gives), the run's options (seed, threads, Dask: :class:`~tavla.RunOptions`), the target
+    and the checks between rounds."""
 
     games: int
-    seed: int
     rotate: bool
-    threads: int | None
-    batch: int
-    progress: bool | None
-    client: Client | None
-    chunk: int | None
+    options: RunOptions
     se: float | None = None
     check_every: int = CHECK_EVERY
     out_of_contention: float | None = None
@@ -108,7 +101,7 @@ def play_rounds(run: RolloutRun, lines: Sequence[Line], judge: Judge) -> bool:
     keeps none."""
     done = 0
     total = run.games * len(lines)
-    with running_bar(total, run.progress, "games") as bar:
+    with running_bar(total, bar_progress(run.options, "a rollout"), "games") as bar:
         while done < run.games and any(line.active for line in lines):
             count = min(run.check_every, run.games - done)
             for line in lines:
@@ -135,7 +128,7 @@ def play_rounds(run: RolloutRun, lines: Sequence[Line], judge: Judge) -> bool:
 def _reporter(
     bar: RunningBar | None, lines: Sequence[Line], run: RolloutRun
 ) -> Callable[[int], None] | None:
-    if bar is None or run.client is not None:
+    if bar is None or run.options.client is not None:
         return None
     before = sum(line.games for line in lines)
     return lambda finished: bar.at(before + finished)
