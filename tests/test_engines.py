@@ -1,4 +1,4 @@
-"""External engines as policies (tavla.sim.engines): tavla's own UBGI engine played through
+"""External engines as policies (tavla.engines): tavla's own UBGI engine played through
 the protocol makes the same games as the policy played directly; engines that die, hang,
 refuse or answer out of protocol give a clear EngineError and leave no process behind."""
 
@@ -21,8 +21,7 @@ from hypothesis import strategies as st
 
 from tavla import EngineError, PlayoutError, Position, _core, duel
 from tavla.cli import main
-from tavla.sim import _engine_process, engines, gnubg_engine
-from tavla.sim.engines import ROLLS, Ubgi, engine_policy, turn_dice
+from tavla.engines import ROLLS, Ubgi, _process, engine_policy, gnubg, turn_dice, ubgi
 from tests.helpers.fuzz import fuzz_settings
 
 # tavla ubgi serving pubeval (its default is the shipped net); a later --policy wins.
@@ -54,7 +53,7 @@ def reaped(pid: int) -> bool:
 @pytest.fixture
 def quick_kill(monkeypatch: pytest.MonkeyPatch) -> None:
     """A hung engine is killed 0.1 s after being told to quit, not 2 s."""
-    monkeypatch.setattr(_engine_process, "GRACE_SECONDS", 0.1)
+    monkeypatch.setattr(_process, "GRACE_SECONDS", 0.1)
 
 
 def same_games(a: object, b: object) -> bool:
@@ -172,11 +171,11 @@ def test_the_lines_waiting_to_be_read_are_bounded() -> None:
     """An engine writing faster than it is read waits for the reader (a full pipe) instead
     of filling this process's memory."""
     flood = [sys.executable, "-c", "while True: print('info ' + 'x' * 100)"]
-    process = _engine_process.EngineProcess(flood, "flood")
+    process = _process.EngineProcess(flood, "flood")
     try:
         assert process.read_line(60.0).startswith("info x")
         time.sleep(1.0)
-        assert 0 < process._lines.qsize() <= _engine_process.MAX_QUEUED_LINES
+        assert 0 < process._lines.qsize() <= _process.MAX_QUEUED_LINES
     finally:
         process.close()
 
@@ -215,16 +214,16 @@ def test_answers_out_of_protocol(mode: str, message: str) -> None:
 
 def test_ctrl_c_while_waiting_stops_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:
     answers = 0
-    real_answer = engines._UbgiConnection.answer
+    real_answer = ubgi._UbgiConnection.answer
 
-    def answer_then_interrupt(self: engines._UbgiConnection) -> str:
+    def answer_then_interrupt(self: ubgi._UbgiConnection) -> str:
         nonlocal answers
         answers += 1
         if answers == 40:
             raise KeyboardInterrupt
         return real_answer(self)
 
-    monkeypatch.setattr(engines._UbgiConnection, "answer", answer_then_interrupt)
+    monkeypatch.setattr(ubgi._UbgiConnection, "answer", answer_then_interrupt)
     engine = Ubgi(TAVLA_UBGI)
     engine.start()
     (pid,) = engine.pids
@@ -271,7 +270,7 @@ def test_engine_names() -> None:
 
 
 def test_gnubg_missing_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(gnubg_engine.shutil, "which", lambda *args, **kwargs: None)
+    monkeypatch.setattr(gnubg.shutil, "which", lambda *args, **kwargs: None)
     missing = r"GNU Backgammon is not installed \(no gnubg on PATH"
     with pytest.raises(EngineError, match=missing) as raised:
         engine_policy("gnubg")
@@ -304,7 +303,7 @@ def test_cli_engine_errors() -> None:
 
 
 class ScriptedEngine:
-    """Stands for an engine's process in :class:`engines._UbgiConnection`: the lines it
+    """Stands for an engine's process in :class:`ubgi._UbgiConnection`: the lines it
     writes are given, nothing is run."""
 
     def __init__(self, lines: list[str]) -> None:
@@ -335,7 +334,7 @@ ENGINE_LINES = [
 def test_fuzz_what_an_engine_answers(lines: list[str]) -> None:
     """Whatever a UBGI engine writes, the client reads a play or raises EngineError, nothing
     else (issue 18)."""
-    connection = object.__new__(engines._UbgiConnection)
+    connection = object.__new__(ubgi._UbgiConnection)
     connection._process = ScriptedEngine(list(lines))  # type: ignore[assignment]
     connection._timeout, connection.ids = 1.0, {}
     start = Position.initial()

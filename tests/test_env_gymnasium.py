@@ -14,10 +14,10 @@ from gymnasium.utils.env_checker import check_env
 
 import tavla
 from tavla import EnvError, IllegalActionError, Position
+from tavla.engines import Ubgi
 from tavla.env import ENV_ID, OBSERVATIONS, BackgammonEnv, cube_action
 from tavla.eval import encode
 from tavla.formats.xgid import Xgid
-from tavla.sim.engines import Ubgi
 from tests.helpers.env import PubevalScorer
 
 CONFIGS = [

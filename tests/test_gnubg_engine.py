@@ -1,4 +1,4 @@
-"""GNU Backgammon as an opponent (tavla.sim.engines.Gnubg): its program driven over its
+"""GNU Backgammon as an opponent (tavla.engines.Gnubg): its program driven over its
 external-player socket plays the standard opening moves, beats random, gives the same games
 from a pool of processes and through ``tavla ubgi --policy gnubg``, and a gnubg killed under
 it is reported and reaped.  A few dozen games each, to stay fast; the measured duel of
@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 from tavla import EngineError, Position, duel
 from tavla.cli import main
-from tavla.sim.engines import Gnubg, Ubgi
+from tavla.engines import Gnubg, Ubgi
 from tests.helpers.gnubg import needs_gnubg, not_under_the_sanitizer
 
 pytestmark = [needs_gnubg, not_under_the_sanitizer]

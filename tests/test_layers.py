@@ -23,6 +23,7 @@ LAYERS = (
     {"formats"},
     {"game"},
     {"eval"},
+    {"engines"},
     {"sim"},
     {"env"},
     {"render"},

@@ -1,4 +1,4 @@
-"""tavla as a UBGI engine (tavla.sim.ubgi_engine, ``tavla ubgi``): its answers to scripted
+"""tavla as a UBGI engine (tavla.engines.server, ``tavla ubgi``): its answers to scripted
 commands of both UBGI drafts, plays in the plain form, cube answers worked out by hand in
 last-roll bear-offs, and an error line for every malformed command."""
 
@@ -14,9 +14,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tavla import PlayoutError, Position, __version__
+from tavla.engines.server import UbgiEngine, plain_play, serve
 from tavla.eval.choice import choose_play
 from tavla.formats.xgid import Xgid
-from tavla.sim.ubgi_engine import UbgiEngine, plain_play, serve
 from tests.helpers.fuzz import fuzz_settings
 
 

@@ -7,6 +7,8 @@ only from those below it:
 - :mod:`tavla.formats`: GNU Backgammon IDs, XGID, FIBS boards, match files, analysis exports;
 - :mod:`tavla.game`: rules, cube, scoring, games, matches, match equity and the cube model;
 - :mod:`tavla.eval`: policies, evaluators, cube decisions and training;
+- :mod:`tavla.engines`: external engines as policies (UBGI, GNU Backgammon), tavla's UBGI
+  engine;
 - :mod:`tavla.sim`: self-play, rollouts, duels, Dask clusters;
 - :mod:`tavla.env`: reinforcement-learning environments (Gymnasium, PettingZoo, a vector
   environment in C++), imported on its own (``import tavla.env``) as it needs the extra
@@ -20,7 +22,7 @@ from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
 
-from . import board, eval, formats, game, render, replay, sim
+from . import board, engines, eval, formats, game, render, replay, sim
 from ._run_options import RunOptions
 from .board import Play, Position, ResultKind, legal_results, parse_roll
 from .errors import (
@@ -122,6 +124,7 @@ __all__ = [
     "builtin_policies",
     "cube_decision",
     "duel",
+    "engines",
     "eval",
     "evaluate",
     "formats",

@@ -1,6 +1,6 @@
-"""A UBGI engine that misbehaves on cue, for the tests of tavla.sim.engines: run as
+"""A UBGI engine that misbehaves on cue, for the tests of tavla.engines: run as
 ``python fake_ubgi.py MODE``.  It answers as ``tavla ubgi --policy pubeval`` does
-(tavla.sim.ubgi_engine), except:
+(tavla.engines.server), except:
 
 - ``draft``: the first draft's handshake (``readyok`` after the ``id`` lines, no ``ubgiok``);
 - ``chatty``: a banner before the handshake and ``info`` lines before each answer;
@@ -20,7 +20,7 @@ from __future__ import annotations
 import sys
 import time
 
-from tavla.sim.ubgi_engine import UbgiEngine
+from tavla.engines.server import UbgiEngine
 
 WRONG_ANSWERS = {
     "garbage": "bestmove 24/99",

@@ -34,7 +34,7 @@ _SANITIZER_VARIABLES = ("LD_PRELOAD", "ASAN_OPTIONS", "UBSAN_OPTIONS", "PYTHONMA
 
 not_under_the_sanitizer = pytest.mark.skipif(
     "libasan" in os.environ.get("LD_PRELOAD", ""),
-    reason="under dev/sanitize: the gnubg that tavla.sim.engines starts inherits the "
+    reason="under dev/sanitize: the gnubg that tavla.engines starts inherits the "
     "AddressSanitizer preload, which slows it past its timeouts (these tests run in the "
     "plain suite)",
 )

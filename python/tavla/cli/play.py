@@ -8,9 +8,9 @@ import sys
 import click
 
 from ..eval.nets import DEFAULT
+from ..eval.policies import opened, parse_policy
 from ..game.equity import MatchEquityTable
 from ..game.match import Match, MoneySession
-from ..sim.engines import opened, parse_any_policy
 from ..sim.opponent import Opponent
 from .errors import InputError, input_errors
 from .play_session import HELP, Finished, PlaySession
@@ -59,7 +59,7 @@ def play(
         with input_errors():
             _check_suffix(save_file)
     with input_errors():
-        player_policy = parse_any_policy(opponent)
+        player_policy = parse_policy(opponent)
     session: Match | MoneySession = (
         MoneySession(dice=seed) if match_length is None else Match(match_length, dice=seed)
     )

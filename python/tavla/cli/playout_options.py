@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from ..engines import GNUBG_NAME, UBGI_PREFIX
 from ..errors import EngineError, InterruptedRunWarning, PlayoutError
 from ..eval import nets
-from ..eval.policies import builtin_policies
+from ..eval.policies import builtin_policies, parse_policy
 from ..sim import cluster
-from ..sim.engines import GNUBG_NAME, UBGI_PREFIX, parse_any_policy
 from .errors import input_errors
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ class PolicyParam(click.types.StringParamType):
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         try:
-            parse_any_policy(str(value))
+            parse_policy(str(value))
         except (PlayoutError, EngineError) as error:  # EngineError: gnubg is not installed
             self.fail(str(error), param, ctx)
         return str(value)

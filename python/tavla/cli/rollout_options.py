@@ -14,7 +14,7 @@ import click
 from ..errors import PlayoutError
 from ..eval.evaluators import MAX_PLIES
 from ..eval.net import Net
-from ..eval.policies import Policy, parse_policy
+from ..eval.policies import Policy, PolicyLike, parse_policy
 from ..sim.rollout_rounds import CHECK_EVERY
 
 POSITIVE = click.FloatRange(min=0, min_open=True)
@@ -34,7 +34,7 @@ class RolloutSettings:
     cube_plies: int | None
     move_filter: tuple[int, float] | None
 
-    def policy(self, text: str, cube_life: float | None = None) -> str | Policy:
+    def policy(self, text: str, cube_life: float | None = None) -> PolicyLike:
         """The policy ``text`` names, with the options' cube depth, move filter and
         ``cube_life`` (for its cube model); :class:`~tavla.PlayoutError` when they are given
         for a policy without an evaluator."""
@@ -59,7 +59,7 @@ class RolloutSettings:
             cube = replace(cube, cube_life=cube_life)
         return replace(policy, cube=cube) if cube != policy.cube_policy else policy
 
-    def arguments(self, policy: str | Policy) -> dict[str, Any]:
+    def arguments(self, policy: PolicyLike) -> dict[str, Any]:
         """The keyword arguments of :func:`tavla.rollout` these settings give."""
         evaluator: Net | str | None = self.evaluator
         if self.truncate is not None and evaluator is None:

@@ -6,8 +6,8 @@ import sys
 
 import click
 
+from ..engines.server import UbgiEngine, serve
 from ..eval import nets
-from ..sim.ubgi_engine import UbgiEngine, serve
 from .errors import input_errors
 from .playout_options import POLICIES_HELP, POLICY, sigterm_as_ctrl_c
 

@@ -8,7 +8,7 @@
   lockstep, once per step for every environment that waits for it (its cube: its
   ``cube_actions`` or ``cube_probabilities`` method, else never double, always take);
 - an external engine (``"gnubg"``, ``"gnubg@2"``, ``"ubgi:COMMAND"`` or a
-  :class:`~tavla.sim.engines.Ubgi` / :class:`~tavla.sim.engines.Gnubg`): a Python policy too;
+  :class:`~tavla.engines.Ubgi` / :class:`~tavla.engines.Gnubg`): a Python policy too;
   one named by text is started by the environment and stopped by its ``close()``.
 """
 
@@ -18,10 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import EnvError, PlayoutError
-from ..eval.policies import PolicyLike, validated_policy
+from ..eval.policies import PolicyLike, ProcessPolicy, parsed_policy, validated_policy
 from ..sim.cube_play import cube_argument
-from ..sim.engine_policy import EnginePolicy
-from ..sim.engines import engine_policy
 
 
 @dataclass(frozen=True)
@@ -34,7 +32,7 @@ class Opponent:
     """A built-in's name, a ``_core.NativePolicy``, or a checked Python callable."""
     cube: Any
     """A ``_core.NativeCubePolicy`` or a checked Python callable."""
-    owned: EnginePolicy | None
+    owned: ProcessPolicy | None
     """The engine this opponent started (named by text), which ``close()`` stops."""
 
     def close(self) -> None:
@@ -48,8 +46,8 @@ def opponent(policy: PolicyLike, cube_play: Any) -> Opponent:
     if policy is None:
         raise EnvError("a single-agent environment needs an opponent (a policy)")
     try:
-        owned = engine_policy(policy) if isinstance(policy, str) else None
-        played: PolicyLike = policy if owned is None else owned
+        played = parsed_policy(policy)
+        owned = played if played is not policy and isinstance(played, ProcessPolicy) else None
         return Opponent(played, validated_policy(played), cube_argument(played, cube_play), owned)
     except PlayoutError as error:
         raise EnvError(f"opponent: {error}") from None

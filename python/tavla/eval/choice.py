@@ -1,6 +1,6 @@
 """The play a policy makes in one position and roll, and the evaluator behind its cube
 decisions: a policy answering one question at a time, as an engine does
-(:mod:`tavla.sim.ubgi_engine`), rather than inside the playout engine's loop.
+(:mod:`tavla.engines.server`), rather than inside the playout engine's loop.
 
 :func:`choose_play` asks the playout engine's own choice (:mod:`tavla.sim.playout`): among
 the legal plays in the move generator's order, the first with the highest score, each

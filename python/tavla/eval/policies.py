@@ -20,9 +20,10 @@ database where both sides are home, pubeval elsewhere), ``"net:PATH"`` or a path
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
@@ -163,14 +164,36 @@ def builtin_policies() -> tuple[str, ...]:
     return (*_core.builtin_policies(), "bearoff")
 
 
-def parse_policy(text: str) -> str | Policy:
+PolicyReader = Callable[[str], "PolicyLike | None"]
+"""Reads the names of policies of a higher layer: the policy a text names, or None for a
+text it does not know."""
+
+_READERS: list[tuple[PolicyReader, str]] = []
+
+
+def register_policy_reader(reader: PolicyReader, names: str) -> None:
+    """Teach :func:`parse_policy` the names ``reader`` reads, asked before the built-in
+    names; ``names`` describes them in the message of an unknown name.  The external
+    engines (``ubgi:COMMAND``, ``gnubg``: :mod:`tavla.engines`) register theirs when
+    imported, which ``import tavla`` does, so that every layer reads them without importing
+    the engines (:doc:`/dev/architecture`)."""
+    _READERS.append((reader, names))
+
+
+def parse_policy(text: str) -> PolicyLike:
     """A policy named on the command line or in a call: a built-in's name (``"pubeval"``),
     ``"bearoff"``, ``"net:PATH"`` or a path ending in ``.npz``, each optionally followed by
-    ``@N`` for an N-ply search (``"net:model.npz@1"``).  Returns the built-in's name or the
-    :class:`~tavla.eval.Policy` it stands for; raises :class:`~tavla.PlayoutError` for an
-    unknown name, a missing net file, a bad net or a bad depth.  The names of external
-    engines (``ubgi:COMMAND``, ``gnubg``) are read a layer up, by
-    :func:`tavla.sim.engines.parse_any_policy`, and playouts take them too."""
+    ``@N`` for an N-ply search (``"net:model.npz@1"``), or a name a reader registered
+    (:func:`register_policy_reader`): an external engine, ``ubgi:COMMAND``, ``gnubg`` or
+    ``gnubg@N``, not started.  Returns the built-in's name, the :class:`~tavla.eval.Policy`
+    or the engine the text stands for, a value that pickles; raises
+    :class:`~tavla.PlayoutError` for an unknown name, a missing net file, a bad net or a bad
+    depth (and what a reader raises: :class:`~tavla.EngineError` for gnubg when it is not
+    installed)."""
+    for reader, _ in _READERS:
+        found = reader(text)
+        if found is not None:
+            return found
     name, plies = text, 0
     head, at, depth = text.rpartition("@")
     if at and depth.isascii() and depth.isdigit():
@@ -183,10 +206,49 @@ def parse_policy(text: str) -> str | Policy:
         except EvaluatorError as error:
             raise PlayoutError(str(error)) from None
     known = ", ".join(builtin_policies())
+    others = "".join(f"; {names}" for _, names in _READERS)
     raise PlayoutError(
         f"unknown policy {excerpt(text)}: the built-in ones are {known}; a net is 'net:PATH', "
-        "and '@N' searches N plies ('net:PATH@1')"
+        f"and '@N' searches N plies ('net:PATH@1'){others}"
     )
+
+
+def parsed_policy(policy: PolicyLike) -> PolicyLike:
+    """``policy`` as a value: a text read by :func:`parse_policy`, except a built-in's name
+    (``"pubeval"``, ``"random"``), which is its own value and is handed on as it is, as is
+    any policy that is no text.  A function that takes text calls this once, where the text
+    comes in, and passes the value on, so that a policy is read once on its way to the core."""
+    if isinstance(policy, str) and policy not in _core.builtin_policies():
+        return parse_policy(policy)
+    return policy
+
+
+@runtime_checkable
+class ProcessPolicy(Protocol):
+    """A policy that runs programs of its own (an external engine, :mod:`tavla.engines`):
+    started and stopped, its running processes' ids in ``pids`` (empty when stopped)."""
+
+    @property
+    def pids(self) -> tuple[int, ...]: ...
+
+    def start(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+@contextmanager
+def opened(policy: PolicyLike) -> Iterator[PolicyLike]:
+    """``policy`` for a run: a :class:`ProcessPolicy` that is not running is started for the
+    block and stopped after it (one running already is its owner's to stop); any other
+    policy is itself."""
+    if not isinstance(policy, ProcessPolicy) or policy.pids:
+        yield policy
+        return
+    policy.start()
+    try:
+        yield policy
+    finally:
+        policy.close()
 
 
 def real_numbers(raw: object, source: str) -> npt.NDArray[np.float64]:
@@ -242,7 +304,7 @@ def validated_policy(policy: object) -> Any:
     """What the core plays: a built-in's name, a ``_core.NativePolicy``, or a checked
     callable ``(candidates, positions, offsets) -> scores`` for the lockstep loop."""
     if isinstance(policy, str):
-        policy = parse_policy(policy)
+        policy = parsed_policy(policy)
     if isinstance(policy, str):
         return policy
     if isinstance(policy, Net):

@@ -38,7 +38,7 @@ from ..errors import EvaluatorError, PlayoutError
 from ..eval.cube_policy import NEVER_DOUBLE, CubePolicy
 from ..eval.evaluators import DEFAULT_KEEP, DEFAULT_MARGIN, make_search, resolve_net
 from ..eval.net import Net
-from ..eval.policies import Policy, PolicyLike, parse_policy, probability_rows, real_numbers
+from ..eval.policies import Policy, PolicyLike, parsed_policy, probability_rows, real_numbers
 from ..formats.context import MAX_CUBE_VALUE
 from ..game.cube_context import CubeContext
 from ..game.cube_model import DEFAULT_CUBE_LIFE
@@ -132,8 +132,7 @@ def cube_argument(policy: PolicyLike, play: Any) -> Any:
     """What the core plays as the cube policy of ``policy`` in the run ``play`` (a
     ``_core.CubePlay``): a ``NativeCubePolicy``, or a checked callable ``(positions,
     questions) -> choices`` for a Python policy's method (see the module)."""
-    if isinstance(policy, str):
-        policy = parse_policy(policy)
+    policy = parsed_policy(policy)
     if isinstance(policy, Net):
         return CubePolicy(policy).native
     if isinstance(policy, Policy):
@@ -153,11 +152,7 @@ def doubles(policy: PolicyLike) -> bool:
     """Whether ``policy`` may ever double: a net's or a :class:`~tavla.eval.Policy`'s cube
     policy that doubles, a Python policy with a cube method; not pubeval, random or a
     Python policy without one (see the module)."""
-    if isinstance(policy, str):
-        try:
-            policy = parse_policy(policy)
-        except PlayoutError:  # an engine's name: the engine plays its own cube
-            return True
+    policy = parsed_policy(policy)
     if isinstance(policy, Net):
         return True
     if isinstance(policy, Policy):
@@ -170,8 +165,7 @@ def doubles(policy: PolicyLike) -> bool:
 def luck_cube_life(policy: PolicyLike) -> float:
     """The cube life at which variance reduction values the positions of a cubeful rollout
     played by ``policy``: its cube policy's, or :data:`~tavla.game.cube_model.DEFAULT_CUBE_LIFE`."""
-    if isinstance(policy, str):
-        policy = parse_policy(policy)
+    policy = parsed_policy(policy)
     if isinstance(policy, Net):
         policy = Policy(policy)
     if isinstance(policy, Policy):
@@ -185,8 +179,7 @@ def stop_valuation(policy: PolicyLike, evaluator: Net | str | None) -> Any:
     ``"bearoff"``, the bear-off database taking over where it applies), or None for
     ``policy``'s own evaluator. Raises :class:`~tavla.PlayoutError` when there is none."""
     if evaluator is None:
-        if isinstance(policy, str):
-            policy = parse_policy(policy)
+        policy = parsed_policy(policy)
         if isinstance(policy, Net):
             evaluator = policy
         elif isinstance(policy, Policy) and not (

@@ -38,7 +38,7 @@ from ..eval.data import (
 )
 from ..eval.evaluators import resolve_net
 from ..eval.net import Net
-from ..eval.policies import Policy, PolicyLike, parse_policy
+from ..eval.policies import Policy, PolicyLike, parsed_policy
 from ..eval.search import evaluate_boards
 from . import cluster
 from .playout import thread_count
@@ -136,9 +136,9 @@ def rollout_job(
     """The checked settings of a run (a ValueError subclass, DataError, for bad ones)."""
     if policy is None:
         policy = Policy(nets.default())
-    elif isinstance(policy, str):
+    else:
         try:
-            policy = parse_policy(policy)
+            policy = parsed_policy(policy)
         except PlayoutError as exc:
             raise DataError(str(exc)) from None
     net = policy_net(policy)

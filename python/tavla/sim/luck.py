@@ -7,18 +7,17 @@ from __future__ import annotations
 from .._validate import check_bool, excerpt
 from ..errors import PlayoutError
 from ..eval.net import Net
-from ..eval.policies import Policy, PolicyLike, parse_policy
+from ..eval.policies import Policy, PolicyLike, parsed_policy
 
 
 def has_evaluator(policy: PolicyLike) -> bool:
     """Whether ``policy`` is played in C++ by a search with an evaluator everywhere (a net),
     which :ref:`variance-reduction` needs: not pubeval, random, ``"bearoff"`` (pubeval
     outside the bear-off), a Python callable or an external engine."""
-    if isinstance(policy, str):
-        try:
-            policy = parse_policy(policy)
-        except PlayoutError:  # an engine's name, or no policy at all (reported later)
-            return False
+    try:
+        policy = parsed_policy(policy)
+    except PlayoutError:  # no policy at all, reported by the run
+        return False
     if isinstance(policy, Net):
         return True
     return isinstance(policy, Policy) and isinstance(policy.evaluator, Net)

@@ -22,7 +22,7 @@ from ..eval.cube_analysis import cube_decision
 from ..eval.cube_policy import NEVER_DOUBLE, CubePolicy
 from ..eval.evaluators import cubeless_equity
 from ..eval.net import Net
-from ..eval.policies import Policy, PolicyLike, parse_policy
+from ..eval.policies import Policy, PolicyLike, parsed_policy
 from ..eval.search import evaluate
 from ..game.cube_context import CubeContext
 from ..game.cubeful import CubeDecision
@@ -31,8 +31,7 @@ from ..game.game import Game, Phase
 
 def cube_policy_of(policy: PolicyLike) -> CubePolicy:
     """The cube policy a policy plays with the cube (see the module)."""
-    if isinstance(policy, str):
-        policy = parse_policy(policy)
+    policy = parsed_policy(policy)
     if isinstance(policy, Net):
         return CubePolicy(policy)
     if isinstance(policy, Policy):

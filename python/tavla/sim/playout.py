@@ -50,12 +50,12 @@ from ..board.position import Position
 from ..errors import InterruptedRunWarning, PlayoutError
 from ..eval import bearoff
 from ..eval.net import Net
-from ..eval.policies import PolicyLike, validated_policy
+from ..eval.policies import PolicyLike, opened, parsed_policy, validated_policy
 from ..game.cube import Cube
 from ..game.cube_context import CubeContext
 from ..game.equity import MatchEquityTable
 from ..game.rules import Rules
-from . import cluster, engines
+from . import cluster
 from .cube_play import CubeRun, cube_argument, luck_cube_life, stop_valuation
 from .records import KEPT_GAME_BYTES, UnitSteps
 from .results import MatchResults, PlayoutResults
@@ -236,6 +236,15 @@ def play_games(
     return results
 
 
+def parsed_pair(a: PolicyLike, b: PolicyLike) -> tuple[PolicyLike, PolicyLike]:
+    """The two policies of a run as values, each text read once
+    (:func:`~tavla.eval.policies.parsed_policy`): one value twice when ``b`` is ``a`` or the
+    same text, so that one engine or Python policy plays both sides."""
+    value = parsed_policy(a)
+    same = b is a or (isinstance(a, str) and a == b)
+    return value, value if same else parsed_policy(b)
+
+
 def run_units(
     a: PolicyLike,
     b: PolicyLike,
@@ -259,6 +268,7 @@ def run_units(
     matches = cube is not None and cube.whole_matches
     what = "matches" if matches else "games"
     games = units
+    a, b = parsed_pair(a, b)
     client, progress = options.client, options.progress
     if client is not None:  # before anything is imported, pickled or run
         client = cluster.check_client(client)
@@ -309,7 +319,7 @@ def run_units(
         raise PlayoutError("progress is True, False or None on a Dask cluster")
     else:  # checked here, before anything is sent; _play_here checks them on one machine
         for policy in (a, b):
-            engines.checked_policy(policy)
+            validated_policy(policy)
             _check_pickles(policy)
         chunk_run = functools.partial(run, threads=options.threads or 1, progress=False)
         chunks = functools.partial(_play_chunk, chunk_run, first_game)
@@ -361,10 +371,10 @@ def _play_here(
     exact_stop = bearoff.database().native if stop_at_bearoff else None
     stops = truncate is not None or stop_at_bearoff
     steps: list[tuple[npt.NDArray[np.int8], ...]] | None = [] if keep_games else None
-    with contextlib.ExitStack() as running:  # an engine named by text runs for this run
-        played_a = running.enter_context(engines.opened(a))
+    with contextlib.ExitStack() as running:  # an engine not running runs for this run
+        played_a = running.enter_context(opened(a))
         shared = b is a or (isinstance(a, str) and a == b)
-        played_b = played_a if shared else running.enter_context(engines.opened(b))
+        played_b = played_a if shared else running.enter_context(opened(b))
         policy_a = validated_policy(played_a)
         # A Python policy playing both sides scores both at once.
         policy_b = policy_a if played_b is played_a else validated_policy(played_b)

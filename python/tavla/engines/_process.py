@@ -1,4 +1,4 @@
-"""An external engine's program run as a child process (:mod:`tavla.sim.engines`): started
+"""An external engine's program run as a child process (:mod:`tavla.engines`): started
 in its own process group, so that Ctrl-C in a terminal reaches tavla alone, which then stops
 it; its answers read line by line with a timeout; the end of its stderr kept for the error
 message; stopped and waited for on close, on error, when it is garbage-collected and at

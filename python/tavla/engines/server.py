@@ -41,12 +41,12 @@ from ..board.position import Play, Position
 from ..errors import TavlaError
 from ..eval.choice import choose_play, cube_evaluator
 from ..eval.cube_analysis import cube_decision
-from ..eval.policies import PolicyLike, default_policy, validated_policy
+from ..eval.policies import PolicyLike, default_policy, parsed_policy, validated_policy
 from ..formats.fibs import parse_any_flavour
 from ..formats.gnubg import GnubgId, MatchId, MatchIdState
 from ..formats.xgid import Xgid
 from ..game.cube_context import CubeContext
-from .engines import Gnubg, Ubgi, parse_any_policy
+from .policy import EnginePolicy
 
 ENGINE_NAME = "tavla"
 POLICY_KEY = "engine.policy"
@@ -198,7 +198,7 @@ class UbgiEngine:
 
     def close(self) -> None:
         """Stop the external engine that plays for this one, if its policy is one."""
-        if isinstance(self._player, (Ubgi, Gnubg)):
+        if isinstance(self._player, EnginePolicy):
             self._player.close()
 
     def _go(self, role: list[str]) -> str:
@@ -263,7 +263,7 @@ class UbgiEngine:
 
 def _player(policy: PolicyLike) -> PolicyLike:
     """What plays for a policy: the engine or policy its name stands for, checked."""
-    player = parse_any_policy(policy) if isinstance(policy, str) else policy
+    player = parsed_policy(policy)
     validated_policy(player)
     return player
 

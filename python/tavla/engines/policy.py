@@ -1,4 +1,4 @@
-"""What the external engines of :mod:`tavla.sim.engines` share (:class:`EnginePolicy`): a
+"""What the external engines of :mod:`tavla.engines` share (:class:`EnginePolicy`): a
 pool of connections to an engine answering one turn at a time, the lockstep protocol over it
 (the roll of each turn found from its candidates, :func:`turn_dice`), and the matching of the
 engine's answers to legal plays."""
@@ -74,7 +74,7 @@ class Connection(Protocol):
 
 
 class EnginePolicy:
-    """What :class:`~tavla.sim.engines.Ubgi` and :class:`~tavla.sim.engines.Gnubg` share:
+    """What :class:`~tavla.engines.Ubgi` and :class:`~tavla.engines.Gnubg` share:
     a pool of ``processes`` connections to the engine (made by :meth:`_connect`), the
     lockstep protocol, and the matching of answers to plays."""
 

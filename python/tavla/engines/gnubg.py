@@ -15,8 +15,8 @@ from ..board.dice import Roll
 from ..board.position import Position
 from ..errors import EngineError, PlayoutError
 from ..formats.fibs import FibsBoard
-from ._engine_process import MAX_LINE_BYTES, EngineProcess
-from .engine_policy import DEFAULT_TIMEOUT, Connection, EnginePolicy
+from ._process import MAX_LINE_BYTES, EngineProcess
+from .policy import DEFAULT_TIMEOUT, Connection, EnginePolicy
 
 MAX_GNUBG_PLIES = 7
 """The deepest search GNU Backgammon's evaluation takes (its own limit)."""
@@ -38,10 +38,10 @@ class Gnubg(EnginePolicy):
     net on the positions after each play, as tavla's 0-ply), cubeless (``set evaluation
     chequerplay evaluation cubeful off``: the money equity of a game without cube, which a
     cubeless playout scores), Jacoby off, no noise; the board says money play, cube 1 in the
-    centre.  ``timeout`` and ``processes`` as for :class:`~tavla.sim.engines.Ubgi`.
+    centre.  ``timeout`` and ``processes`` as for :class:`~tavla.engines.Ubgi`.
 
     Raises :class:`~tavla.EngineError` when gnubg is not installed (or on a system without
-    Unix sockets), and when asked as :class:`~tavla.sim.engines.Ubgi` does;
+    Unix sockets), and when asked as :class:`~tavla.engines.Ubgi` does;
     :class:`~tavla.PlayoutError` for a bad argument.
     """
 
