@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from click.testing import CliRunner
 
 import tavla
 from tavla import PlayoutError, Position, _core, selfplay
+from tavla.cli import main
 from tavla.sim.playout import play_games
 from tests.helpers.interrupt import interrupt_at
 
@@ -303,3 +305,10 @@ def test_truncation_in_lockstep_matches_the_builtin() -> None:
     python = play_games(numpy_pubeval, numpy_pubeval, 60, seed=12, truncate=15, batch=7)
     assert same_games(builtin, python)
     assert np.array_equal(builtin.final_boards, python.final_boards)  # type: ignore[arg-type]
+
+
+def test_a_depth_in_other_digits() -> None:
+    with pytest.raises(PlayoutError, match="unknown policy"):
+        tavla.selfplay("pubeval@²", 10)
+    result = CliRunner().invoke(main, ["selfplay", "pubeval@²", "-n", "10"])
+    assert result.exit_code == 2 and "unknown policy" in result.stderr
