@@ -312,3 +312,13 @@ def test_a_depth_in_other_digits() -> None:
         tavla.selfplay("pubeval@²", 10)
     result = CliRunner().invoke(main, ["selfplay", "pubeval@²", "-n", "10"])
     assert result.exit_code == 2 and "unknown policy" in result.stderr
+
+
+def test_the_api_refuses_them_too() -> None:
+    with pytest.raises(tavla.PlayoutError, match=r"^10,000,000,000,000 games need 160 TB"):
+        tavla.selfplay("random", 10**13)
+    truncated = r"^2,000,000,000,000 games need 240 TB of memory \(120 bytes a game\)"
+    with pytest.raises(tavla.PlayoutError, match=truncated):
+        tavla.sim.playout.play_games("random", "random", 2 * 10**12, truncate=5)
+    with pytest.raises(tavla.PlayoutError, match=r"^10,000,000,000,000 games need 3,200 TB"):
+        tavla.rollout(tavla.Position.initial(), games=10**13)
