@@ -112,3 +112,11 @@ def test_a_read_only_or_overlapping_out_is_refused() -> None:
     with pytest.raises(errors.InvalidBufferError, match="must not share memory with boards"):
         legal_results(boards, [[3, 1]] * 20, out=boards)
     assert (boards == START).all()
+
+
+def test_ragged_batches_are_tavla_errors() -> None:
+    start = Position.initial().board
+    with pytest.raises(InvalidPositionError, match="boards cannot be read as an array"):
+        legal_results([start, start[:, :20]], [[3, 1], [3, 1]])
+    with pytest.raises(NotationError, match="dice cannot be read as an array"):
+        legal_results([start, start], [[3], [1, 2]])

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 
 from tavla import EvaluatorError, InvalidPositionError, Position, _core
-from tavla.eval import bearoff
+from tavla.eval import bearoff, evaluate_boards
 from tests.helpers.bearoff import ROLLS, home, home_boards, home_side, results, weight
 from tests.helpers.boards import board_array, position
 
@@ -224,3 +224,18 @@ def test_bad_input() -> None:
         bearoff.rolls_distribution([1, 2, 3])
     with pytest.raises(EvaluatorError, match="checkers must be"):
         bearoff.build(checkers=11)
+
+
+def test_numpy_bools_and_batches() -> None:
+    side = [0, 0, 0, 0, 0, 1]
+    assert np.array_equal(
+        bearoff.rolls_distribution(side, first=np.True_),  # type: ignore[arg-type]
+        bearoff.rolls_distribution(side, first=True),
+    )
+    start = position({6: 2}, {1: 3})
+    assert evaluate_boards(start.board).shape == (5,)
+    assert evaluate_boards(np.stack([start.board] * 3)).shape == (3, 5)
+    with pytest.raises(InvalidPositionError, match="board 0"):
+        evaluate_boards(position({}, {1: 1}).board[np.newaxis])
+    with pytest.raises(EvaluatorError, match="does not apply"):
+        evaluate_boards(Position.initial().board, "bearoff")

@@ -16,11 +16,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import tavla
 from tavla import EvaluatorError
 from tavla.errors import CacheWarning
 from tavla.eval import _bearoff_file, bearoff
 from tests.helpers import fuzz, npz
-from tests.helpers.boards import board_array
+from tests.helpers.boards import board_array, position
 from tests.helpers.fuzz import fuzz_settings
 
 SMALL = board_array({1: 1, 3: 1}, {2: 2})  # two checkers a side
@@ -298,3 +299,29 @@ def test_fuzz_damaged_database_files(small: Path, tmp_path_factory: pytest.TempP
     damaged_file = data.draw(fuzz.damaged(small.read_bytes(), focus=(2_000, 1_500)))
     folder = tmp_path_factory.mktemp("fuzz")
     fuzz.read_or_refuse(bearoff.load, damaged_file, EvaluatorError, folder / "bearoff.npz")
+
+
+def test_an_unusable_cache_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cache "folder" that is a file: the databases are built in memory, with a warning."""
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("")
+    monkeypatch.setenv("TAVLA_CACHE_DIR", str(not_a_folder))
+    bearoff.set_default(None)
+    try:
+        with pytest.warns(tavla.CacheWarning, match=r"cache folder .* cannot be written"):
+            assert bearoff.covered(position({1: 1}, {1: 1}))
+        assert bearoff.database().path is None
+    finally:
+        monkeypatch.undo()
+        bearoff.set_default(None)
+
+
+def test_database_paths(tmp_path: Path) -> None:
+    with pytest.raises(EvaluatorError, match="is a folder"):
+        bearoff.build(tmp_path, checkers=1)
+    with pytest.raises(EvaluatorError, match="a str or a path"):
+        bearoff.build(3, checkers=1)  # type: ignore[arg-type]
+    with pytest.raises(EvaluatorError, match="a str or a path"):
+        bearoff.load(None)  # type: ignore[arg-type]
+    with pytest.raises(EvaluatorError, match="set_default takes"):
+        bearoff.set_default(5)  # type: ignore[arg-type]

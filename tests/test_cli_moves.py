@@ -14,6 +14,8 @@ from tavla import Position
 from tavla.cli import main
 from tavla.formats.fibs import FibsBoard
 
+START = "4HPwATDgc/ABMA"
+
 
 def run(*args: str) -> tuple[int, str, str]:
     result = CliRunner().invoke(main, list(args))
@@ -133,3 +135,16 @@ def test_a_bad_fibs_board_is_named_as_one() -> None:
     assert code == 2 and "a FIBS board is 'board:' and 52 more colon-separated tokens" in err
     code, _, err = run("show", "nonsense")
     assert "is neither a Position ID (14 characters), a GNUbg ID, an XGID nor a FIBS board" in err
+
+
+@pytest.mark.parametrize("roll", [["1", "3"], ["13"], ["1-3"], ["3", "1"]])
+def test_a_roll_is_shown_higher_die_first(roll: list[str]) -> None:
+    code, out, _ = run("moves", START, *roll)
+    assert code == 0 and out.splitlines()[0] == f"{START}  roll 3-1: 16 legal plays"
+    code, out, _ = run("moves", START, *roll, "--json")
+    assert code == 0 and json.loads(out)["dice"] == [3, 1]
+
+
+def test_a_roll_that_differs_from_the_ids_names_both_higher_first() -> None:
+    code, _, err = run("moves", "4HPwATDgc/ABMA:QYkqASAAIAAE", "1", "3")
+    assert (code, err) == (2, "Error: the roll 3-1 differs from the dice 5-2 in the ID\n")

@@ -254,3 +254,41 @@ def test_the_policy_help_names_the_shipped_nets(command: str) -> None:
     text = " ".join(out.split())  # click wraps the epilog
     assert {"tavla218-128", "td198-40"} <= set(nets.available())
     assert f"net:NAME (a shipped net: {', '.join(nets.available())})" in text
+
+
+# Rollouts of the dice in an ID.
+
+
+START = "4HPwATDgc/ABMA"
+# The start position with 5-5 rolled by gnubg player 0, 5-point match at 2-1.
+GNUBG_ID_55 = "4HPwATDgc/ABMA:MIG2ACAACAAE"
+# The starting position as an XGID, bottom on roll with 3-1 rolled, money play.
+XGID_31 = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:3:0:10"
+
+
+@pytest.mark.parametrize(("position_id", "roll"), [(GNUBG_ID_55, "55"), (XGID_31, "31")])
+def test_a_rollout_of_an_id_with_dice_rolls_out_their_plays(position_id: str, roll: str) -> None:
+    code, out, _ = run("rollout", position_id, "-n", "36", "--json")
+    assert code == 0
+    plays = json.loads(out)
+    assert isinstance(plays, list) and len(plays) == len(Position.initial().legal_plays(roll))
+    code, given, _ = run("rollout", START, "--roll", roll, "-n", "36", "--json")
+    assert code == 0 and json.loads(given) == plays
+    # The same dice given again, in either order, change nothing.
+    code, again, _ = run("rollout", position_id, "--roll", roll[::-1], "-n", "36", "--json")
+    assert code == 0 and json.loads(again) == plays
+    code, text, _ = run("rollout", position_id, "-n", "36")
+    assert code == 0 and text.splitlines()[1].split()[0] == "play"
+
+
+@pytest.mark.parametrize(
+    ("position_id", "roll", "message"),
+    [
+        (XGID_31, "42", "Error: the roll 4-2 differs from the dice 3-1 in the ID\n"),
+        (GNUBG_ID_55, "5-4", "Error: the roll 5-4 differs from the dice 5-5 in the ID\n"),
+    ],
+)
+def test_a_rollout_refuses_a_roll_that_differs_from_the_ids(
+    position_id: str, roll: str, message: str
+) -> None:
+    assert run("rollout", position_id, "--roll", roll, "-n", "36") == (2, "", message)

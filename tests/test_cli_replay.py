@@ -261,3 +261,71 @@ def test_a_directory_of_sgf_files() -> None:
         "total: 6 matches, 18 games, 714 plays, 34 cube actions, 0 mismatches, 9 notes,"
         " 0 files skipped, 0 unreadable"
     )
+
+
+# What is not a match file, named or in a directory.
+
+
+def replay(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, ["replay", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+# The starting position as an XGID, bottom on roll with 3-1 rolled, money play.
+XGID_31 = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:3:0:10"
+GO_SGF = "an SGF record of another game (GM[1]; backgammon is GM[6])"
+TOTAL_ONE_UNREADABLE = (
+    "total: 0 matches, 0 games, 0 plays, 0 cube actions, 0 mismatches, 0 notes,"
+    " 0 files skipped, 1 unreadable\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "reason"),
+    [
+        ("go.sgf", "(;FF[4]GM[1]SZ[19]PB[Ann]PW[Bob])\n", f"not a match file: {GO_SGF}"),
+        ("position.txt", XGID_31 + "\n", "not a match file: an eXtreme Gammon position export"),
+        ("empty.mat", "", "the file is empty"),
+    ],
+)
+def test_a_named_sgf_xgid_or_empty_file_exits_2(
+    tmp_path: Path, name: str, text: str, reason: str
+) -> None:
+    path = tmp_path / name
+    path.write_text(text)
+    assert replay(str(path)) == (2, TOTAL_ONE_UNREADABLE, f"unreadable {path}: {reason}\n")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_devices_and_fifos_are_named_for_what_they_are(tmp_path: Path) -> None:
+    fifo = tmp_path / "match.mat"
+    os.mkfifo(fifo)
+    assert replay(str(fifo)) == (
+        2, TOTAL_ONE_UNREADABLE, f"unreadable {fifo}: not a regular file (a FIFO)\n"
+    )  # fmt: skip
+    if Path("/dev/null").exists():
+        device = "unreadable /dev/null: not a regular file (a character device)\n"
+        assert replay("/dev/null") == (2, TOTAL_ONE_UNREADABLE, device)
+
+
+def test_files_in_a_directory_that_are_not_match_files_are_still_skipped(tmp_path: Path) -> None:
+    (tmp_path / "match.txt").write_bytes((REALDATA / "test-match01.txt").read_bytes())
+    (tmp_path / "game.txt").write_text("(;FF[4]GM[1])\n")
+    (tmp_path / "empty.mat").write_text("")
+    code, out, _ = replay(str(tmp_path))
+    assert code == 0
+    assert out.splitlines()[1:3] == [
+        f"skipped {tmp_path / 'empty.mat'}: not a match file: the file is empty",
+        f"skipped {tmp_path / 'game.txt'}: not a match file: {GO_SGF}",
+    ]
+
+
+def test_a_match_file_with_a_number_beyond_pythons_digit_limit(tmp_path: Path) -> None:
+    path = tmp_path / "long.mat"
+    path.write_text(f" {'1' * 5000} point match\n")
+    code, out, err = replay(str(path))
+    assert (code, out.splitlines()[-1] + "\n") == (2, TOTAL_ONE_UNREADABLE)
+    assert err == (
+        f"unreadable {path}: line 1: the number '{'1' * 40}'... (5,000 characters) is too long"
+        f" (at most 9 digits): '{'1' * 40}'... (5,012 characters)\n"
+    )

@@ -10,6 +10,9 @@ from click.testing import CliRunner
 
 from tavla import Position
 from tavla.cli import main
+from tavla.formats.gnubg import parse_gnubg_id
+from tavla.formats.xgid import parse_xgid
+from tavla.render import id_state_lines
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -113,3 +116,77 @@ def test_json_of_a_gnubg_id_and_an_xgid() -> None:
     assert xgid["id"]["text"] == "XGID=-b----E-C---eE---c-e----B-:1:1:1:00:2:4:0:7:10"
     assert (xgid["id"]["score"], xgid["id"]["cube"], xgid["id"]["owner"]) == ([2, 4], 2, "on roll")
     assert xgid["id"]["state"] == "X to roll" and xgid["id"]["dice"] is None
+
+
+# The match state below the board.
+
+
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        # 5-5 rolled by gnubg player 0, 5-point match at 2-1.
+        ("4HPwATDgc/ABMA:MIG2ACAACAAE", [
+            " Match ID: MIG2ACAACAAE", " 5-point match, score X 2 - O 1", " cube 1, centred",
+            " X to play 5-5",
+        ]),
+        # docs/formats.rst, "XGID": player 1 on roll with 5-2, 9-point match at 2-4, cube 2
+        # owned by 0.
+        ("4HPwATDgc/ABMA:QYkqASAAIAAE", [
+            " Match ID: QYkqASAAIAAE", " 9-point match, score X 4 - O 2", " cube 2, owned by O",
+            " X to play 5-2",
+        ]),
+        # The Crawford game, cube 1 centred (R24); player 1 (on roll) offers a gammon.
+        ("4HPwATDgc/ABMA:8EHgAFAAMAAE", [
+            " Match ID: 8EHgAFAAMAAE", " 7-point match, score X 6 - O 5, Crawford game",
+            " cube 1, centred", " X offers to resign a gammon: O to accept or reject",
+        ]),
+        ("4HPwATDgc/ABMA:MAHgAGAAGAAE", [
+            " Match ID: MAHgAGAAGAAE", " 7-point match, score X 6 - O 3, post-Crawford",
+            " cube 1, centred", " X to roll",
+        ]),
+        # Finished games as gnubg 1.07 shows them (tests/test_ids_game_end.py): player 0's
+        # double dropped by player 1; player 1's resignation of a single, accepted, puts
+        # player 0 at 4 of 5, so the next game is the Crawford game; a backgammon resigned
+        # after rolling ends the match.
+        ("4HPwQQLgc/ABEg:MAygABAAAAAE", [
+            " Match ID: MAygABAAAAAE", " 5-point match, score X 1 - O 0", " cube 1, centred",
+            " game over: O dropped the double",
+        ]),
+        ("4HPwQQTgc/ABMA:8COgAEAAEAAE", [
+            " Match ID: 8COgAEAAEAAE",
+            " 5-point match, score X 2 - O 4, the next game is the Crawford game",
+            " cube 1, centred", " game over: X resigned a single",
+        ]),
+        ("4HPwAyDgc/ABMA:cOOuAFAAGAAE", [
+            " Match ID: cOOuAFAAGAAE", " 5-point match, score X 3 - O 5, match over",
+            " cube 1, centred", " game over: X resigned a backgammon",
+        ]),
+        # A finished money game: the side on roll has borne off all 15 against 15 in its home.
+        ("AADg/w8AAAAAAA:MAIAAAAAAAAA", [
+            " Match ID: MAIAAAAAAAAA", " money play, Jacoby rule", " cube 1, centred",
+            " game over: X won a backgammon",
+        ]),
+        ("XGID=-b----E-C---eE---c-e----B-:0:0:1:D:2:4:0:9:10", [
+            " XGID=-b----E-C---eE---c-e----B-:0:0:1:D:2:4:0:9:10",
+            " 9-point match, score X 2 - O 4", " cube 1, centred",
+            " X doubles to 2: O to take or drop",
+        ]),
+        ("XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:3:0:10", [
+            " XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:3:0:10",
+            " money play, Jacoby rule, beavers", " cube 1, centred", " X to play 3-1",
+        ]),
+    ],
+)  # fmt: skip
+def test_show_tells_the_match_state_below_the_board(text: str, lines: list[str]) -> None:
+    result = CliRunner().invoke(main, ["show", text])
+    assert result.exit_code == 0
+    shown = result.stdout.splitlines()
+    assert len(shown) == 1 + 15 + 4
+    assert shown[16:] == lines
+    parsed = parse_xgid(text) if text.startswith("XGID=") else parse_gnubg_id(text)
+    assert id_state_lines(parsed) == lines
+
+
+def test_show_of_a_bare_position_id_adds_nothing() -> None:
+    result = CliRunner().invoke(main, ["show", "4HPwATDgc/ABMA"])
+    assert result.exit_code == 0 and len(result.stdout.splitlines()) == 16

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from tavla import Cube, CubeError, Rules
-from tavla.formats.context import MatchContext
+from tavla import Cube, CubeError, Game, Rules, RulesError, errors
+from tavla.formats.context import MAX_CUBE_VALUE, MatchContext
+from tavla.formats.gnubg import parse_gnubg_id
+from tavla.formats.xgid import parse_xgid
 
 MATCH = Rules.standard_match()
 
@@ -78,3 +80,61 @@ def test_holland_trailer_waits_for_two_turns_each() -> None:
     # Not post-Crawford: Holland does not apply.
     before = MatchContext(length=5, score=(3, 2))
     assert Cube().may_double(1, holland, before, (0, 0))
+
+
+# Cube values of the wrong type or beyond 32768, the highest one every ID format holds.
+
+
+def test_a_cube_of_text_is_an_invalid_cube_error() -> None:
+    with pytest.raises(errors.InvalidCubeError, match="a cube value must be a power of two"):
+        Cube("2")  # type: ignore[arg-type]
+    assert issubclass(errors.InvalidCubeError, CubeError)
+    assert issubclass(errors.InvalidCubeError, ValueError)
+
+
+def test_cube_values_beyond_32768_are_refused() -> None:
+    with pytest.raises(errors.InvalidCubeError, match="from 1 to 32768, got 65536"):
+        Cube(2 * MAX_CUBE_VALUE)
+    with pytest.raises(RulesError, match=r"max_cube .* from 2 to 32768, got 65536"):
+        Rules(max_cube=2 * MAX_CUBE_VALUE)
+
+
+def test_the_money_cube_stops_at_32768_without_max_cube() -> None:
+    game = Game(Rules(), starter=0, cube=Cube(MAX_CUBE_VALUE // 2, 0))
+    game.double()
+    game.take()
+    assert game.cube == Cube(MAX_CUBE_VALUE, 1)
+    game.roll((3, 1))
+    game.play("8/5 6/5")
+    assert not game.may_double
+    with pytest.raises(CubeError, match=r"the cube is at 32768, the highest value .* no double"):
+        game.double()
+    assert parse_gnubg_id(str(game.gnubg_id)).match_id.cube_value == MAX_CUBE_VALUE
+    xgid = parse_xgid(str(game.xgid))
+    assert xgid.cube_value == xgid.max_cube == MAX_CUBE_VALUE  # XG's 1024 is no maximum here
+
+
+def test_beavers_stop_at_32768() -> None:
+    rules = Rules.standard_money().with_options(beavers=True)
+    game = Game(rules, starter=0, cube=Cube(MAX_CUBE_VALUE // 4, 0))
+    game.double()
+    before = str(game.gnubg_id), game.history
+    game.beaver()
+    with pytest.raises(CubeError, match="a raccoon to 65536 passes 32768"):
+        game.raccoon()
+    assert str(game.gnubg_id) != before[0]
+    game2 = Game(rules, starter=0, cube=Cube(MAX_CUBE_VALUE // 2, 0))
+    game2.double()
+    before = str(game2.gnubg_id), game2.history
+    with pytest.raises(CubeError, match="a beaver to 65536 passes 32768"):
+        game2.beaver()
+    assert (str(game2.gnubg_id), game2.history) == before
+
+
+def test_automatic_doubles_stop_at_32768() -> None:
+    rules = Rules.standard_money().with_options(auto_doubles=3)
+    game = Game(rules, cube=Cube(MAX_CUBE_VALUE // 2))
+    game.roll((2, 2))
+    game.roll((5, 5))
+    assert game.cube == Cube(MAX_CUBE_VALUE)
+    assert str(game.gnubg_id) and str(game.xgid)

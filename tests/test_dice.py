@@ -1,4 +1,5 @@
-"""Reading rolls, and the dice sources: seeded, given and the engine's streams."""
+"""Reading rolls, and the dice sources: seeded, given (a source of text, rolls that run out or
+cannot be read) and the engine's streams."""
 
 from __future__ import annotations
 
@@ -7,7 +8,18 @@ import random
 import numpy as np
 import pytest
 
-from tavla import NotationError, _core, parse_roll
+from tavla import (
+    Cube,
+    Game,
+    Match,
+    NotationError,
+    Phase,
+    Rules,
+    TavlaError,
+    _core,
+    errors,
+    parse_roll,
+)
 from tavla.board import DiceSource
 from tavla.board.dice_streams import draw, match_game_seed, mix64
 from tavla.errors import DiceError
@@ -96,3 +108,40 @@ def test_match_game_seeds() -> None:
     assert match_game_seed(9, 0) == 9
     assert match_game_seed(9, 1) == mix64(9 ^ mix64(0x9E3779B97F4A7C15))
     assert len({match_game_seed(9, j) for j in range(100)}) == 100
+# The dice a game is given.
+
+
+def test_a_dice_source_of_text_is_a_dice_error() -> None:
+    for make in (lambda: Game(dice="abc"), lambda: Match(3, dice="x")):  # type: ignore[arg-type]
+        with pytest.raises(errors.DiceError, match=r"dice come from .* got str 'abc'|got str 'x'"):
+            make()
+    assert issubclass(errors.DiceError, TavlaError)
+    assert issubclass(errors.DiceError, ValueError)
+
+
+def test_given_dice_that_run_out_raise_a_dice_error() -> None:
+    game = Game(Rules(), dice=["31"], starter=0)
+    game.roll()
+    game.play("8/5 6/5")
+    with pytest.raises(errors.DiceError, match="the given dice have run out: all 1 rolls"):
+        game.roll()
+    assert game.phase is Phase.ROLL and game.dice is None
+
+
+def test_a_given_roll_that_cannot_be_read_is_refused_when_the_game_is_made() -> None:
+    with pytest.raises(NotationError, match="cannot read the roll '7x'"):
+        Game(dice=[(3, 1), "7x"])
+
+
+def test_a_refused_opening_roll_records_nothing_and_doubles_nothing() -> None:
+    rules = Rules.standard_money().with_options(auto_doubles=1)
+    game = Game(rules, dice=[(3, 3)])
+    with pytest.raises(errors.DiceError, match="run out"):
+        game.roll()
+    assert game.history == () and game.cube == Cube() and game.phase is Phase.OPENING
+    # The tie drawn was given back to the dice: the next draw finds it again.
+    with pytest.raises(errors.DiceError, match="run out"):
+        game.roll()
+    assert game.history == () and game.cube == Cube()
+    assert game.roll((4, 2)) == (4, 2)
+    assert game.cube == Cube() and game.on_roll == 0

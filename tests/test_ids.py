@@ -7,13 +7,14 @@ import base64
 import csv
 import dataclasses
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tavla import InvalidIdError, Position, ResultKind
+from tavla import Game, InvalidIdError, Position, ResultKind, RulesError
 from tavla.formats.gnubg import GnubgId, MatchId, MatchIdState, parse_gnubg_id
 from tavla.formats.xgid import Xgid, parse_xgid
 from tests.helpers.strategies import positions
@@ -469,3 +470,64 @@ def test_bad_xgid_fields(fields: dict[str, object], fault: str) -> None:
     with pytest.raises(InvalidIdError) as error:
         Xgid(Position.initial(), **fields)  # type: ignore[arg-type]
     assert fault in str(error.value)
+
+
+# IDs that cannot be read, quoted in short; the dice of a game in both IDs.
+
+
+START_XGID = "XGID=-b----E-C---eE---c-e----B-"
+
+
+BIG = 100_000
+
+
+def test_a_position_id_that_is_not_ascii_is_an_invalid_id_error() -> None:
+    with pytest.raises(InvalidIdError, match=r"'\\udebe' at 0, not a printable ASCII"):
+        Position.from_position_id("\udebe")
+    with pytest.raises(InvalidIdError, match="not a printable ASCII character"):
+        parse_gnubg_id("4HPwATDgc/ABMé:cAnvAAAAAAAE")
+
+
+@pytest.mark.parametrize(
+    "parse",
+    [
+        Position.from_position_id,
+        MatchId.parse,
+        parse_gnubg_id,
+        parse_xgid,
+        lambda text: parse_gnubg_id(f"4HPwATDgc/ABMA:{text}"),
+        lambda text: parse_xgid(f"{START_XGID}:0:0:1:00:0:0:0:{text}:10"),
+    ],
+)
+def test_id_errors_quote_a_huge_input_in_short(parse: Any) -> None:
+    with pytest.raises(InvalidIdError) as error:
+        parse("A" * BIG)
+    assert len(str(error.value)) < 400
+    assert str(error.value).count("(100,000 characters)") == 1  # quoted once
+
+
+def test_xgid_numbers_beyond_python_s_digit_limit_are_invalid_id_errors() -> None:
+    with pytest.raises(InvalidIdError, match=r"match length must be 0 to 32767, got '9999"):
+        parse_xgid(f"{START_XGID}:0:0:1:00:0:0:0:{'9' * 5000}:10")
+    with pytest.raises(InvalidIdError, match=r"cube .* must be 0 to 15, got '-000"):
+        parse_xgid(f"{START_XGID}:-{'0' * 5000}1:0:1:00:0:0:0:0:10")
+
+
+def test_id_fields_beyond_python_s_digit_limit_are_invalid_id_errors() -> None:
+    huge = 10**5000
+    with pytest.raises(InvalidIdError, match="the match length must be an int from 0 to 32767"):
+        MatchId(match_length=huge)
+    with pytest.raises(InvalidIdError, match="got <an int of 16,610 bits>"):
+        Xgid(Position.initial(), cube_value=huge)
+    with pytest.raises(RulesError, match="got <an int of 16,610 bits>"):
+        Game(match_length=huge)
+
+
+def test_a_games_xgid_and_gnubg_id_write_the_dice_alike() -> None:
+    game = Game(dice=[(3, 1), (1, 5)])
+    game.roll()
+    game.play("8/5 6/5")
+    game.roll()
+    assert game.dice == (1, 5)
+    assert str(game.xgid).split(":")[4] == "51"
+    assert str(parse_xgid(str(game.xgid)).to_gnubg_id()) == str(game.gnubg_id)

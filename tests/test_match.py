@@ -13,6 +13,7 @@ import pytest
 import tavla
 from tavla import CubeError, Game, Match, MoneySession, Phase, Rules, RulesError, TurnError
 from tavla.errors import DiceError
+from tavla.formats.context import MAX_MATCH_LENGTH
 from tavla.sim import play_matches
 from tests.helpers.streams import play_drawing_the_dice
 
@@ -248,3 +249,28 @@ def test_a_match_takes_dice_or_a_seed_not_both() -> None:
         Match(3, dice=random.Random(1), seed=2)
     with pytest.raises(DiceError, match="stream must be an int from 0"):
         MoneySession(seed=2, stream=-1)
+def test_matches_stop_at_32767_points() -> None:
+    assert MAX_MATCH_LENGTH == 32767
+    with pytest.raises(RulesError, match=r"match length N .* from 1 to 32767, got 40000"):
+        Match(40_000)
+    with pytest.raises(RulesError, match=r"match_length .* from 0 to 32767, got 40000"):
+        Game(match_length=40_000)
+    game = Match(MAX_MATCH_LENGTH, dice=1).new_game()
+    game.roll()
+    assert str(game.gnubg_id) and str(game.xgid)
+
+
+def test_match_and_money_session_reprs() -> None:
+    match = Match(3, dice=1)
+    assert repr(match) == "<Match to 3: score 0-0, 0 games played>"
+    game = match.new_game()
+    assert repr(match) == "<Match to 3: score 0-0, 0 games played, game 1 in play>"
+    game.roll((3, 1))
+    game.resign("backgammon")
+    game.accept_resignation()
+    assert repr(match) == "<Match to 3: won 0-3 by player 1, 1 game played>"
+    session = MoneySession(dice=1)
+    session.new_game()
+    assert repr(session) == (
+        "<MoneySession: balance +0 for player 0 (points 0-0), 0 games played, game 1 in play>"
+    )

@@ -1,5 +1,5 @@
 # ruff: noqa: RUF001  (the Turkish dotless i is a letter here, not a confusable)
-"""Turkish names of rolls and terms (R28, docs/rules.rst)."""
+"""Turkish names of rolls and terms (R28, docs/rules.rst); huge names and terms quoted bounded."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ import itertools
 
 import pytest
 
-from tavla import NotationError
+from tavla import MatchFileError, NotationError
+from tavla.formats.mat import MatchRecord, format_mat
 from tavla.render.names import roll_from_name, roll_label, roll_name, term_label
 
 # R28, copied by hand from docs/rules.rst: "higher die first".
@@ -80,3 +81,17 @@ def test_labels_for_the_cli() -> None:
         term_label("equity", "tr")
     with pytest.raises(NotationError, match="languages"):
         roll_label((6, 5), "de")  # type: ignore[arg-type]
+
+
+def test_huge_names_and_terms_are_quoted_bounded() -> None:
+    with pytest.raises(MatchFileError) as caught:
+        format_mat(MatchRecord(3, ("A\n" + "x" * 10**6, "B")))
+    # Quoted whole up to 1,000 characters, so that the fault shows (a trailing space, say).
+    assert str(caught.value) == (
+        f"the left player's name 'A\\n{'x' * 998}'... (1,000,002 characters) cannot be written:"
+        " it holds the character '\\n', which breaks the line or the encoding"
+    )
+    with pytest.raises(NotationError, match=r"^'x{40}'\.\.\. \(1,000,000 characters\) is not a"):
+        roll_from_name("x" * 10**6)
+    with pytest.raises(NotationError, match=r"^no Turkish word known for 'x{40}'\.\.\. \(1,0"):
+        term_label("x" * 10**6)

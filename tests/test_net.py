@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import io
 import pickle
+import zipfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
 import pytest
+from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
 from tavla import InvalidPositionError, NetError, Position, _core
+from tavla.cli import main
 from tavla.eval import Net, encode, encodings
 from tavla.eval import net as net_module
 from tavla.eval.net import net_kernels
@@ -404,3 +407,42 @@ def test_fuzz_damaged_net_files(tmp_path_factory: pytest.TempPathFactory,
     damaged_file = data.draw(fuzz.damaged(NET_FILES[compressed], focus=(600, 900)))
     folder = tmp_path_factory.mktemp("fuzz")
     fuzz.read_or_refuse(Net.load, damaged_file, NetError, folder / "net.npz")
+
+
+# Net files and sizes that cannot be used.
+
+
+def test_a_member_that_is_no_array(tmp_path: Path) -> None:
+    good = tmp_path / "good.npz"
+    Net.random((198, 4, 5), seed=1).save(good)
+    for member in ("w0.npy", "format.npy"):
+        bad = tmp_path / f"bad-{member}.npz"
+        with zipfile.ZipFile(good) as source, zipfile.ZipFile(bad, "w") as target:
+            for item in source.namelist():
+                data = b"not an npy" if item == member else source.read(item)
+                target.writestr(item, data)
+        with pytest.raises(NetError, match=r"is not a \.npy array|cannot be read"):
+            Net.load(bad)
+        result = CliRunner().invoke(main, ["eval", "4HPwATDgc/ABMA", "-e", f"net:{bad}"])
+        assert result.exit_code == 2 and result.stderr.startswith("Error: ")
+
+
+def test_net_paths() -> None:
+    with pytest.raises(NetError, match="no net file"):
+        Net.load("/nonexistent/x.npz")
+    with pytest.raises(NetError, match="a str or a path"):
+        Net.load(3)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "sizes", [(198, -3, 5), (198.0, 5), 5, (198, 0, 5), (198, 10**12, 5), (198,), "198"]
+)
+def test_net_random_refuses_bad_sizes(sizes: object) -> None:
+    with pytest.raises(NetError, match="sizes must be"):
+        Net.random(sizes)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seed", ["x", -1, 2**64, True])
+def test_net_random_refuses_bad_seeds(seed: object) -> None:
+    with pytest.raises(NetError, match="seed must be"):
+        Net.random((198, 5), seed=seed)  # type: ignore[arg-type]

@@ -446,3 +446,46 @@ def test_a_huge_typed_play_is_refused_before_it_is_read() -> None:
         Position.initial().play("64", "13/7/3 8/2 6/2")
     with pytest.raises(NotationError, match="cannot read the move 'nonsense'"):
         Position.initial().play("31", "8/5 nonsense")
+
+
+# Plays of huge input are quoted by an excerpt.
+
+DIGITS = "1" * 5000  # beyond Python's 4,300-digit limit of int("...")
+
+
+@pytest.mark.parametrize(
+    ("play", "message"),
+    [
+        (
+            f"{DIGITS}/2",
+            f"cannot read the move '{'1' * 40}'... (5,002 characters): no point of 5,000 digits"
+            " (24 is the highest, 25 the bar)",
+        ),
+        (
+            f"8/5({DIGITS})",
+            f"cannot read the move '8/5({'1' * 36}'... (5,005 characters): a roll plays 1 to 4"
+            " moves",
+        ),
+        (
+            "x" * 800_000,
+            f"cannot read the move '{'x' * 40}'... (800,000 characters): write from/to, e.g."
+            " 13/7, bar/22, 6/off, 8/5(2)",
+        ),
+        (
+            "8 5 6 5 " + "4" * 800_000,
+            f"cannot read '8 5 6 5 {'4' * 32}'... (800,008 characters): bare points pair up"
+            f" as from, to, and '{'4' * 40}'... (800,000 characters) has no partner",
+        ),
+    ],
+    ids=["point", "repeat count", "token", "bare points"],
+)
+def test_a_huge_play_is_quoted_by_an_excerpt(play: str, message: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_play(play)
+    assert str(caught.value) == message
+
+
+def test_leading_zeros_still_read() -> None:
+    assert parse_play("0000000000000000000013/7 8/5(00000000000000000000002)") == [
+        (13, 7), (8, 5), (8, 5),
+    ]  # fmt: skip

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from click.testing import CliRunner
 
 import tavla
 from tavla import PlayoutError, Position, _core, selfplay
+from tavla.cli import main
 from tavla.sim.playout import play_games
 from tests.helpers.interrupt import interrupt_at
 
@@ -303,3 +305,58 @@ def test_truncation_in_lockstep_matches_the_builtin() -> None:
     python = play_games(numpy_pubeval, numpy_pubeval, 60, seed=12, truncate=15, batch=7)
     assert same_games(builtin, python)
     assert np.array_equal(builtin.final_boards, python.final_boards)  # type: ignore[arg-type]
+
+
+def test_a_depth_in_other_digits() -> None:
+    with pytest.raises(PlayoutError, match="unknown policy"):
+        tavla.selfplay("pubeval@²", 10)
+    result = CliRunner().invoke(main, ["selfplay", "pubeval@²", "-n", "10"])
+    assert result.exit_code == 2 and "unknown policy" in result.stderr
+
+
+def test_the_api_refuses_them_too() -> None:
+    with pytest.raises(tavla.PlayoutError, match=r"^10,000,000,000,000 games need 160 TB"):
+        tavla.selfplay("random", 10**13)
+    truncated = r"^2,000,000,000,000 games need 240 TB of memory \(120 bytes a game\)"
+    with pytest.raises(tavla.PlayoutError, match=truncated):
+        tavla.sim.playout.play_games("random", "random", 2 * 10**12, truncate=5)
+    with pytest.raises(tavla.PlayoutError, match=r"^10,000,000,000,000 games need 3,200 TB"):
+        tavla.rollout(tavla.Position.initial(), games=10**13)
+
+
+def test_playout_results_have_a_short_repr() -> None:
+    results = tavla.selfplay("random", 1000, seed=1)
+    assert repr(results) == (
+        f"PlayoutResults(games=1000, win_rate={results.win_rate:.4f}, ppg={results.ppg:+.4f},"
+        " interrupted=False)"
+    )
+    truncated = tavla.sim.playout.play_games("random", "random", 100, truncate=10)
+    assert f"stopped={int(truncated.stopped.sum())}, interrupted=False)" in repr(truncated)
+    assert "array" not in repr(tavla.duel("random", "random", 100))
+
+
+HUGE = 10**5000  # its repr() raises ValueError (Python's 4,300-digit limit)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: tavla.selfplay("random", 10, seed=HUGE),
+         "seed must be an int in 0 .. 2**64 - 1, got <an int of 16,610 bits>"),
+        (lambda: tavla.selfplay("random", 10, threads=HUGE),
+         "threads must be an int from 1 to 1024 or None, got <an int of 16,610 bits>"),
+        (lambda: tavla.selfplay("random", 10, batch=-HUGE),
+         "batch must be an int from 1 to 2,147,483,647, got <an int of 16,610 bits>"),
+        (lambda: tavla.selfplay("random", HUGE),
+         "games must stay below 2**63, got <an int of 16,610 bits>"),
+        (lambda: tavla.rollout(Position.initial(), games=HUGE),
+         "games must stay below 2**63, got <an int of 16,610 bits>"),
+        (lambda: tavla.duel("random", "random", 10, duplicate="x" * 10**6),
+         f"duplicate must be True or False, got '{'x' * 40}'... (1,000,000 characters)"),
+    ],
+    ids=["seed", "threads", "batch", "selfplay games", "rollout games", "duplicate"],
+)  # fmt: skip
+def test_a_huge_playout_argument_is_quoted_bounded(call: object, message: str) -> None:
+    with pytest.raises(tavla.PlayoutError) as caught:
+        call()  # type: ignore[operator]
+    assert str(caught.value) == message

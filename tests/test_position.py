@@ -131,3 +131,25 @@ def test_invalid_boards_name_the_fault(bad: object, message: str) -> None:
 def test_position_id_errors(text: str, message: str) -> None:
     with pytest.raises(InvalidIdError, match=message):
         Position.from_position_id(text)
+
+
+def test_text_given_to_the_position_constructor_points_to_from_position_id() -> None:
+    with pytest.raises(InvalidPositionError, match=r"Position.from_position_id"):
+        Position("4HPwATDgc/ABMA")  # type: ignore[arg-type]
+
+
+class _CraftedPosition:
+    """Pickles as a Position whose key has 15 checkers on every point."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Position._from_key, (bytes([15] * 52),))
+
+
+def test_a_crafted_pickle_of_a_position_is_refused() -> None:
+    with pytest.raises(InvalidPositionError, match="checkers"):
+        pickle.loads(pickle.dumps(_CraftedPosition()))
+
+
+def test_positions_still_pickle() -> None:
+    after = Position.initial().play("31", "8/5 6/5")
+    assert pickle.loads(pickle.dumps(after)) == after

@@ -4,6 +4,9 @@ examples/ against the built-in one, and pubeval against random."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -12,7 +15,7 @@ import pytest
 import tavla
 from tavla import Position
 from tavla.eval.pubeval import pubeval_scores
-from tests.helpers.examples import load_example
+from tests.helpers.examples import EXAMPLES, load_example
 
 VECTORS = [
     json.loads(line)
@@ -95,3 +98,17 @@ def test_pubeval_scores_rejects_bad_boards() -> None:
         pubeval_scores(Position.initial(), np.zeros((1, 2, 25), dtype=np.int8))
     with pytest.raises(tavla.InvalidPositionError, match="board 0"):
         pubeval_scores(Position.initial(), np.zeros((1, 2, 26), dtype=np.int8))
+
+
+def test_the_numpy_pubeval_example_prints_the_agreement() -> None:
+    env = {**os.environ, "PYTHONPATH": str(Path(tavla.__file__).parents[1])}
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLES / "numpy_pubeval.py")],
+        capture_output=True, text=True, env=env, check=False, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "NumPy pubeval and the built-in pubeval, 400 games of seed 1:",
+        "  the same winner, result and length in 400 of 400 games",
+        "  duplicate duel, NumPy against built-in: +0.0000 points per game",
+    ]

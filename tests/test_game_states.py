@@ -1,17 +1,22 @@
 """A refused Game action changes nothing, and every state a game reaches can be written as a
-GNUbg ID and an XGID (issue 8): random actions, good and bad, on random games."""
+GNUbg ID and an XGID: random actions, good and bad, on random games; a player other than 0
+and 1, an action interrupted half way, the dice once the game is over, NumPy integers."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tavla import Cube, Game, Phase, Rules, TavlaError
+from tavla import Cube, Game, Phase, Rules, TavlaError, TurnError, errors
 from tavla.formats.context import MAX_CUBE_VALUE
 from tavla.formats.gnubg import parse_gnubg_id
 from tavla.formats.xgid import parse_xgid
+from tavla.game import game as game_module
+from tests.helpers.boards import position
 
 SETUPS: list[dict[str, Any]] = [
     {"rules": Rules.standard_money().with_options(beavers=True, auto_doubles=2)},
@@ -79,3 +84,54 @@ def test_refused_actions_change_nothing(
             assert snapshot(game) == before, action
         else:
             snapshot(game)  # the new state can be written
+
+
+def test_a_player_other_than_0_and_1_is_an_invalid_player_error() -> None:
+    game = Game(starter=0)
+    before = str(game.gnubg_id), game.history
+    for action in (
+        lambda: game.resign("single", player=5),
+        lambda: game.roll(player=5),
+        lambda: game.double(player=True),  # type: ignore[arg-type]
+        lambda: game.take(player=-1),
+    ):
+        with pytest.raises(errors.InvalidPlayerError, match=r"player .* must be None, 0 or 1"):
+            action()
+    assert (str(game.gnubg_id), game.history) == before
+    assert issubclass(errors.InvalidPlayerError, TurnError)
+    assert issubclass(errors.InvalidPlayerError, ValueError)
+
+
+def test_game_dice_are_none_once_the_game_is_over() -> None:
+    game = Game(Rules(), starter=0)
+    game.roll((6, 4))
+    game.resign("single")
+    assert game.dice == (6, 4)  # the roll awaits the answer, as the IDs show it
+    with pytest.raises(TurnError, match="no roll to play"):
+        _ = game.legal_plays
+    game.accept_resignation()
+    assert game.phase is Phase.OVER and game.dice is None
+
+
+def test_an_action_interrupted_half_way_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Game(Rules(), starter=0, position=position({2: 1}, {6: 15}))
+    game.roll((6, 5))
+    before = str(game.gnubg_id), game.history, game.turns_played, game.position
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt  # after the play is recorded, as the game is scored
+
+    monkeypatch.setattr(game_module, "game_result", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        game.play("2/off")
+    monkeypatch.undo()
+    assert (str(game.gnubg_id), game.history, game.turns_played, game.position) == before
+    assert game.phase is Phase.PLAY and game.dice == (6, 5) and game.result is None
+    game.play("2/off")
+    assert game.result is not None
+
+
+def test_numpy_integers_are_taken_as_ints() -> None:
+    game = Game(match_length=np.int64(5), score=(np.int8(4), 2), crawford=True)  # type: ignore[arg-type]
+    assert type(game.match_length) is int and game.score == (4, 2)
+    assert type(Cube(np.int16(4)).value) is int
