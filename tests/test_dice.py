@@ -21,7 +21,7 @@ from tavla import (
     parse_roll,
 )
 from tavla.board import DiceSource
-from tavla.board.dice_streams import draw, match_game_seed, mix64
+from tavla.board.dice_streams import match_game_seed
 from tavla.errors import DiceError
 
 
@@ -45,7 +45,23 @@ def test_refused_forms(given: object) -> None:
 # -- the engine's dice streams (docs/simulation.rst "Seeds and reproducible runs") ---------
 
 
-def test_the_stream_scheme_is_splitmix64_and_the_cores() -> None:
+_MASK, _GOLDEN = (1 << 64) - 1, 0x9E3779B97F4A7C15
+
+
+def mix64(word: int) -> int:
+    """SplitMix64's finaliser, written out as published: the oracle of the core's scheme."""
+    word = ((word ^ (word >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    word = ((word ^ (word >> 27)) * 0x94D049BB133111EB) & _MASK
+    return word ^ (word >> 31)
+
+
+def draw(seed: int, stream: int, counter: int) -> int:
+    """Draw ``counter`` of the stream ``(seed, stream)``, by the scheme the docs describe."""
+    key = mix64(mix64(seed) ^ stream)
+    return mix64((key + (counter + 1) * _GOLDEN) & _MASK)
+
+
+def test_the_stream_scheme_is_splitmix64() -> None:
     assert mix64(0x9E3779B97F4A7C15) == 0xE220A8397B1DCDAF  # SplitMix64's first word from 0
     for seed, stream in [(0, 0), (7, 3), (2**64 - 1, 12345), (99, 2**63 - 1)]:
         rolls = _core.dice_rolls(seed, stream, 50).tolist()
@@ -61,6 +77,16 @@ def test_a_stream_source_rolls_the_engines_dice() -> None:
     assert dice.opening_rolls() == [(2, 5)]
     assert [dice.roll() for _ in range(5)] == [(6, 6), (3, 2), (6, 6), (1, 3), (1, 2)]
     assert DiceSource(seed=7).stream == (7, 0)
+
+
+def test_rolls_from_a_start_are_the_streams_later_rolls() -> None:
+    whole = _core.dice_rolls(4, 9, 200).tolist()
+    assert _core.dice_rolls(4, 9, 50, start=150).tolist() == whole[150:]
+    openings = _core.dice_rolls(4, 9, 3, opening=True).tolist()
+    assert openings[1:] == whole[1:3]
+    index = (draw(4, 9, 0) * 30) >> 64  # the k-th of the 30 rolls without a tie
+    first, other = index // 5 + 1, index % 5 + 1
+    assert openings[0] == [first, other if other < first else other + 1]
 
 
 def test_a_stream_source_refills_past_its_first_block() -> None:
