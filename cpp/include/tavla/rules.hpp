@@ -88,8 +88,8 @@ enum class RedoubleRefusal : std::int8_t {
 inline RedoubleRefusal redouble_refusal(int match_length, bool option, std::int64_t redoubled,
                                         int max_cube) {
     if (match_length != 0 || !option) return RedoubleRefusal::kNotAllowed;
-    if (redoubled > max_cube) return RedoubleRefusal::kMaxCube;
     if (redoubled > kMaxCubeValue) return RedoubleRefusal::kCubeAtItsHighest;
+    if (redoubled > max_cube) return RedoubleRefusal::kMaxCube;
     return RedoubleRefusal::kNone;
 }
 
