@@ -475,9 +475,6 @@ def test_bad_xgid_fields(fields: dict[str, object], fault: str) -> None:
 # IDs that cannot be read, quoted in short; the dice of a game in both IDs.
 
 
-START_XGID = "XGID=-b----E-C---eE---c-e----B-"
-
-
 BIG = 100_000
 
 
@@ -496,7 +493,7 @@ def test_a_position_id_that_is_not_ascii_is_an_invalid_id_error() -> None:
         parse_gnubg_id,
         parse_xgid,
         lambda text: parse_gnubg_id(f"4HPwATDgc/ABMA:{text}"),
-        lambda text: parse_xgid(f"{START_XGID}:0:0:1:00:0:0:0:{text}:10"),
+        lambda text: parse_xgid(f"XGID={START_XGID}:0:0:1:00:0:0:0:{text}:10"),
     ],
 )
 def test_id_errors_quote_a_huge_input_in_short(parse: Any) -> None:
@@ -508,9 +505,9 @@ def test_id_errors_quote_a_huge_input_in_short(parse: Any) -> None:
 
 def test_xgid_numbers_beyond_python_s_digit_limit_are_invalid_id_errors() -> None:
     with pytest.raises(InvalidIdError, match=r"match length must be 0 to 32767, got '9999"):
-        parse_xgid(f"{START_XGID}:0:0:1:00:0:0:0:{'9' * 5000}:10")
+        parse_xgid(f"XGID={START_XGID}:0:0:1:00:0:0:0:{'9' * 5000}:10")
     with pytest.raises(InvalidIdError, match=r"cube .* must be 0 to 15, got '-000"):
-        parse_xgid(f"{START_XGID}:-{'0' * 5000}1:0:1:00:0:0:0:0:10")
+        parse_xgid(f"XGID={START_XGID}:-{'0' * 5000}1:0:1:00:0:0:0:0:10")
 
 
 def test_id_fields_beyond_python_s_digit_limit_are_invalid_id_errors() -> None:
