@@ -23,6 +23,7 @@ from importlib.metadata import PackageNotFoundError, version
 from . import board, eval, formats, game, render, replay, sim
 from .board import Play, Position, ResultKind, legal_results, parse_roll
 from .errors import (
+    ArgumentError,
     CacheWarning,
     CubeError,
     CubeModelError,
@@ -71,6 +72,7 @@ except PackageNotFoundError:  # a source tree that was never installed
     __version__ = "0+unknown"
 
 __all__ = [
+    "ArgumentError",
     "CacheWarning",
     "Cube",
     "CubeContext",
