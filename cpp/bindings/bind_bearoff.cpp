@@ -34,11 +34,12 @@ py::array_t<double> view(const std::vector<double>& table, std::vector<py::ssize
 
 const Board* checked_boards(const Boards& boards) {
     if (boards.ndim() != 3 || boards.shape(1) != 2 || boards.shape(2) != kSlots)
-        throw Fault("boards must have shape (N, 2, 26)");
+        throw Fault(FaultKind::Board, "boards must have shape (N, 2, 26)");
     const auto* data = reinterpret_cast<const Board*>(boards.data());
     for (py::ssize_t i = 0; i < boards.shape(0); ++i)
         if (!board_is_playable(data[i]))
-            throw Fault("board " + std::to_string(i) + ": " + playable_board_error(data[i]));
+            throw Fault(FaultKind::Board,
+                        "board " + std::to_string(i) + ": " + playable_board_error(data[i]));
     return data;
 }
 

@@ -104,29 +104,33 @@ void bind_cube(py::module_& m) {
         [](const Doubles& probabilities, int value, int owner, bool backgammons, bool jacoby,
            const MatchEquity* met, int away, int opponent_away, bool crawford_game, int max_cube,
            double life, bool may_double, bool beavers) {
-            if (probabilities.ndim() != 2 || probabilities.shape(1) != kOutputs)
-                throw Fault("probabilities have shape (N, 5)");
-            const CubeSituation situation = situation_of(
-                value, owner, backgammons, jacoby, met, away, opponent_away, crawford_game,
-                max_cube);
-            const auto rows = probabilities.shape(0);
-            std::vector<Probabilities> checked(static_cast<std::size_t>(rows));
-            for (py::ssize_t row = 0; row < rows; ++row) {
-                Probabilities& p = checked[std::size_t(row)];
-                for (int k = 0; k < kOutputs; ++k) p[std::size_t(k)] = probabilities.at(row, k);
-                const std::string fault = probabilities_fault(p);
-                if (!fault.empty()) throw Fault(fault);
-            }
-            py::array_t<double> found(rows);
-            double* out = found.mutable_data();
-            {
-                py::gil_scoped_release release;
-                for (std::size_t row = 0; row < checked.size(); ++row) {
-                    const CubeEquities e = cube_equities(checked[row], situation, life);
-                    out[row] = proper_equity(e.no_double, e.double_take, 1.0, may_double, beavers);
+            return faults_as(FaultKind::CubeModel, [&] {
+                if (probabilities.ndim() != 2 || probabilities.shape(1) != kOutputs)
+                    throw Fault("probabilities have shape (N, 5)");
+                const CubeSituation situation = situation_of(
+                    value, owner, backgammons, jacoby, met, away, opponent_away, crawford_game,
+                    max_cube);
+                const auto rows = probabilities.shape(0);
+                std::vector<Probabilities> checked(static_cast<std::size_t>(rows));
+                for (py::ssize_t row = 0; row < rows; ++row) {
+                    Probabilities& p = checked[std::size_t(row)];
+                    for (int k = 0; k < kOutputs; ++k)
+                        p[std::size_t(k)] = probabilities.at(row, k);
+                    const std::string fault = probabilities_fault(p);
+                    if (!fault.empty()) throw Fault(fault);
                 }
-            }
-            return found;
+                py::array_t<double> found(rows);
+                double* out = found.mutable_data();
+                {
+                    py::gil_scoped_release release;
+                    for (std::size_t row = 0; row < checked.size(); ++row) {
+                        const CubeEquities e = cube_equities(checked[row], situation, life);
+                        out[row] = proper_equity(e.no_double, e.double_take, 1.0, may_double,
+                                                 beavers);
+                    }
+                }
+                return found;
+            });
         },
         py::arg("probabilities"), py::arg("value"), py::arg("owner"), py::arg("backgammons"),
         py::arg("jacoby"), py::arg("met").none(true), py::arg("away"), py::arg("opponent_away"),

@@ -239,22 +239,37 @@ py::object last_game_of(const EnvGame& game) {
                           record.cube.points, int(record.cube.dropped));
 }
 
+// `function` with its faults of no kind yet as the environments' (EnvError): every fault of
+// building, resetting or stepping them but an illegal action's.
+template <auto function>
+struct EnvFaults;
+
+template <class Result, class... Args, Result (*function)(Args...)>
+struct EnvFaults<function> {
+    static Result call(Args... args) {
+        return faults_as(FaultKind::Env, [&]() -> Result {
+            return function(std::forward<Args>(args)...);
+        });
+    }
+};
+
 }  // namespace
 
 void bind_env(py::module_& m) {
     py::class_<EnvCore>(m, "EnvCore", "A set of RL environments (tavla.env).")
-        .def(py::init(&make_env), py::kw_only(), py::arg("size"), py::arg("threads"),
-             py::arg("moves"), py::arg("max_plays"), py::arg("cube"), py::arg("play"),
-             py::arg("opponent").none(true), py::arg("opponent_cube").none(true),
-             py::arg("encoding").none(true), py::arg("afterstates"))
+        .def(py::init(&EnvFaults<&make_env>::call), py::kw_only(), py::arg("size"),
+             py::arg("threads"), py::arg("moves"), py::arg("max_plays"), py::arg("cube"),
+             py::arg("play"), py::arg("opponent").none(true),
+             py::arg("opponent_cube").none(true), py::arg("encoding").none(true),
+             py::arg("afterstates"))
         .def("__copy__", [](const EnvCore& core) { return EnvCore(core); })
         .def("__deepcopy__", [](const EnvCore& core, const py::dict&) { return EnvCore(core); },
              py::arg("memo"))
-        .def("reset", &reset, py::kw_only(), py::arg("board"), py::arg("opening"),
+        .def("reset", &EnvFaults<&reset>::call, py::kw_only(), py::arg("board"), py::arg("opening"),
              py::arg("on_roll"), py::arg("roll"), py::arg("cube"), py::arg("owner"),
              py::arg("score"), py::arg("crawford_game"), py::arg("double_offered"),
              py::arg("reseed"), py::arg("seed"))
-        .def("step", &step, py::arg("actions"))
+        .def("step", &EnvFaults<&step>::call, py::arg("actions"))
         .def("observe", &observe, py::arg("seat"),
              "Every environment's observation from `seat`: a dict of new arrays.")
         .def("candidates", &candidates,

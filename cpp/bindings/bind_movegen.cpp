@@ -89,7 +89,7 @@ OutBuffer out_buffer(const py::object& out, const BoardArray& boards, const Dice
 
 py::tuple legal_results(const BoardArray& boards, const DiceArray& dice, const py::object& out) {
     if (boards.ndim() != 3 || boards.shape(1) != 2 || boards.shape(2) != kSlots)
-        throw Fault("boards must have shape (N, 2, 26)");
+        throw Fault(FaultKind::Board, "boards must have shape (N, 2, 26)");
     const py::ssize_t n = boards.shape(0);
     if (dice.ndim() != 2 || dice.shape(0) != n || dice.shape(1) != 2)
         throw Fault("dice must have shape (N, 2) matching boards");
@@ -111,7 +111,8 @@ py::tuple legal_results(const BoardArray& boards, const DiceArray& dice, const p
             if (d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6)
                 throw Fault("row " + std::to_string(i) + ": dice must be 1 to 6");
             if (!board_is_playable(in[i]))
-                throw Fault("row " + std::to_string(i) + ": " + playable_board_error(in[i]));
+                throw Fault(FaultKind::Board,
+                            "row " + std::to_string(i) + ": " + playable_board_error(in[i]));
             const int count = gen.generate(in[i], int(d1), int(d2));
             Board* row = results.append(std::size_t(count));
             for (int k = 0; k < count; ++k) gen.play(k).result.swapped_into(row[k]);

@@ -51,9 +51,11 @@ void bind_net(py::module_& m) {
         .def(py::init([](const std::vector<FloatArray>& weights,
                          const std::vector<FloatArray>& biases, const std::string& encoding,
                          const std::string& activation, const std::string& kernel) {
-                 return std::make_shared<Net>(encoding_named(encoding),
-                                              activation_named(activation),
-                                              layers_of(weights, biases), kernel);
+                 return faults_as(FaultKind::Net, [&] {
+                     return std::make_shared<Net>(encoding_named(encoding),
+                                                  activation_named(activation),
+                                                  layers_of(weights, biases), kernel);
+                 });
              }),
              py::arg("weights"), py::arg("biases"), py::arg("encoding"), py::arg("activation"),
              py::arg("kernel"))

@@ -11,12 +11,13 @@ namespace {
 py::array_t<double> pubeval_scores(const py::array_t<std::int8_t, py::array::c_style>& afters,
                                    bool race) {
     if (afters.ndim() != 3 || afters.shape(1) != 2 || afters.shape(2) != kSlots)
-        throw Fault("boards must have shape (K, 2, 26)");
+        throw Fault(FaultKind::Board, "boards must have shape (K, 2, 26)");
     const auto* boards = reinterpret_cast<const Board*>(afters.data());
     const py::ssize_t k = afters.shape(0);
     for (py::ssize_t i = 0; i < k; ++i)
         if (!board_is_valid(boards[i]))
-            throw Fault("board " + std::to_string(i) + ": " + board_error(boards[i]));
+            throw Fault(FaultKind::Board,
+                        "board " + std::to_string(i) + ": " + board_error(boards[i]));
     static const PubevalScorer scorer;
     py::array_t<double> out(k);
     for (py::ssize_t i = 0; i < k; ++i) out.mutable_at(i) = scorer.score(boards[i], race);

@@ -27,7 +27,8 @@ py::tuple search_plays(const Search& search, const py::bytes& key, int d1, int d
     require_playable(before);
     check_dice(d1, d2);
     if (!search.answers(before))
-        throw Fault("the bear-off database does not apply to this position and there is no "
+        throw Fault(FaultKind::Evaluator,
+                    "the bear-off database does not apply to this position and there is no "
                     "other evaluator");
     auto generator = std::make_unique<MoveGenerator>();
     std::vector<Probabilities> values;
@@ -61,14 +62,15 @@ py::array_t<double> search_positions(const Search& search,
                                       const py::array_t<std::int8_t, py::array::c_style>& boards,
                                       int plies) {
     if (boards.ndim() != 3 || boards.shape(1) != 2 || boards.shape(2) != kSlots)
-        throw Fault("boards must have shape (N, 2, 26)");
+        throw Fault(FaultKind::Board, "boards must have shape (N, 2, 26)");
     const auto* data = reinterpret_cast<const Board*>(boards.data());
     const py::ssize_t count = boards.shape(0);
     for (py::ssize_t i = 0; i < count; ++i) {
         if (!board_is_playable(data[i]))
-            throw Fault("board " + std::to_string(i) + ": " + playable_board_error(data[i]));
+            throw Fault(FaultKind::Board,
+                        "board " + std::to_string(i) + ": " + playable_board_error(data[i]));
         if (!search.answers(data[i]))
-            throw Fault("board " + std::to_string(i) +
+            throw Fault(FaultKind::Evaluator, "board " + std::to_string(i) +
                         ": the bear-off database does not apply to this position and there is "
                         "no other evaluator");
     }

@@ -114,8 +114,10 @@ void bind_supervised(py::module_& m) {
                const std::vector<FloatArray>& first_b, const std::vector<FloatArray>& second_w,
                const std::vector<FloatArray>& second_b, std::int64_t steps_done) {
                 const std::lock_guard<std::mutex> lock(t.mutex);
-                t.trainer.set_state(layers_of(weights, biases), layers_of(first_w, first_b),
-                                    layers_of(second_w, second_b), steps_done);
+                faults_as(FaultKind::Training, [&] {
+                    t.trainer.set_state(layers_of(weights, biases), layers_of(first_w, first_b),
+                                        layers_of(second_w, second_b), steps_done);
+                });
             },
             py::arg("weights"), py::arg("biases"), py::arg("first_weights"),
             py::arg("first_biases"), py::arg("second_weights"), py::arg("second_biases"),

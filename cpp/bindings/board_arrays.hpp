@@ -17,12 +17,12 @@ using BoardArray = py::array_t<std::int8_t, py::array::c_style>;
 // Fault naming the first bad row.
 inline const Board* checked_boards(const BoardArray& boards, bool playable) {
     if (boards.ndim() != 3 || boards.shape(1) != 2 || boards.shape(2) != kSlots)
-        throw Fault("boards must have shape (N, 2, 26)");
+        throw Fault(FaultKind::Board, "boards must have shape (N, 2, 26)");
     const auto* data = reinterpret_cast<const Board*>(boards.data());
     for (py::ssize_t i = 0; i < boards.shape(0); ++i) {
         const Board& b = data[i];
         if (playable ? !board_is_playable(b) : !board_is_valid(b))
-            throw Fault("board " + std::to_string(i) + ": " +
+            throw Fault(FaultKind::Board, "board " + std::to_string(i) + ": " +
                         (playable ? playable_board_error(b) : board_error(b)));
     }
     return data;

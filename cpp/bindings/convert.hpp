@@ -20,7 +20,7 @@ inline Board unchecked_board(const py::bytes& raw) {
     Py_ssize_t size = 0;
     if (PyBytes_AsStringAndSize(raw.ptr(), &data, &size) != 0) throw py::error_already_set();
     if (size != Py_ssize_t(sizeof(Board)))
-        throw Fault("a board key has 52 bytes, got " + std::to_string(size));
+        throw Fault(FaultKind::Board, "a board key has 52 bytes, got " + std::to_string(size));
     Board b;
     std::memcpy(b.side.data(), data, sizeof(Board));
     return b;

@@ -75,11 +75,11 @@ bool board_is_playable(const Board& b) {
 }
 
 void require_valid(const Board& b) {
-    if (!board_is_valid(b)) throw Fault(board_error(b));
+    if (!board_is_valid(b)) throw Fault(FaultKind::Board, board_error(b));
 }
 
 void require_playable(const Board& b) {
-    if (!board_is_playable(b)) throw Fault(playable_board_error(b));
+    if (!board_is_playable(b)) throw Fault(FaultKind::Board, playable_board_error(b));
 }
 
 int pip_count(const Board& b, int side) {

@@ -52,7 +52,8 @@ std::string position_id(const Board& b) {
 Board parse_position_id(std::string_view id) {
     const std::size_t length = character_count(id);
     if (length != 14)
-        throw Fault("a Position ID has 14 characters, got " + std::to_string(length) + ": " +
+        throw Fault(FaultKind::Id,
+                    "a Position ID has 14 characters, got " + std::to_string(length) + ": " +
                     quoted(id));
     PositionKey key{};
     std::uint32_t acc = 0;
@@ -62,7 +63,7 @@ Board parse_position_id(std::string_view id) {
     for (std::size_t i = 0; i < id.size(); ++i) {
         const int v = base64_value(id[i]);
         if (v < 0)
-            throw Fault("character " + quoted(character_at(id, i)) + " at " +
+            throw Fault(FaultKind::Id, "character " + quoted(character_at(id, i)) + " at " +
                         std::to_string(i + 1) + " is not base64: " + quoted(id));
         acc = (acc << 6) | std::uint32_t(v);
         bits += 6;
@@ -72,7 +73,7 @@ Board parse_position_id(std::string_view id) {
         }
     }
     if ((acc & ((1u << bits) - 1)) != 0)
-        throw Fault("the last character has bits set beyond the 80-bit key");
+        throw Fault(FaultKind::Id, "the last character has bits set beyond the 80-bit key");
 
     // Run lengths: 50 slots (opponent's 1..25, then the mover's 1..25), each ended by a zero.
     Board d;
@@ -82,12 +83,12 @@ Board parse_position_id(std::string_view id) {
         const bool one = (key[bit >> 3] >> (bit & 7)) & 1;
         if (slot == 50) {
             if (one)
-                throw Fault("checkers encoded after both sides are complete");
+                throw Fault(FaultKind::Id, "checkers encoded after both sides are complete");
             continue;
         }
         if (one) {
             if (++run > kCheckers)
-                throw Fault("more than 15 checkers on one point");
+                throw Fault(FaultKind::Id, "more than 15 checkers on one point");
             continue;
         }
         d.side[slot < 25 ? 1 : 0][slot % 25 + 1] = std::int8_t(run);
@@ -95,15 +96,16 @@ Board parse_position_id(std::string_view id) {
         ++slot;
     }
     if (slot < 50)
-        throw Fault("the key ends before both sides are complete");
+        throw Fault(FaultKind::Id, "the key ends before both sides are complete");
     for (int s = 0; s < 2; ++s) {
         int on_board = 0;
         for (int i = 1; i <= kBar; ++i) on_board += d.side[s][i];
         if (on_board > kCheckers)
-            throw Fault("more than 15 checkers for one side");
+            throw Fault(FaultKind::Id, "more than 15 checkers for one side");
         d.side[s][kOff] = std::int8_t(kCheckers - on_board);
     }
-    require_valid(d);
+    // A board that breaks R1-R4 is the ID's fault here (InvalidIdError), not a board's.
+    if (!board_is_valid(d)) throw Fault(FaultKind::Id, board_error(d));
     return d;
 }
 

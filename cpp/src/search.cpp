@@ -71,7 +71,8 @@ Probabilities Search::leaf(const Board& board) const {
     } else if (evaluator_) {
         evaluator_->evaluate(&board, 1, &p);
     } else {
-        throw Fault("the bear-off database does not apply to this position and there is no "
+        throw Fault(FaultKind::Evaluator,
+                    "the bear-off database does not apply to this position and there is no "
                     "other evaluator");
     }
     return p;
@@ -93,7 +94,8 @@ void Search::leaf_results(const Board& before, const Board* results, std::size_t
         return;
     }
     if (!evaluator_)
-        throw Fault("the bear-off database does not apply to this position and there is no "
+        throw Fault(FaultKind::Evaluator,
+                    "the bear-off database does not apply to this position and there is no "
                     "other evaluator");
     evaluator_->evaluate_results(before, results, count, out);
     // A result has both sides home only when the opponent already was: its checkers do not move.
@@ -115,7 +117,8 @@ Probabilities Search::position(const Board& board, int plies) const {
     if (plies < 0 || plies > kMaxPlies)
         throw Fault("plies must be 0.." + std::to_string(kMaxPlies));
     if (!answers(board))
-        throw Fault("the bear-off database does not apply to this position and there is no "
+        throw Fault(FaultKind::Evaluator,
+                    "the bear-off database does not apply to this position and there is no "
                     "other evaluator");
     if (plies == 0 || (bearoff_ && bearoff_->applies(board) && bearoff_->exact(board)))
         return leaf(board);

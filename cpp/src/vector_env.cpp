@@ -105,7 +105,7 @@ void VectorEnv::step(const std::int64_t* actions) {
         const EnvGame& game = games_[std::size_t(i)];
         if (game.over()) continue;
         if (const char* fault = game.action_fault(spec_, actions[i]))
-            throw Fault("environment " + std::to_string(i) + ", action " +
+            throw Fault(FaultKind::IllegalAction, "environment " + std::to_string(i) + ", action " +
                         std::to_string(actions[i]) + ": " + fault);
     }
     parallel(all(), [&](int i, MoveGenerator& gen) {

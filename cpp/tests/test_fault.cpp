@@ -13,6 +13,32 @@ void a_fault_is_a_standard_exception() {
     }
 }
 
+void a_fault_has_a_kind_argument_unless_told() {
+    CHECK(tavla::Fault("a seat is 0 or 1").kind() == tavla::FaultKind::Argument);
+    const tavla::Fault board(tavla::FaultKind::Board, "side 0 has 16 checkers");
+    CHECK(board.kind() == tavla::FaultKind::Board);
+    CHECK_EQ(std::string(board.what()), "side 0 has 16 checkers");
+}
+
+void faults_as_gives_a_kind_to_faults_of_none() {
+    try {
+        tavla::faults_as(tavla::FaultKind::Env, [] { throw tavla::Fault("no seat 2"); });
+        CHECK(false);
+    } catch (const tavla::Fault& fault) {
+        CHECK(fault.kind() == tavla::FaultKind::Env);
+        CHECK_EQ(std::string(fault.what()), "no seat 2");
+    }
+    try {
+        tavla::faults_as(tavla::FaultKind::Env, [] {
+            throw tavla::Fault(tavla::FaultKind::IllegalAction, "environment 0, action 9");
+        });
+        CHECK(false);
+    } catch (const tavla::Fault& fault) {
+        CHECK(fault.kind() == tavla::FaultKind::IllegalAction);  // a kind it had is kept
+    }
+    CHECK_EQ(tavla::faults_as(tavla::FaultKind::Env, [] { return 7; }), 7);
+}
+
 void quotes_are_plain_ascii() {
     CHECK_EQ(tavla::quoted("4HPw"), "'4HPw'");
     CHECK_EQ(tavla::quoted(""), "''");
@@ -38,6 +64,8 @@ void characters_are_counted() {
 
 int main() {
     a_fault_is_a_standard_exception();
+    a_fault_has_a_kind_argument_unless_told();
+    faults_as_gives_a_kind_to_faults_of_none();
     quotes_are_plain_ascii();
     characters_are_counted();
     return tavla::test::report();

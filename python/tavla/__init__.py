@@ -26,6 +26,7 @@ from . import board, engines, eval, formats, game, render, replay, sim
 from ._run_options import RunOptions
 from .board import Play, Position, ResultKind, legal_results, parse_roll
 from .errors import (
+    ArgumentError,
     CacheWarning,
     CubeError,
     CubeModelError,
@@ -75,6 +76,7 @@ except PackageNotFoundError:  # a source tree that was never installed
     __version__ = "0+unknown"
 
 __all__ = [
+    "ArgumentError",
     "CacheWarning",
     "Cube",
     "CubeContext",

@@ -1,7 +1,9 @@
 """Type stub of the compiled core (cpp/bindings). Boards are 52 raw int8 bytes.
 
-Every function taking a board checks it as ``board_error`` does and raises ValueError naming
-the fault (``board_error`` itself only checks the length). The core's faults are ValueErrors.
+Every function taking a board checks it as ``board_error`` does and raises
+tavla.InvalidPositionError naming the fault (``board_error`` itself only checks the length).
+The core raises each fault as the tavla class of what it is in (cpp/bindings/module.cpp),
+every one a ValueError: tavla.ArgumentError when no other names it.
 """
 
 from collections.abc import Callable
@@ -22,9 +24,9 @@ def single_move(board: bytes, from_point: int, die: int) -> tuple[bytes, bool]: 
 # Every result of N (board, roll) rows: results (M, 2, 26) int8 (the opponent on roll), offsets
 # (N + 1,) int64, row i's results at offsets[i]:offsets[i + 1]. out, when given, must be a
 # writable, C-contiguous int8 array of shape (K, 2, 26) sharing no memory with boards or dice
-# (ValueError otherwise): results is then out[:M] when K >= M; when K < M it is a new array
+# (ArgumentError otherwise): results is then out[:M] when K >= M; when K < M it is a new array
 # (the call does not fail, and np.shares_memory(results, out) tells which), and out's first
-# rows are overwritten either way. ValueError names the first row with a bad roll or board.
+# rows are overwritten either way. A fault names the first row with a bad roll or board.
 def legal_results(
     boards: npt.NDArray[np.int8],
     dice: npt.NDArray[np.int64],

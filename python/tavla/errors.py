@@ -12,6 +12,12 @@ class TavlaError(Exception):
     """Base class of all tavla errors."""
 
 
+class ArgumentError(TavlaError, ValueError):
+    """A bad argument that no more precise class names, refused by the C++ core (each fault of
+    the core is raised as the class of what it is in: a board's as
+    :class:`InvalidPositionError`, a Position ID's as :class:`InvalidIdError`, ...)."""
+
+
 class InvalidPositionError(TavlaError, ValueError):
     """A board that breaks R1-R4: wrong shape, negative counts, not 15 checkers a side,
     a point held by both sides."""

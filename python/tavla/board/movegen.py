@@ -94,10 +94,7 @@ def legal_results(
         got = tuple(int(d) for d in dice_array[row])
         raise NotationError(f"row {row}: dice must be 1 to 6, got {got}")
     buffer = None if out is None else _checked_out(out, board_array)
-    try:
-        results, offsets = _core.legal_results(board_array, dice_array.astype(np.int64), out=buffer)
-    except ValueError as exc:
-        raise InvalidPositionError(str(exc)) from None
+    results, offsets = _core.legal_results(board_array, dice_array.astype(np.int64), out=buffer)
     if buffer is not None and not np.shares_memory(results, buffer):
         raise InvalidBufferError(
             f"out has room for {buffer.shape[0]:,} results, the batch has {len(results):,}:"

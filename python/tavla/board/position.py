@@ -138,7 +138,7 @@ class Position:
         text = check_ascii(position_id, "a Position ID", InvalidIdError)
         try:
             return cls._trusted(_core.parse_position_id(text))
-        except ValueError as exc:
+        except InvalidIdError as exc:
             fault, quote = str(exc), excerpt(text)
             # The core quotes the ID itself in some faults (its length, its alphabet).
             shown = "" if fault.endswith(quote) else f" {quote}"

@@ -1,6 +1,7 @@
 """The core of every environment: a ``_core.EnvCore`` (a set of environments played in C++,
 ``cpp/include/tavla/vector_env.hpp``) with the settings and the opponent it plays, its
-observations as NumPy arrays, and the core's faults as tavla's errors."""
+observations as NumPy arrays.  The core raises its faults as :class:`~tavla.EnvError`,
+those of an action as :class:`~tavla.IllegalActionError`."""
 
 from __future__ import annotations
 
@@ -23,21 +24,6 @@ from .settings import EnvSettings
 from .start import EpisodeStart
 
 Observation = dict[str, npt.NDArray[Any]]
-
-
-@contextlib.contextmanager
-def core_faults() -> Iterator[None]:
-    """The core's faults (plain ValueErrors) as :class:`~tavla.EnvError`, those of an action
-    as :class:`~tavla.IllegalActionError`; other errors (a Python opponent's) pass as they
-    are."""
-    try:
-        yield
-    except ValueError as error:
-        if type(error) is not ValueError:
-            raise
-        message = str(error)
-        kind = IllegalActionError if message.startswith("environment ") else EnvError
-        raise kind(message) from None
 
 
 def episode_seed(seed: object) -> int:
@@ -84,14 +70,13 @@ class NativeEnvs:
         self.opponent = opponent
         self.seeded = False
         self.failure: str | None = None  # what broke the last step or reset
-        with core_faults():
-            self.core = _core.EnvCore(
-                size=size, threads=threads, moves=settings.action == "move",
-                max_plays=settings.max_plays, cube=settings.cube, play=settings.cube_play(),
-                opponent=None if opponent is None else opponent.play,
-                opponent_cube=None if opponent is None else opponent.cube,
-                encoding=settings.encoding, afterstates=settings.afterstates,
-            )  # fmt: skip
+        self.core = _core.EnvCore(
+            size=size, threads=threads, moves=settings.action == "move",
+            max_plays=settings.max_plays, cube=settings.cube, play=settings.cube_play(),
+            opponent=None if opponent is None else opponent.play,
+            opponent_cube=None if opponent is None else opponent.cube,
+            encoding=settings.encoding, afterstates=settings.afterstates,
+        )  # fmt: skip
 
     def __deepcopy__(self, memo: dict[int, Any]) -> NativeEnvs:
         # The opponent and the settings are values that copies share; the games are copied.
@@ -143,8 +128,7 @@ class NativeEnvs:
     def _failing(self) -> Iterator[None]:
         # Records any failure but an illegal action's (found before anything moves).
         try:
-            with core_faults():
-                yield
+            yield
         except IllegalActionError:
             raise
         except BaseException as error:

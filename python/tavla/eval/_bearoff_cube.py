@@ -13,7 +13,7 @@ import numpy.typing as npt
 from .. import _core
 from .._validate import check_choice
 from ..board.position import Position
-from ..errors import EvaluatorError, InvalidPositionError
+from ..errors import EvaluatorError
 from ..game.cubeful import cube_action
 from ._boards import boards_argument
 
@@ -57,10 +57,7 @@ def _cube_boards(native: Native, positions: Positions) -> tuple[npt.NDArray[np.i
             "(build it with cubeful=True)"
         )
     boards, single = boards_argument(positions)
-    try:
-        exact = np.asarray(native.exact(boards))
-    except ValueError as exc:  # the core's check of the rules (R1-R4)
-        raise InvalidPositionError(str(exc)) from None
+    exact = np.asarray(native.exact(boards))
     outside = np.flatnonzero(~exact)
     if len(outside):
         raise EvaluatorError(

@@ -47,7 +47,7 @@ import numpy.typing as npt
 
 from .. import _core
 from .._validate import check_bool, check_int, excerpt
-from ..errors import CacheWarning, EvaluatorError, InvalidPositionError
+from ..errors import CacheWarning, EvaluatorError
 from . import _bearoff_cube, _bearoff_file
 from ._bearoff_file import read_tables, write_tables
 from ._boards import boards_argument
@@ -136,10 +136,7 @@ class Database:
 
     def _test(self, test: Any, positions: Positions) -> bool | npt.NDArray[np.bool_]:
         boards, single = boards_argument(positions)
-        try:
-            result = np.asarray(test(boards))
-        except ValueError as exc:
-            raise InvalidPositionError(str(exc)) from None
+        result = np.asarray(test(boards))
         return bool(result[0]) if single else result
 
     def rolls_distribution(

@@ -27,7 +27,7 @@ import numpy.typing as npt
 from .. import _core
 from .._validate import check_int, excerpt
 from ..board.position import Position
-from ..errors import InvalidPositionError, NetError
+from ..errors import NetError
 from ._boards import boards_argument
 
 CLASSES: tuple[str, ...] = tuple(_core.position_classes())
@@ -61,10 +61,7 @@ def classify(
     """
     crashed = check_crashed_checkers(crashed_checkers)
     array, single = boards_argument(positions)
-    try:
-        classes = _core.classify(array, crashed)
-    except ValueError as exc:
-        raise InvalidPositionError(str(exc)) from None
+    classes = _core.classify(array, crashed)
     return CLASSES[int(classes[0])] if single else classes
 
 

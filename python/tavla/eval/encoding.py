@@ -138,10 +138,7 @@ def encode(boards: Position | npt.ArrayLike, name: str = "td198") -> npt.NDArray
     """
     name = check_encoding(name)
     array, single = boards_argument(boards)
-    try:
-        inputs = _core.encode(array, name)
-    except ValueError as exc:
-        raise InvalidPositionError(str(exc)) from None
+    inputs = _core.encode(array, name)
     return inputs[0] if single else inputs
 
 

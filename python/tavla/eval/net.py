@@ -48,7 +48,7 @@ import numpy.typing as npt
 from .. import _core
 from .._validate import check_seed, excerpt, is_int
 from ..board.position import Position
-from ..errors import InvalidPositionError, NetError
+from ..errors import NetError
 from ._boards import boards_argument
 from ._npz import NpzArchive
 from .encoding import check_encoding, encodings
@@ -197,12 +197,9 @@ class Net:
         self._weights, self._biases = _layers(weights, biases, encodings()[encoding])
         if not isinstance(kernel, str):
             raise NetError(f"kernel must be a str, got {type(kernel).__name__}")
-        try:
-            self._native = _core.Net(
-                list(self._weights), list(self._biases), encoding, activation, kernel
-            )
-        except ValueError as exc:
-            raise NetError(str(exc)) from None
+        self._native = _core.Net(
+            list(self._weights), list(self._biases), encoding, activation, kernel
+        )
         self._hash: int | None = None
 
     @classmethod
@@ -391,10 +388,7 @@ def evaluated(
 ) -> npt.NDArray[np.float64]:
     """What :meth:`Net.evaluate` returns, by the core's evaluator ``native``."""
     array, single = boards_argument(boards)
-    try:
-        values = native.evaluate(array)
-    except ValueError as exc:
-        raise InvalidPositionError(str(exc)) from None
+    values = native.evaluate(array)
     return values[0] if single else values
 
 

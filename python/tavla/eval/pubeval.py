@@ -45,7 +45,4 @@ def pubeval_scores(position: Position, candidates: npt.ArrayLike) -> npt.NDArray
         raise InvalidPositionError(f"position must be a Position, got {type(position).__name__}")
     boards = _as_int8_boards(candidates)
     afters = np.ascontiguousarray(boards[:, ::-1, :])
-    try:
-        return _core.pubeval_scores(afters, position.is_race)
-    except ValueError as exc:
-        raise InvalidPositionError(str(exc)) from None
+    return _core.pubeval_scores(afters, position.is_race)

@@ -13,7 +13,7 @@ import numpy.typing as npt
 from .._validate import check_bool, check_int
 from ..board.dice import Roll, parse_roll
 from ..board.position import Play, Position
-from ..errors import EvaluatorError, InvalidPositionError
+from ..errors import EvaluatorError
 from ..game.cube_context import CubeContext
 from ..game.cube_model import DEFAULT_CUBE_LIFE
 from ..game.cubeful import CubeDecision, decide
@@ -195,11 +195,7 @@ def evaluate_boards(
     first bad board: :class:`~tavla.InvalidPositionError` for an invalid or finished one."""
     search, plies, _ = _prepare(evaluator, plies, bearoff, keep, margin)
     array, single = boards_argument(boards)
-    try:
-        values = np.asarray(search.positions(array, plies))
-    except ValueError as exc:
-        error = EvaluatorError if "does not apply" in str(exc) else InvalidPositionError
-        raise error(str(exc)) from None
+    values = np.asarray(search.positions(array, plies))
     return values[0] if single else values
 
 

@@ -40,7 +40,7 @@ import numpy.typing as npt
 from .. import _core
 from .._validate import check_bool, check_int, excerpt
 from ..board.position import Position
-from ..errors import DataError, EvaluatorError
+from ..errors import DataError, EvaluatorError, InvalidPositionError
 from .choice import choose_play
 from .classes import CLASSES
 from .data import check_boards, check_keys, checked_array, read_arrays, read_metadata, write_npz
@@ -152,7 +152,7 @@ def _load_file(path: Path) -> Benchmark:
             raise DataError("equities must be finite, within -3 .. 3")
         try:
             _core.classify(np.ascontiguousarray(candidates), 6)  # each a valid board
-        except ValueError as exc:
+        except InvalidPositionError as exc:
             raise DataError(f"candidates: {exc}") from None
     except DataError as exc:
         raise DataError(f"{os.fspath(path)!r}: {exc}") from None

@@ -356,7 +356,7 @@ class _Run:
         try:
             self.trainer.set_state(*group("weights"), *group("first"), *group("second"),
                                    int(state["steps"]))  # fmt: skip
-        except ValueError as exc:
+        except TrainingError as exc:
             raise TrainingError(f"{os.fspath(where)!r}: {exc}") from None
         self.best = group("best")
         self.history = [EpochRecord(**record) for record in state["history"]]

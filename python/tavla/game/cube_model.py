@@ -147,9 +147,6 @@ def proper_equities(
     rows = np.ascontiguousarray(probabilities, dtype=np.float64)
     if rows.ndim != 2 or rows.shape[1] != 5:
         raise CubeModelError(f"probabilities have shape (N, 5), got {rows.shape}")
-    try:
-        return _core.proper_equities(
-            rows, *_situation(context, met), life, context.refusal() is None, context.beavers
-        )
-    except ValueError as exc:
-        raise CubeModelError(str(exc)) from None
+    return _core.proper_equities(
+        rows, *_situation(context, met), life, context.refusal() is None, context.beavers
+    )

@@ -19,7 +19,7 @@ from .. import _core
 from .._progress import progress_bar
 from .._validate import check_count, check_int, check_real, check_seed, excerpt
 from ..board.position import Position
-from ..errors import DataError, EvaluatorError
+from ..errors import DataError, EvaluatorError, InvalidPositionError
 from ..eval import nets
 from ..eval.classes import CLASSES
 from ..eval.data import SOURCES, Positions
@@ -260,7 +260,7 @@ def _starts(starts: npt.ArrayLike | None) -> npt.NDArray[np.int8]:
     boards = np.ascontiguousarray(array.astype(np.int8))
     try:
         _core.classify(boards, 6)  # checks every board (R1-R4)
-    except ValueError as exc:
+    except InvalidPositionError as exc:
         raise DataError(f"starts: {exc}") from None
     playable: npt.NDArray[np.int8] = boards[~(boards[:, :, 0] == 15).any(axis=1)]
     return playable
