@@ -32,8 +32,14 @@ def available() -> bool:
 def startup_cpu() -> float:
     """The CPU seconds gnubg takes to start and quit (taken off a rollout's)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(["script", "-qc", f"{GNUBG} -t -q", "/dev/null"], input="quit\ny\n",
-                   capture_output=True, text=True, timeout=600, check=False)  # fmt: skip
+    subprocess.run(
+        ["script", "-qc", f"{GNUBG} -t -q", "/dev/null"],
+        input="quit\ny\n",
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 

@@ -153,9 +153,13 @@ def tavla_rollouts(games: int) -> dict[str, dict[str, float]]:
         found[name] = {"se": result.equity_std_error, "cpu": time.process_time() - started}
     started = time.process_time()
     tavla.rollout(
-        tavla.Position.from_position_id(ROLLOUT_POSITIONS["opening 3-1"]), policy, games,
-        threads=1, progress=False, **plain,
-    )  # fmt: skip
+        tavla.Position.from_position_id(ROLLOUT_POSITIONS["opening 3-1"]),
+        policy,
+        games,
+        threads=1,
+        progress=False,
+        **plain,
+    )
     found["plain"] = {"cpu_per_game": (time.process_time() - started) / games}
     found["random"] = {"games_per_second": rate(tavla_games(1), 3.0)[0]}
     return found
@@ -165,10 +169,13 @@ def tavla_rollouts_in(path: str, games: int) -> dict[str, dict[str, float]]:
     """:func:`tavla_rollouts` of the tavla tree at ``path`` (a PYTHONPATH), in a subprocess."""
     env = {**os.environ, "PYTHONPATH": path}
     here = str(Path(__file__).parent)
-    code = f"import sys; sys.path.insert(0, {here!r}); import json, peers; " \
-           f"print(json.dumps(peers.tavla_rollouts({games})))"  # fmt: skip
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
-                          text=True, check=True)  # fmt: skip
+    code = (
+        f"import sys; sys.path.insert(0, {here!r}); import json, peers; "
+        f"print(json.dumps(peers.tavla_rollouts({games})))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
     result: dict[str, dict[str, float]] = json.loads(done.stdout.splitlines()[-1])
     return result
 
@@ -179,16 +186,19 @@ def gnubg_rollouts(games: int) -> dict[str, dict[str, float]]:
     for name, position_id in ROLLOUT_POSITIONS.items():
         result = gnubg_peer.rollout(position_id, games, variance_reduction=True)
         found[name] = {"se": result.std_error, "cpu": result.cpu_seconds - startup}
-    plain = gnubg_peer.rollout(ROLLOUT_POSITIONS["opening 3-1"], 4 * games,
-                               variance_reduction=False)  # fmt: skip
+    plain = gnubg_peer.rollout(
+        ROLLOUT_POSITIONS["opening 3-1"], 4 * games, variance_reduction=False
+    )
     found["plain"] = {"cpu_per_game": (plain.cpu_seconds - startup) / (4 * games)}
     return found
 
 
 def print_rollouts(runs: dict[str, dict[str, dict[str, float]]], gnubg: str) -> None:
     print()
-    print(f"{'0-ply VR rollout, 1 thread':<28} {'SE':>7} {'CPU s':>8} {'1/(SE^2 CPU)':>13}"
-          f" {'vs gnubg':>9}")  # fmt: skip
+    print(
+        f"{'0-ply VR rollout, 1 thread':<28} {'SE':>7} {'CPU s':>8} {'1/(SE^2 CPU)':>13}"
+        f" {'vs gnubg':>9}"
+    )
     for position in ROLLOUT_POSITIONS:
         theirs = runs[gnubg][position]
         their_rate = 1 / (theirs["se"] ** 2 * theirs["cpu"])
@@ -196,8 +206,10 @@ def print_rollouts(runs: dict[str, dict[str, dict[str, float]]], gnubg: str) -> 
             mine = found[position]
             value = 1 / (mine["se"] ** 2 * mine["cpu"])
             ratio = "" if who == gnubg else f"{value / their_rate:.1f}x"
-            print(f"{position + ', ' + who:<28} {mine['se']:>7.4f} {mine['cpu']:>8.2f}"
-                  f" {value:>13,.0f} {ratio:>9}")  # fmt: skip
+            print(
+                f"{position + ', ' + who:<28} {mine['se']:>7.4f} {mine['cpu']:>8.2f}"
+                f" {value:>13,.0f} {ratio:>9}"
+            )
     print()
     print(f"{'0-ply plain rollout of the opening 3-1':<44} {'CPU ms a game':>14} {'vs gnubg':>9}")
     their = runs[gnubg]["plain"]["cpu_per_game"]
@@ -304,11 +316,19 @@ def pgx_games(batch: int = 64) -> Callable[[int], tuple[int, int]] | None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
-    parser.add_argument("--before", default=None, metavar="PYTHONPATH",
-                        help="also measure the tavla tree there (before a change)")
+    parser.add_argument(
+        "--before",
+        default=None,
+        metavar="PYTHONPATH",
+        help="also measure the tavla tree there (before a change)",
+    )
     parser.add_argument("--games", type=int, default=1296, help="games of tavla's rollouts")
-    parser.add_argument("--gnubg-games", type=int, default=144,
-                        help="games of gnubg's variance-reduced rollouts (4x without)")
+    parser.add_argument(
+        "--gnubg-games",
+        type=int,
+        default=144,
+        help="games of gnubg's variance-reduced rollouts (4x without)",
+    )
     args = parser.parse_args()
     if gnubg_peer.available():
         runs = {}
@@ -344,8 +364,9 @@ def main() -> None:
     ]
     env_rates = {name: rate(play, args.seconds) for name, play in environments if play}
     vector = env_rates["tavla VectorEnv (256)"][0]
-    print(f"\n{'random legal actions':<24} {'games/s':>12} {'tavla VectorEnv is':>22}"
-          f" {'steps/s':>12}")  # fmt: skip
+    print(
+        f"\n{'random legal actions':<24} {'games/s':>12} {'tavla VectorEnv is':>22} {'steps/s':>12}"
+    )
     for name, (games_per_second, steps_per_second) in env_rates.items():
         if name.startswith("tavla VectorEnv") or games_per_second == 0:
             ratio = "" if games_per_second else "no game finished"
@@ -355,7 +376,6 @@ def main() -> None:
     print(f"{'(VectorEnv / self-play)':<24} {vector / single:>12.2f}")
     for name in (name for name, play in environments if play is None):
         print(f"{name:<24} {'not installed':>12}")
-
 
 
 if __name__ == "__main__":

@@ -36,8 +36,11 @@ def test_random_selfplay_on_every_core(
 ) -> None:
     options = {"client": client} if where == "cluster" else {"threads": thread_count(None)}
     results = benchmark.pedantic(
-        selfplay, args=("random", GAMES), kwargs={"seed": 1, "progress": False, **options},
-        rounds=3, iterations=1,
-    )  # fmt: skip
+        selfplay,
+        args=("random", GAMES),
+        kwargs={"seed": 1, "progress": False, **options},
+        rounds=3,
+        iterations=1,
+    )
     assert results.games == GAMES and not results.interrupted
     record_rates(games_per_second=results.games)

@@ -38,9 +38,12 @@ def vector_games(num_envs: int, action: str, steps: int) -> tuple[int, int]:
 
 def test_selfplay_random_one_thread(benchmark, record_rates) -> None:
     results = benchmark.pedantic(
-        selfplay, args=("random", 20_000), kwargs={"seed": 1, "threads": 1, "progress": False},
-        rounds=3, iterations=1,
-    )  # fmt: skip
+        selfplay,
+        args=("random", 20_000),
+        kwargs={"seed": 1, "threads": 1, "progress": False},
+        rounds=3,
+        iterations=1,
+    )
     assert results.games == 20_000
     record_rates(games_per_second=results.games)
 

@@ -11,9 +11,7 @@ import numpy as np
 from tavla import Position, legal_results
 
 
-def test_legal_plays_over_the_corpus(
-    benchmark, record_rates, corpus, corpus_results: int
-) -> None:
+def test_legal_plays_over_the_corpus(benchmark, record_rates, corpus, corpus_results: int) -> None:
     positions, rolls, _, _ = corpus
 
     def run() -> int:

@@ -50,8 +50,9 @@ def test_net_set_selfplay(benchmark, record_rates, net_set: NetSet) -> None:
     policy = Policy(net_set)
     assert policy.native is not None
     options = {"seed": 1, "threads": 1, "progress": False}
-    results = benchmark.pedantic(selfplay, args=(policy, GAMES), kwargs=options, rounds=3,
-                                 iterations=1)  # fmt: skip
+    results = benchmark.pedantic(
+        selfplay, args=(policy, GAMES), kwargs=options, rounds=3, iterations=1
+    )
     assert results.games == GAMES and not results.interrupted
     record_rates(games_per_second=GAMES)
 
@@ -61,8 +62,9 @@ def test_supervised_steps(benchmark, record_rates, boards: np.ndarray, threads: 
     net = Net.random((229, 128, 5), encoding="contact229", seed=3)
     playable = boards[~(boards[:, :, 0] == 15).any(axis=1)]
     targets = Net.random((229, 16, 5), encoding="contact229", seed=4).evaluate(playable)
-    trainer = _core.SupervisedTrainer(list(net.weights), list(net.biases), "contact229",
-                                      "sigmoid", [])  # fmt: skip
+    trainer = _core.SupervisedTrainer(
+        list(net.weights), list(net.biases), "contact229", "sigmoid", []
+    )
     trainer.set_data(np.ascontiguousarray(playable), targets.astype(np.float32))
     benchmark(trainer.train, STEPS, 1e-3, 1e-3, 0, 0.0, BATCH, 0, threads)
     record_rates(positions_per_second=STEPS * BATCH)

@@ -37,20 +37,24 @@ def check_and_record(record_rates, results: PlayoutResults, games: int) -> None:
 
 @pytest.mark.parametrize("threads", sorted({1, 2, thread_count(None)}))
 @pytest.mark.parametrize(("policy", "games"), [("random", 40_000), ("pubeval", 20_000)])
-def test_builtin_selfplay(
-    benchmark, record_rates, policy: str, games: int, threads: int
-) -> None:
+def test_builtin_selfplay(benchmark, record_rates, policy: str, games: int, threads: int) -> None:
     results = benchmark.pedantic(
-        selfplay, args=(policy, games), kwargs={"seed": 1, "threads": threads, "progress": False},
-        rounds=3, iterations=1,
-    )  # fmt: skip
+        selfplay,
+        args=(policy, games),
+        kwargs={"seed": 1, "threads": threads, "progress": False},
+        rounds=3,
+        iterations=1,
+    )
     check_and_record(record_rates, results, games)
 
 
 def test_numpy_pubeval_lockstep(benchmark, record_rates) -> None:
     policy = numpy_pubeval()
     results = benchmark.pedantic(
-        selfplay, args=(policy, 4000), kwargs={"seed": 1, "batch": 1024, "progress": False},
-        rounds=3, iterations=1,
-    )  # fmt: skip
+        selfplay,
+        args=(policy, 4000),
+        kwargs={"seed": 1, "batch": 1024, "progress": False},
+        rounds=3,
+        iterations=1,
+    )
     check_and_record(record_rates, results, 4000)

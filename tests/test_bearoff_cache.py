@@ -87,16 +87,23 @@ def test_damaged_zip_members_are_evaluator_errors(small: Path, tmp_path: Path) -
     NotImplementedError, RuntimeError and zlib.error)."""
     good = small.read_bytes()
     bad = tmp_path / "bad.npz"
-    refused(npz.with_header_field(good, "off.npy", "method", 99), bad,
-            "member 'off.npy' is compressed by method 99, not stored or deflated")  # fmt: skip
-    refused(npz.with_header_field(good, "two_sided.npy", "flags", 1), bad,
-            "member 'two_sided.npy' is encrypted")  # fmt: skip
+    refused(
+        npz.with_header_field(good, "off.npy", "method", 99),
+        bad,
+        "member 'off.npy' is compressed by method 99, not stored or deflated",
+    )
+    refused(
+        npz.with_header_field(good, "two_sided.npy", "flags", 1),
+        bad,
+        "member 'two_sided.npy' is encrypted",
+    )
     with np.load(small) as entries:
         np.savez_compressed(bad, **entries)
     deflated = bad.read_bytes()
     for at in (0.2, 0.5, 0.8):
-        refused(npz.with_data_byte_flipped(deflated, "first.npy", at), bad,
-                "key 'first' cannot be read")  # fmt: skip
+        refused(
+            npz.with_data_byte_flipped(deflated, "first.npy", at), bad, "key 'first' cannot be read"
+        )
 
 
 def test_declared_shapes_are_checked_before_reading(small: Path, tmp_path: Path) -> None:
@@ -104,19 +111,31 @@ def test_declared_shapes_are_checked_before_reading(small: Path, tmp_path: Path)
         members = {key: npz.npy_bytes(entries[key]) for key in entries.files}
     bad = tmp_path / "bad.npz"
     huge = npz.npy_declaring((10**12, 198), "<f8", b"\0" * 64)
-    refused(npz.npz_bytes({**members, "off": huge}), bad,
-            r"key 'off' declares shape \(1000000000000, 198\) of float64")  # fmt: skip
+    refused(
+        npz.npz_bytes({**members, "off": huge}),
+        bad,
+        r"key 'off' declares shape \(1000000000000, 198\) of float64",
+    )
     # Shapes that agree with their data but not with the tables of the checkers declared:
     wide = npz.npy_bytes(np.zeros((7, 8)))
-    refused(npz.npz_bytes({**members, "two_sided": wide}), bad,
-            r"'two_sided' has shape \(7, 8\) of float64, expected \(7, 7\) of float64 \(1 "
-            r"checker a side\)")  # fmt: skip
+    refused(
+        npz.npz_bytes({**members, "two_sided": wide}),
+        bad,
+        r"'two_sided' has shape \(7, 8\) of float64, expected \(7, 7\) of float64 \(1 "
+        r"checker a side\)",
+    )
     rolls = npz.npy_bytes(np.zeros((bearoff._core.ONE_SIDED_BOARDS, 1000)))
-    refused(npz.npz_bytes({**members, "off": rolls}), bad,
-            r"'off' has shape \(54264, 1000\) of float64, expected \(54264, R\) with R from 1"
-            " to 64")  # fmt: skip
-    refused(npz.npz_bytes({**members, "off": npz.npy_bytes(np.zeros(3, np.int64))}), bad,
-            r"'off' has shape \(3,\) of int64")  # fmt: skip
+    refused(
+        npz.npz_bytes({**members, "off": rolls}),
+        bad,
+        r"'off' has shape \(54264, 1000\) of float64, expected \(54264, R\) with R from 1"
+        " to 64",
+    )
+    refused(
+        npz.npz_bytes({**members, "off": npz.npy_bytes(np.zeros(3, np.int64))}),
+        bad,
+        r"'off' has shape \(3,\) of int64",
+    )
 
 
 @pytest.mark.parametrize(
@@ -292,8 +311,9 @@ def test_processes_starting_at_once_build_it_once(own_cache: Path) -> None:
 
 @fuzz_settings(12)
 @given(data=st.data())
-def test_fuzz_damaged_database_files(small: Path, tmp_path_factory: pytest.TempPathFactory,
-                                     data: st.DataObject) -> None:  # fmt: skip
+def test_fuzz_damaged_database_files(
+    small: Path, tmp_path_factory: pytest.TempPathFactory, data: st.DataObject
+) -> None:
     """bearoff.load reads a damaged file or raises EvaluatorError, nothing else (issue 18):
     the edits fall in its small members and headers (first) and its central directory."""
     damaged_file = data.draw(fuzz.damaged(small.read_bytes(), focus=(2_000, 1_500)))

@@ -113,8 +113,16 @@ def test_benchmark_data_from_rollouts(tmp_path: Path) -> None:
     save_positions(tmp_path / "p.npz", positions)
     exclude = Positions(boards[:1], classify(boards[:1]), np.zeros(1, np.int8), {})  # type: ignore[arg-type]
     save_positions(tmp_path / "x.npz", exclude)
-    settings = {"games": 36, "truncate": 3, "plies": 1, "top": 3, "seed": 4, "shard_size": 3,
-                "threads": 1, "progress": False}  # fmt: skip
+    settings = {
+        "games": 36,
+        "truncate": 3,
+        "plies": 1,
+        "top": 3,
+        "seed": 4,
+        "shard_size": 3,
+        "threads": 1,
+        "progress": False,
+    }
     run = make_benchmark(
         tmp_path / "p.npz", tmp_path / "b", exclude=(tmp_path / "x.npz",), **settings
     )
@@ -130,8 +138,15 @@ def test_benchmark_data_from_rollouts(tmp_path: Path) -> None:
     d = 0
     index = int(np.flatnonzero((boards == bench.boards[d]).all(axis=(1, 2)))[0])
     first = Position(bench.candidates[bench.offsets[d]])
-    alone = tavla.rollout(first, tavla.eval.Policy(NET), 36, seed=position_seed(4, index),
-                          truncate=3, evaluator=NET, threads=1)  # fmt: skip
+    alone = tavla.rollout(
+        first,
+        tavla.eval.Policy(NET),
+        36,
+        seed=position_seed(4, index),
+        truncate=3,
+        evaluator=NET,
+        threads=1,
+    )
     assert bench.equities[bench.offsets[d]] == pytest.approx(-alone.equity, abs=1e-6)
     again = make_benchmark(
         tmp_path / "p.npz", tmp_path / "b", exclude=(tmp_path / "x.npz",), **settings

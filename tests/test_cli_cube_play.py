@@ -75,23 +75,28 @@ def test_cube_rollout_at_a_match_score() -> None:
     assert f"{100 * expected.mwc(expected.no_double):6.2f}%" in lines[2]
     assert lines[-1] == f"  proper action: {expected.action}"
     # The cube life goes to the policy's cube model.
-    code, out, _ = run("rollout", START, "--cubeful", "-p", NET, "-n", "36", "--cube-life", "0",
-                       "--json")  # fmt: skip
+    code, out, _ = run(
+        "rollout", START, "--cubeful", "-p", NET, "-n", "36", "--cube-life", "0", "--json"
+    )
     dead = tavla.eval.CubePolicy(tavla.eval.nets.load("td198-40"), cube_life=0)
     expected = tavla.rollout(Position.initial(), Policy(NET, cube=dead), 36, cubeful=True)
     assert code == 0 and json.loads(out)["double_take"] == expected.double_take
 
 
 def test_every_play_of_a_roll_rolled_out_with_the_cube_as_the_api_does() -> None:
-    args = ("rollout", START, "--cubeful", "-p", NET, "--roll", "61", "-n", "36",
-            "--truncate", "4")  # fmt: skip
+    args = ("rollout", START, "--cubeful", "-p", NET, "--roll", "61", "-n", "36", "--truncate", "4")
     code, out, _ = run(*args, "--json")
     assert code == 0
     records = json.loads(out)
     expected = tavla.rollout(
-        Position.initial(), Policy(NET), 36, cubeful=True, dice="61", truncate=4,
+        Position.initial(),
+        Policy(NET),
+        36,
+        cubeful=True,
+        dice="61",
+        truncate=4,
         evaluator=tavla.eval.nets.load("td198-40"),
-    )  # fmt: skip
+    )
     assert [(r["play"], r["equity"]) for r in records] == [
         (e.play.notation, e.equity)  # type: ignore[union-attr]
         for e in expected

@@ -20,15 +20,39 @@ def run(*args: str) -> tuple[int, str, str]:
 
 
 def test_positions_then_rollouts(tmp_path: Path) -> None:
-    code, out, _ = run("data", "positions", str(tmp_path / "p"), "-n", "12", "--seed", "3",
-                       "--disagreement", "0", "--matches", str(REALDATA / "match1484923.txt"),
-                       "--shares", "contact=2,race=1")  # fmt: skip
+    code, out, _ = run(
+        "data",
+        "positions",
+        str(tmp_path / "p"),
+        "-n",
+        "12",
+        "--seed",
+        "3",
+        "--disagreement",
+        "0",
+        "--matches",
+        str(REALDATA / "match1484923.txt"),
+        "--shares",
+        "contact=2,race=1",
+    )
     assert code == 0, out
     made = load_positions(tmp_path / "p.npz")
     assert made.counts() == {"contact": 8, "crashed": 0, "race": 4, "bearoff": 0}
     assert out.startswith("12 positions (8 contact, 4 race; ") and out.rstrip().endswith("p.npz")
-    args = ["data", "rollouts", str(tmp_path / "p.npz"), str(tmp_path / "r"), "-n", "36",
-            "--truncate", "2", "--shard-size", "5", "-t", "1"]  # fmt: skip
+    args = [
+        "data",
+        "rollouts",
+        str(tmp_path / "p.npz"),
+        str(tmp_path / "r"),
+        "-n",
+        "36",
+        "--truncate",
+        "2",
+        "--shard-size",
+        "5",
+        "-t",
+        "1",
+    ]
     code, out, _ = run(*args, "--json")
     assert code == 0, out
     record = json.loads(out)
@@ -48,8 +72,9 @@ def test_positions_then_rollouts(tmp_path: Path) -> None:
 def test_bad_input(tmp_path: Path) -> None:
     code, _, err = run("data", "positions", str(tmp_path / "p"), "--shares", "contact")
     assert code == 2 and err.startswith("Error: --shares 'contact': class=share pairs")
-    code, _, err = run("data", "positions", str(tmp_path / "no" / "p"), "-n", "2",
-                       "--disagreement", "0")  # fmt: skip
+    code, _, err = run(
+        "data", "positions", str(tmp_path / "no" / "p"), "-n", "2", "--disagreement", "0"
+    )
     assert code == 2 and err.startswith("Error: no folder")
     code, _, err = run("data", "rollouts", str(tmp_path / "none.npz"), str(tmp_path / "r"))
     assert code == 2 and err.startswith("Error: no file at")

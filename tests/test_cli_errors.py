@@ -86,9 +86,13 @@ def test_with_stderr_full_too_the_exit_status_still_tells(args: list[str]) -> No
     env = {**os.environ, "PYTHONPATH": PYTHON_PATH}
     with open("/dev/full", "w") as full:
         done = subprocess.run(
-            [sys.executable, "-m", "tavla", *args], stdout=full, stderr=full, env=env,
-            check=False, timeout=120,
-        )  # fmt: skip
+            [sys.executable, "-m", "tavla", *args],
+            stdout=full,
+            stderr=full,
+            env=env,
+            check=False,
+            timeout=120,
+        )
     assert done.returncode == 2
 
 

@@ -124,13 +124,15 @@ def test_hint_ranks_at_the_match_score_given() -> None:
     """--match and --score make the ranking cubeful at that score (the MWC of each play, as
     the API gives it with the same context); a bare Position ID stays cubeless."""
     gammonish = "qAOeIDY0CxxAPQ"
-    code, out, _ = run("hint", gammonish, "53", "-e", "net:td198-40", "--match", "5",
-                       "--score", "4-4", "--json")  # fmt: skip
+    code, out, _ = run(
+        "hint", gammonish, "53", "-e", "net:td198-40", "--match", "5", "--score", "4-4", "--json"
+    )
     assert code == 0
     record = json.loads(out)
     context = tavla.CubeContext.for_match(5, (4, 4))
-    expected = hint(tavla.Position.from_position_id(gammonish), "53", "net:td198-40",
-                    context=context)  # fmt: skip
+    expected = hint(
+        tavla.Position.from_position_id(gammonish), "53", "net:td198-40", context=context
+    )
     assert record["cubeful"] is True
     assert record["context"]["away"] == [1, 1]
     assert [p["notation"] for p in record["plays"]] == [e.play.notation for e in expected]

@@ -27,9 +27,23 @@ def test_every_command_has_a_whole_summary() -> None:
     assert code == 0
     commands = out.split("Commands:\n", 1)[1].splitlines()
     assert [line.split()[0] for line in commands] == [
-        "analyse", "bench", "benchmark", "data", "duel", "eval", "hint", "ladder", "moves",
-        "play", "replay", "rollout", "selfplay", "show", "train", "ubgi",
-    ]  # fmt: skip
+        "analyse",
+        "bench",
+        "benchmark",
+        "data",
+        "duel",
+        "eval",
+        "hint",
+        "ladder",
+        "moves",
+        "play",
+        "replay",
+        "rollout",
+        "selfplay",
+        "show",
+        "train",
+        "ubgi",
+    ]
     assert commands[8] == "  moves      List every legal play of a roll, with its Position ID."
     assert all(line.endswith(".") and not line.endswith("...") for line in commands)
 

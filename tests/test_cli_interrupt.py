@@ -36,9 +36,13 @@ sys.argv = ["tavla", "moves", "4HPwATDgc/ABMA", "31"]
 def run_python(code: str) -> subprocess.CompletedProcess[str]:
     environment = {**os.environ, "PYTHONPATH": str(PYTHON_FOLDER)}
     return subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
-        env=environment, check=False,
-    )  # fmt: skip
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=environment,
+        check=False,
+    )
 
 
 @pytest.mark.parametrize("module", ["numpy", "tavla.eval", "tavla.cli.duel"])

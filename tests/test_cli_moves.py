@@ -76,8 +76,10 @@ def test_turkish_roll_name() -> None:
 
 def test_the_dice_of_the_id_are_used_when_no_roll_is_given() -> None:
     # Bottom on roll with dice 5-2; the GNUbg ID of the manual's example (docs/formats.rst).
-    for position_id in ("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10",
-                        "4HPwATDgc/ABMA:QYkqASAAIAAE"):  # fmt: skip
+    for position_id in (
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10",
+        "4HPwATDgc/ABMA:QYkqASAAIAAE",
+    ):
         code, out, _ = run("moves", position_id)
         assert code == 0 and out.startswith("4HPwATDgc/ABMA  roll 5-2: 8 legal plays"), out
     code, out, _ = run("moves", "4HPwATDgc/ABMA:QYkqASAAIAAE", "2-5")
@@ -104,7 +106,9 @@ def test_an_xgid_without_its_prefix_after_a_double_dash() -> None:
 def test_python_dash_m_runs_the_same_command_line() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "tavla", "moves", "4HPwATDgc/ABMA", "31"],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout == run("moves", "4HPwATDgc/ABMA", "31")[1]

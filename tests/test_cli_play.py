@@ -27,9 +27,13 @@ MATCH_OVER = re.compile(r"(You win|tavla wins) the (\d+)-point match, (\d+)-(\d+
 def spawn(*arguments: str) -> pexpect.spawn:
     environment = {**os.environ, "PYTHONPATH": PYTHON_DIR, "COLUMNS": "100"}
     child = pexpect.spawn(
-        sys.executable, ["-m", "tavla", "play", *arguments], env=environment,
-        encoding="utf-8", timeout=120, dimensions=(50, 120),
-    )  # fmt: skip
+        sys.executable,
+        ["-m", "tavla", "play", *arguments],
+        env=environment,
+        encoding="utf-8",
+        timeout=120,
+        dimensions=(50, 120),
+    )
     child.logfile_read = io.StringIO()  # the whole transcript, for the asserts
     child.expect("Type help for the commands.")
     return child
@@ -51,9 +55,12 @@ def finish(child: pexpect.spawn) -> int:
 def replayed(path: Path) -> dict[str, object]:
     completed = subprocess.run(
         [sys.executable, "-m", "tavla", "replay", "--json", str(path)],
-        env={**os.environ, "PYTHONPATH": PYTHON_DIR}, capture_output=True, text=True,
-        check=False, timeout=120,
-    )  # fmt: skip
+        env={**os.environ, "PYTHONPATH": PYTHON_DIR},
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
     assert completed.returncode == 0, completed.stdout + completed.stderr
     report: dict[str, object] = json.loads(completed.stdout)
     return report
@@ -218,9 +225,13 @@ def test_help_and_a_bad_opponent() -> None:
     assert finish(child) == 0
     completed = subprocess.run(
         [sys.executable, "-m", "tavla", "play", "--opponent", "nonsense"],
-        env={**os.environ, "PYTHONPATH": PYTHON_DIR}, capture_output=True, text=True,
-        stdin=subprocess.DEVNULL, check=False, timeout=120,
-    )  # fmt: skip
+        env={**os.environ, "PYTHONPATH": PYTHON_DIR},
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        check=False,
+        timeout=120,
+    )
     assert completed.returncode == 2 and "unknown policy" in completed.stderr
 
 
@@ -228,7 +239,11 @@ def test_help_and_a_bad_opponent() -> None:
 def test_save_needs_a_match_file_suffix(tmp_path: Path, suffix: str) -> None:
     completed = subprocess.run(
         [sys.executable, "-m", "tavla", "play", "--save", str(tmp_path / f"out{suffix}")],
-        env={**os.environ, "PYTHONPATH": PYTHON_DIR}, capture_output=True, text=True,
-        stdin=subprocess.DEVNULL, check=False, timeout=120,
-    )  # fmt: skip
+        env={**os.environ, "PYTHONPATH": PYTHON_DIR},
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        check=False,
+        timeout=120,
+    )
     assert completed.returncode == 2 and completed.stderr.startswith("Error: --save")

@@ -88,8 +88,7 @@ def test_rollout_of_a_roll_after_ctrl_c(monkeypatch: pytest.MonkeyPatch) -> None
     assert lines[1] == "interrupted: 3 of 16 plays rolled out"
     assert len(lines) == 3 + 3
     interrupt_at(monkeypatch, 2 * 22 + 5)
-    code, out, err = run(*PUBEVAL_ROLLOUT, "-r", "31", "-n", "1296", "-t", "1",
-                         "--json")  # fmt: skip
+    code, out, err = run(*PUBEVAL_ROLLOUT, "-r", "31", "-n", "1296", "-t", "1", "--json")
     assert code == 130 and err == ""
     plays = json.loads(out)
     assert [(p["games"], p["interrupted"]) for p in plays] == [(320, True)] * 3
@@ -230,22 +229,55 @@ def test_ctrl_c_while_connecting_to_a_scheduler(monkeypatch: pytest.MonkeyPatch)
 def test_rollout_settings_reach_the_api() -> None:
     # --truncate with the policy's own net estimating, a target error checked every 36
     # games, and a move filter for a 1-ply policy.
-    args = ["rollout", "4HPwATDgc/ABMA", "-p", "net:td198-40", "-n", "720", "--truncate", "6",
-            "--se", "0.02", "--check-every", "36", "--json"]  # fmt: skip
+    args = [
+        "rollout",
+        "4HPwATDgc/ABMA",
+        "-p",
+        "net:td198-40",
+        "-n",
+        "720",
+        "--truncate",
+        "6",
+        "--se",
+        "0.02",
+        "--check-every",
+        "36",
+        "--json",
+    ]
     code, out, _ = run(*args)
     record = json.loads(out)
     net = Policy("net:td198-40")
-    expected = rollout(Position.initial(), net, 720, truncate=6, evaluator=net.evaluator,
-                       se=0.02, check_every=36)  # fmt: skip
+    expected = rollout(
+        Position.initial(), net, 720, truncate=6, evaluator=net.evaluator, se=0.02, check_every=36
+    )
     assert code == 0 and record["games"] == expected.games < 720
     assert record["equity"] == expected.equity and record["variance_reduction"]
-    code, out, _ = run("rollout", "4HPwATDgc/ABMA", "-p", "net:td198-40@1", "-n", "4",
-                       "--move-filter", "2:0.05", "--no-rotate", "--no-variance-reduction",
-                       "--truncate-bearoff", "--json")  # fmt: skip
+    code, out, _ = run(
+        "rollout",
+        "4HPwATDgc/ABMA",
+        "-p",
+        "net:td198-40@1",
+        "-n",
+        "4",
+        "--move-filter",
+        "2:0.05",
+        "--no-rotate",
+        "--no-variance-reduction",
+        "--truncate-bearoff",
+        "--json",
+    )
     filtered = Policy("net:td198-40", plies=1, keep=2, margin=0.05)
-    expected = rollout(Position.initial(), filtered, 4, rotate=False, variance_reduction=False,
-                       truncate_bearoff=True)  # fmt: skip
+    expected = rollout(
+        Position.initial(),
+        filtered,
+        4,
+        rotate=False,
+        variance_reduction=False,
+        truncate_bearoff=True,
+    )
     assert code == 0 and json.loads(out)["equity"] == expected.equity
+
+
 @pytest.mark.parametrize("command", ["duel", "selfplay", "rollout"])
 def test_the_policy_help_names_the_shipped_nets(command: str) -> None:
     """The help listed net:PATH but not the nets tavla ships (issue 18)."""

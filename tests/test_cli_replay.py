@@ -301,8 +301,10 @@ def test_devices_and_fifos_are_named_for_what_they_are(tmp_path: Path) -> None:
     fifo = tmp_path / "match.mat"
     os.mkfifo(fifo)
     assert replay(str(fifo)) == (
-        2, TOTAL_ONE_UNREADABLE, f"unreadable {fifo}: not a regular file (a FIFO)\n"
-    )  # fmt: skip
+        2,
+        TOTAL_ONE_UNREADABLE,
+        f"unreadable {fifo}: not a regular file (a FIFO)\n",
+    )
     if Path("/dev/null").exists():
         device = "unreadable /dev/null: not a regular file (a character device)\n"
         assert replay("/dev/null") == (2, TOTAL_ONE_UNREADABLE, device)

@@ -125,58 +125,106 @@ def test_json_of_a_gnubg_id_and_an_xgid() -> None:
     ("text", "lines"),
     [
         # 5-5 rolled by gnubg player 0, 5-point match at 2-1.
-        ("4HPwATDgc/ABMA:MIG2ACAACAAE", [
-            " Match ID: MIG2ACAACAAE", " 5-point match, score X 2 - O 1", " cube 1, centred",
-            " X to play 5-5",
-        ]),
+        (
+            "4HPwATDgc/ABMA:MIG2ACAACAAE",
+            [
+                " Match ID: MIG2ACAACAAE",
+                " 5-point match, score X 2 - O 1",
+                " cube 1, centred",
+                " X to play 5-5",
+            ],
+        ),
         # docs/formats.rst, "XGID": player 1 on roll with 5-2, 9-point match at 2-4, cube 2
         # owned by 0.
-        ("4HPwATDgc/ABMA:QYkqASAAIAAE", [
-            " Match ID: QYkqASAAIAAE", " 9-point match, score X 4 - O 2", " cube 2, owned by O",
-            " X to play 5-2",
-        ]),
+        (
+            "4HPwATDgc/ABMA:QYkqASAAIAAE",
+            [
+                " Match ID: QYkqASAAIAAE",
+                " 9-point match, score X 4 - O 2",
+                " cube 2, owned by O",
+                " X to play 5-2",
+            ],
+        ),
         # The Crawford game, cube 1 centred (R24); player 1 (on roll) offers a gammon.
-        ("4HPwATDgc/ABMA:8EHgAFAAMAAE", [
-            " Match ID: 8EHgAFAAMAAE", " 7-point match, score X 6 - O 5, Crawford game",
-            " cube 1, centred", " X offers to resign a gammon: O to accept or reject",
-        ]),
-        ("4HPwATDgc/ABMA:MAHgAGAAGAAE", [
-            " Match ID: MAHgAGAAGAAE", " 7-point match, score X 6 - O 3, post-Crawford",
-            " cube 1, centred", " X to roll",
-        ]),
+        (
+            "4HPwATDgc/ABMA:8EHgAFAAMAAE",
+            [
+                " Match ID: 8EHgAFAAMAAE",
+                " 7-point match, score X 6 - O 5, Crawford game",
+                " cube 1, centred",
+                " X offers to resign a gammon: O to accept or reject",
+            ],
+        ),
+        (
+            "4HPwATDgc/ABMA:MAHgAGAAGAAE",
+            [
+                " Match ID: MAHgAGAAGAAE",
+                " 7-point match, score X 6 - O 3, post-Crawford",
+                " cube 1, centred",
+                " X to roll",
+            ],
+        ),
         # Finished games as gnubg 1.07 shows them (tests/test_ids_game_end.py): player 0's
         # double dropped by player 1; player 1's resignation of a single, accepted, puts
         # player 0 at 4 of 5, so the next game is the Crawford game; a backgammon resigned
         # after rolling ends the match.
-        ("4HPwQQLgc/ABEg:MAygABAAAAAE", [
-            " Match ID: MAygABAAAAAE", " 5-point match, score X 1 - O 0", " cube 1, centred",
-            " game over: O dropped the double",
-        ]),
-        ("4HPwQQTgc/ABMA:8COgAEAAEAAE", [
-            " Match ID: 8COgAEAAEAAE",
-            " 5-point match, score X 2 - O 4, the next game is the Crawford game",
-            " cube 1, centred", " game over: X resigned a single",
-        ]),
-        ("4HPwAyDgc/ABMA:cOOuAFAAGAAE", [
-            " Match ID: cOOuAFAAGAAE", " 5-point match, score X 3 - O 5, match over",
-            " cube 1, centred", " game over: X resigned a backgammon",
-        ]),
+        (
+            "4HPwQQLgc/ABEg:MAygABAAAAAE",
+            [
+                " Match ID: MAygABAAAAAE",
+                " 5-point match, score X 1 - O 0",
+                " cube 1, centred",
+                " game over: O dropped the double",
+            ],
+        ),
+        (
+            "4HPwQQTgc/ABMA:8COgAEAAEAAE",
+            [
+                " Match ID: 8COgAEAAEAAE",
+                " 5-point match, score X 2 - O 4, the next game is the Crawford game",
+                " cube 1, centred",
+                " game over: X resigned a single",
+            ],
+        ),
+        (
+            "4HPwAyDgc/ABMA:cOOuAFAAGAAE",
+            [
+                " Match ID: cOOuAFAAGAAE",
+                " 5-point match, score X 3 - O 5, match over",
+                " cube 1, centred",
+                " game over: X resigned a backgammon",
+            ],
+        ),
         # A finished money game: the side on roll has borne off all 15 against 15 in its home.
-        ("AADg/w8AAAAAAA:MAIAAAAAAAAA", [
-            " Match ID: MAIAAAAAAAAA", " money play, Jacoby rule", " cube 1, centred",
-            " game over: X won a backgammon",
-        ]),
-        ("XGID=-b----E-C---eE---c-e----B-:0:0:1:D:2:4:0:9:10", [
-            " XGID=-b----E-C---eE---c-e----B-:0:0:1:D:2:4:0:9:10",
-            " 9-point match, score X 2 - O 4", " cube 1, centred",
-            " X doubles to 2: O to take or drop",
-        ]),
-        ("XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:3:0:10", [
-            " XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:3:0:10",
-            " money play, Jacoby rule, beavers", " cube 1, centred", " X to play 3-1",
-        ]),
+        (
+            "AADg/w8AAAAAAA:MAIAAAAAAAAA",
+            [
+                " Match ID: MAIAAAAAAAAA",
+                " money play, Jacoby rule",
+                " cube 1, centred",
+                " game over: X won a backgammon",
+            ],
+        ),
+        (
+            "XGID=-b----E-C---eE---c-e----B-:0:0:1:D:2:4:0:9:10",
+            [
+                " XGID=-b----E-C---eE---c-e----B-:0:0:1:D:2:4:0:9:10",
+                " 9-point match, score X 2 - O 4",
+                " cube 1, centred",
+                " X doubles to 2: O to take or drop",
+            ],
+        ),
+        (
+            "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:3:0:10",
+            [
+                " XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:3:0:10",
+                " money play, Jacoby rule, beavers",
+                " cube 1, centred",
+                " X to play 3-1",
+            ],
+        ),
     ],
-)  # fmt: skip
+)
 def test_show_tells_the_match_state_below_the_board(text: str, lines: list[str]) -> None:
     result = CliRunner().invoke(main, ["show", text])
     assert result.exit_code == 0

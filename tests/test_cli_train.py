@@ -20,9 +20,21 @@ def run(*args: str) -> tuple[int, str, str]:
 
 def test_train_writes_the_net_of_the_api(tmp_path) -> None:
     out = tmp_path / "net"
-    code, stdout, stderr = run("train", str(out), "-n", "600", "--hidden", "6,4", "--seed", "2",
-                               "--duel-every", "300", "--duel-games", "20",
-                               "--no-progress")  # fmt: skip
+    code, stdout, stderr = run(
+        "train",
+        str(out),
+        "-n",
+        "600",
+        "--hidden",
+        "6,4",
+        "--seed",
+        "2",
+        "--duel-every",
+        "300",
+        "--duel-games",
+        "20",
+        "--no-progress",
+    )
     assert code == 0, stderr
     assert "trained 600 games (600 in this run" in stdout and str(out) + ".npz" in stdout
     assert stderr.count("ppg against pubeval (95% CI") == 2
@@ -34,8 +46,9 @@ def test_train_writes_the_net_of_the_api(tmp_path) -> None:
 def test_train_resumes_and_reports_json(tmp_path) -> None:
     out = tmp_path / "r.npz"
     assert run("train", str(out), "-n", "300", "--hidden", "5", "--no-duel")[0] == 0
-    code, stdout, _ = run("train", str(out), "-n", "500", "--resume", str(out), "--no-duel",
-                          "--json")  # fmt: skip
+    code, stdout, _ = run(
+        "train", str(out), "-n", "500", "--resume", str(out), "--no-duel", "--json"
+    )
     assert code == 0
     record = json.loads(stdout)
     assert (record["games"], record["games_this_run"], record["duels"]) == (500, 200, [])
@@ -83,9 +96,15 @@ def test_bad_metadata_is_a_net_error(metadata: object, message: str) -> None:
 
 def test_a_file_with_bad_metadata_is_a_net_error(tmp_path) -> None:
     net = Net.random((198, 3, 5))
-    arrays = {"format": np.array("tavla-net-1"), "encoding": np.array("td198"),
-              "activation": np.array("sigmoid"), "w0": net.weights[0], "b0": net.biases[0],
-              "w1": net.weights[1], "b1": net.biases[1]}  # fmt: skip
+    arrays = {
+        "format": np.array("tavla-net-1"),
+        "encoding": np.array("td198"),
+        "activation": np.array("sigmoid"),
+        "w0": net.weights[0],
+        "b0": net.biases[0],
+        "w1": net.weights[1],
+        "b1": net.biases[1],
+    }
     np.savez(tmp_path / "a.npz", **arrays, metadata=np.array("{not json"))
     with pytest.raises(NetError, match="metadata is not JSON"):
         Net.load(tmp_path / "a.npz")

@@ -176,9 +176,13 @@ def test_an_interrupted_chunk_ends_the_games_kept(client: distributed.Client) ->
         if first == 200:
             kept = slice(0, 40)
             return replace(
-                games, winner=games.winner[kept], kind=games.kind[kept],
-                first=games.first[kept], plies=games.plies[kept], interrupted=True,
-            )  # fmt: skip
+                games,
+                winner=games.winner[kept],
+                kind=games.kind[kept],
+                first=games.first[kept],
+                plies=games.plies[kept],
+                interrupted=True,
+            )
         return games
 
     parts, interrupted = cluster.play_chunks(
@@ -203,9 +207,21 @@ def test_an_error_in_one_chunk_stops_the_chunks_still_running(
             raise ValueError("chunk 0 fails")
         check = cluster.stop_check(stop)
         games = tavla.sim.playout._play_here(
-            "random", "random", 10**9, first, start=None, seed=1, rotate=0, duplicate=False,
-            alternate=False, truncate=None, threads=1, batch=1, progress=False, check=check,
-        )  # fmt: skip
+            "random",
+            "random",
+            10**9,
+            first,
+            start=None,
+            seed=1,
+            rotate=0,
+            duplicate=False,
+            alternate=False,
+            truncate=None,
+            threads=1,
+            batch=1,
+            progress=False,
+            check=check,
+        )
         distributed.Variable("stopped-chunk").set((games.games, games.interrupted))
         return games
 
@@ -338,10 +354,21 @@ def test_ctrl_c_keeps_the_games_a_running_chunk_finished(
 
     def games(policy: object, first: int, count: int, check: object = None) -> PlayoutResults:
         return tavla.sim.playout._play_here(
-            policy, policy, count, first, start=None, seed=4, rotate=0, duplicate=False,
-            alternate=False, truncate=None, threads=1, batch=1 if check else 64,
-            progress=False, check=check,
-        )  # fmt: skip
+            policy,
+            policy,
+            count,
+            first,
+            start=None,
+            seed=4,
+            rotate=0,
+            duplicate=False,
+            alternate=False,
+            truncate=None,
+            threads=1,
+            batch=1 if check else 64,
+            progress=False,
+            check=check,
+        )
 
     def play(first: int, count: int, stop: str) -> PlayoutResults:
         if first == 0:

@@ -104,8 +104,9 @@ def test_contexts_from_games_and_ids() -> None:
     context = CubeContext.from_game(game)
     assert (context.on_roll, context.away, context.opponent_away) == (1, 2, 4)
     assert (context.owner, context.cube.value) == ("opponent", 2)
-    match_id = MatchId(cube_value=4, cube_owner=1, dice_owner=1, turn=1, match_length=9,
-                       score=(2, 6))  # fmt: skip
+    match_id = MatchId(
+        cube_value=4, cube_owner=1, dice_owner=1, turn=1, match_length=9, score=(2, 6)
+    )
     from_id = CubeContext.from_match_id(match_id)
     assert (from_id.away, from_id.opponent_away, from_id.owner) == (3, 7, "on roll")
     money = CubeContext.from_match_id(Xgid(RACE, beavers=True).to_match_id(), beavers=True)

@@ -18,16 +18,37 @@ TABLES = ("Kazaross-XG2", "Rockwell-Kazaross")
 
 
 def native_equities(row: np.ndarray) -> tuple[float, float, float, float]:
-    (*p, money, owner, backgammons, jacoby, life, table, value, away, opponent_away,
-     crawford_rule, crawford_game, max_cube) = row[:17]  # fmt: skip
+    (
+        *p,
+        money,
+        owner,
+        backgammons,
+        jacoby,
+        life,
+        table,
+        value,
+        away,
+        opponent_away,
+        crawford_rule,
+        crawford_game,
+        max_cube,
+    ) = row[:17]
     met = (
         None if money else MatchEquityTable.builtin(TABLES[int(table)]).native(bool(crawford_rule))
     )
     return _core.cube_equities(
-        np.array(p), int(value), int(owner), bool(backgammons), bool(jacoby), met,
-        int(away) if met else 0, int(opponent_away) if met else 0, bool(crawford_game),
-        int(max_cube), float(life),
-    )  # fmt: skip
+        np.array(p),
+        int(value),
+        int(owner),
+        bool(backgammons),
+        bool(jacoby),
+        met,
+        int(away) if met else 0,
+        int(opponent_away) if met else 0,
+        bool(crawford_game),
+        int(max_cube),
+        float(life),
+    )
 
 
 def test_the_core_decides_as_the_python_model_did() -> None:

@@ -76,8 +76,9 @@ def test_beavers_quadruple_the_cube_and_a_dropped_beaver_loses_two() -> None:
     asked = np.concatenate(policy.questions)
     assert ((asked[:, 0] != 1) | (asked[:, 5] == (4 * asked[:, 1] <= 256))).all()
     # The doubler passes the beaver: it loses the doubled cube, 2 (R20).
-    passed = selfplay(Scripted(offer=1, answer=2, beaver=0), 100, seed=6, cubeful=True,
-                      context=context)  # fmt: skip
+    passed = selfplay(
+        Scripted(offer=1, answer=2, beaver=0), 100, seed=6, cubeful=True, context=context
+    )
     assert (passed.plies == 1).all() and (passed.scored == 2).all() and (passed.cube == 2).all()
     assert np.array_equal(passed.dropped, 1 - passed.first)
     assert np.array_equal(passed.winner, passed.first)
@@ -108,14 +109,16 @@ def test_a_raccoon_beyond_max_cube_is_a_take_and_a_dropped_raccoon_loses_four() 
     # max_cube 256: the raccoons to 8 and 64 are allowed, then 64 -> 128 -> beaver 256, and
     # a raccoon to 512 is not: the doubler takes, the cube is 256, the beaverer's (R19, R20).
     context = CubeContext(rules=Rules(beavers=True, max_cube=256))
-    results = selfplay(Scripted(offer=1, answer=2, beaver=2), 300, seed=6, cubeful=True,
-                       context=context)  # fmt: skip
+    results = selfplay(
+        Scripted(offer=1, answer=2, beaver=2), 300, seed=6, cubeful=True, context=context
+    )
     assert (results.plies >= 6).all()  # every game reaches the raccooner's third turn
     assert (results.cube == 256).all()
     assert np.array_equal(results.cube_owner, results.first)
     # The beaverer passes the raccoon: it loses the beavered cube, 4 (R20), as a single game.
-    passed = selfplay(Scripted(offer=1, answer=2, beaver=2, raccoon=0), 100, seed=6,
-                      cubeful=True, context=context)  # fmt: skip
+    passed = selfplay(
+        Scripted(offer=1, answer=2, beaver=2, raccoon=0), 100, seed=6, cubeful=True, context=context
+    )
     assert (passed.plies == 1).all() and (passed.scored == 4).all() and (passed.cube == 4).all()
     assert (passed.kind == 1).all()
     assert np.array_equal(passed.dropped, passed.first)
@@ -141,8 +144,7 @@ def test_a_cube_action_never_shifts_the_dice() -> None:
     # The same games, doubled or not, see the same rolls: with hashed play and a cube that
     # never ends a game, the plays and so the plies are those of the cubeless games.
     cubeless = selfplay(hashed_scores, 200, seed=8)
-    doubled = selfplay(Scripted(offer=1, answer=0), 200, seed=8, cubeful=True,
-                       context=NO_JACOBY)  # fmt: skip
+    doubled = selfplay(Scripted(offer=1, answer=0), 200, seed=8, cubeful=True, context=NO_JACOBY)
     for name in ("winner", "kind", "first", "plies"):
         assert np.array_equal(getattr(doubled, name), getattr(cubeless, name))
 
@@ -153,10 +155,12 @@ class PubevalWithNetCube:
     def score_turns(
         self, candidates: np.ndarray, positions: np.ndarray, offsets: np.ndarray
     ) -> np.ndarray:
-        return np.concatenate([
-            pubeval_scores(Position(positions[t]), candidates[offsets[t] : offsets[t + 1]])
-            for t in range(len(positions))
-        ])  # fmt: skip
+        return np.concatenate(
+            [
+                pubeval_scores(Position(positions[t]), candidates[offsets[t] : offsets[t + 1]])
+                for t in range(len(positions))
+            ]
+        )
 
     def cube_probabilities(self, positions: np.ndarray) -> np.ndarray:
         return NET.evaluate(positions)
@@ -165,8 +169,7 @@ class PubevalWithNetCube:
 def test_a_python_cube_policy_plays_as_the_builtin_model() -> None:
     native = Policy("pubeval", bearoff=False, cube=CubePolicy(NET, bearoff=False))
     expected = selfplay(native, 120, seed=9, cubeful=True, context=NO_JACOBY)
-    python = selfplay(PubevalWithNetCube(), 120, seed=9, cubeful=True, context=NO_JACOBY,
-                      batch=7)  # fmt: skip
+    python = selfplay(PubevalWithNetCube(), 120, seed=9, cubeful=True, context=NO_JACOBY, batch=7)
     assert (expected.doubler >= 0).sum() > 30 and (expected.dropped >= 0).any()
     for name in ("winner", "kind", "plies", "cube", "scored", "doubler", "dropped", "cube_owner"):
         assert np.array_equal(getattr(python, name), getattr(expected, name)), name

@@ -63,9 +63,16 @@ def test_shares_and_starts() -> None:
     starts, failed = match_positions(sorted(REALDATA.glob("match*.txt")))
     assert not failed and len(starts) > 100
     found = make_positions(
-        40, NET, shares={"contact": 1, "race": 1}, starts=starts, from_starts=0.5,
-        games_per_start=1, seed=1, disagreement=0.0, progress=False,
-    )  # fmt: skip
+        40,
+        NET,
+        shares={"contact": 1, "race": 1},
+        starts=starts,
+        from_starts=0.5,
+        games_per_start=1,
+        seed=1,
+        disagreement=0.0,
+        progress=False,
+    )
     assert found.counts() == {"contact": 20, "crashed": 0, "race": 20, "bearoff": 0}
     from_matches = found.sources == 1
     assert from_matches.sum() == 20  # half of each class
@@ -126,10 +133,12 @@ def test_positions_file_round_trip(tmp_path: Path, made: Positions) -> None:
 def bad_positions(**changes: object) -> dict[str, object]:
     board = Position.initial().board[np.newaxis]
     arrays: dict[str, object] = {
-        "format": np.array("tavla-positions-1"), "boards": board,
-        "classes": np.zeros(1, np.int8), "sources": np.zeros(1, np.int8),
+        "format": np.array("tavla-positions-1"),
+        "boards": board,
+        "classes": np.zeros(1, np.int8),
+        "sources": np.zeros(1, np.int8),
         "metadata": np.array("{}"),
-    }  # fmt: skip
+    }
     for key, value in changes.items():
         if value is None:
             del arrays[key]
@@ -149,7 +158,7 @@ BAD_POSITIONS = {
     "invalid": (bad_positions(boards=np.zeros((1, 2, 26), np.int8)), "boards: board 0"),
     "finished": (bad_positions(boards=OVER, classes=np.full(1, 3, np.int8)), "the game is over"),
     "metadata": (bad_positions(metadata=np.array("[1]")), "metadata must be a JSON object"),
-}  # fmt: skip
+}
 
 
 @pytest.mark.parametrize("case", list(BAD_POSITIONS))
@@ -167,12 +176,16 @@ def test_bad_positions_files(tmp_path: Path, case: str) -> None:
 
 def test_rollout_shards(tmp_path: Path, positions_file: Path) -> None:
     out = tmp_path / "rollouts"
-    run = roll_out_positions(positions_file, out, games=36, truncate=4, shard_size=4, seed=9,
-                             threads=2, progress=False)  # fmt: skip
+    run = roll_out_positions(
+        positions_file, out, games=36, truncate=4, shard_size=4, seed=9, threads=2, progress=False
+    )
     assert (run.shards, run.written, run.skipped, run.positions) == (3, 3, 0, 11)
     assert not run.interrupted and run.cpu_seconds > 0
     assert [p.name for p in sorted(out.glob("shard-*.npz"))] == [
-        "shard-00000.npz", "shard-00001.npz", "shard-00002.npz"]  # fmt: skip
+        "shard-00000.npz",
+        "shard-00001.npz",
+        "shard-00002.npz",
+    ]
     manifest = json.loads((out / "manifest.json").read_text())
     assert manifest["settings"]["games"] == 36 and manifest["positions"]["count"] == 11
     data = load_training_data(out)
@@ -181,24 +194,31 @@ def test_rollout_shards(tmp_path: Path, positions_file: Path) -> None:
     # A rolled-out position's target is tavla.rollout's with the position's seed.
     k = 5
     alone = tavla.rollout(
-        Position(source.boards[k]), Policy(NET), 36, seed=position_seed(9, k), truncate=4,
-        evaluator=NET, threads=1,
-    )  # fmt: skip
+        Position(source.boards[k]),
+        Policy(NET),
+        36,
+        seed=position_seed(9, k),
+        truncate=4,
+        evaluator=NET,
+        threads=1,
+    )
     np.testing.assert_allclose(data.targets[k], alone.probabilities, atol=1e-6)
     np.testing.assert_allclose(data.std_errors[k], alone.std_errors, atol=1e-6)
     assert alone.variance_reduction
     # The two bear-offs: the database's values, exact.
     home = data.classes == CLASSES.index("bearoff")
     assert home.sum() == 2 and (data.methods[home] == 1).all() and (data.methods[~home] == 0).all()
-    np.testing.assert_allclose(data.targets[home], bearoff.probabilities(data.boards[home]),
-                               atol=1e-6)  # fmt: skip
+    np.testing.assert_allclose(
+        data.targets[home], bearoff.probabilities(data.boards[home]), atol=1e-6
+    )
     assert not data.std_errors[home].any()
     shard, metadata = load_shard(out / "shard-00001.npz")
     assert metadata["shard"] == 1 and metadata["truncate"] == 4 and len(shard) == 4
     # Resumed: a shard lost is made again, the others are skipped, with the same targets.
     (out / "shard-00001.npz").unlink()
-    again = roll_out_positions(positions_file, out, games=36, truncate=4, shard_size=4, seed=9,
-                               threads=1, progress=False)  # fmt: skip
+    again = roll_out_positions(
+        positions_file, out, games=36, truncate=4, shard_size=4, seed=9, threads=1, progress=False
+    )
     assert (again.written, again.skipped, again.positions) == (1, 2, 4)
     assert np.array_equal(load_training_data(out).targets, data.targets)
 
@@ -217,8 +237,9 @@ def test_a_folder_keeps_its_settings(tmp_path: Path, positions_file: Path, made:
     with pytest.raises(DataError, match="a truncated rollout needs an evaluator"):
         roll_out_positions(positions_file, tmp_path / "x", policy="pubeval", truncate=2)
     with pytest.raises(DataError, match="variance reduction needs a policy with a net"):
-        roll_out_positions(positions_file, tmp_path / "x", policy="pubeval", truncate=None,
-                           variance_reduction=True)  # fmt: skip
+        roll_out_positions(
+            positions_file, tmp_path / "x", policy="pubeval", truncate=None, variance_reduction=True
+        )
     (tmp_path / "file").write_text("")
     with pytest.raises(DataError, match="is a file, not a folder"):
         roll_out_positions(positions_file, tmp_path / "file")
@@ -253,8 +274,9 @@ def test_shard_checks(tmp_path: Path, positions_file: Path) -> None:
     data, metadata = load_shard(out / "shard-00000.npz")
     targets = data.targets.copy()
     targets[3, 1] = targets[3, 0] + 0.1  # more gammons than wins
-    broken = type(data)(data.boards, targets, data.std_errors, data.classes, data.methods,
-                        data.index)  # fmt: skip
+    broken = type(data)(
+        data.boards, targets, data.std_errors, data.classes, data.methods, data.index
+    )
     save_shard(tmp_path / "bad.npz", broken, metadata)
     with pytest.raises(DataError, match="targets: row 3"):
         load_shard(tmp_path / "bad.npz")

@@ -27,16 +27,25 @@ from tavla.errors import DiceError
 
 @pytest.mark.parametrize(
     ("given", "roll"),
-    [("31", (3, 1)), ("3-1", (3, 1)), ("3 1", (3, 1)), (" 6,6 ", (6, 6)), ((1, 2), (1, 2)),
-     ([5, 5], (5, 5)), (np.array([4, 2]), (4, 2))],
-)  # fmt: skip
+    [
+        ("31", (3, 1)),
+        ("3-1", (3, 1)),
+        ("3 1", (3, 1)),
+        (" 6,6 ", (6, 6)),
+        ((1, 2), (1, 2)),
+        ([5, 5], (5, 5)),
+        (np.array([4, 2]), (4, 2)),
+    ],
+)
 def test_accepted_forms(given: object, roll: tuple[int, int]) -> None:
     parsed = parse_roll(given)  # type: ignore[arg-type]
     assert parsed == roll and all(type(d) is int for d in parsed)
 
 
-@pytest.mark.parametrize("given", ["71", "3", "3-1-2", "", (0, 1), (3, 7), (1, 2, 3), (True, 1),
-                                   (1.5, 2), (3.0, 1), None, "ab"])  # fmt: skip
+@pytest.mark.parametrize(
+    "given",
+    ["71", "3", "3-1-2", "", (0, 1), (3, 7), (1, 2, 3), (True, 1), (1.5, 2), (3.0, 1), None, "ab"],
+)
 def test_refused_forms(given: object) -> None:
     with pytest.raises(NotationError, match="roll"):
         parse_roll(given)  # type: ignore[arg-type]
@@ -118,13 +127,17 @@ def test_ties_of_other_sources_open_until_the_dice_differ() -> None:
 
 @pytest.mark.parametrize(
     ("arguments", "message"),
-    [({"source": 3, "seed": 1}, "not both"), ({"stream": 2}, "give seed= too"),
-     ({"seed": -1}, "seed must be an int from 0 to 2\\*\\*64 - 1"),
-     ({"seed": 2**64}, "2\\*\\*64 - 1"), ({"seed": 1.5}, "seed"),
-     ({"seed": 1, "stream": -1}, "stream must be an int from 0"),
-     ({"seed": 1, "stream": 2**63}, "stream must be an int from 0"),
-     ({"seed": True}, "seed")],
-)  # fmt: skip
+    [
+        ({"source": 3, "seed": 1}, "not both"),
+        ({"stream": 2}, "give seed= too"),
+        ({"seed": -1}, "seed must be an int from 0 to 2\\*\\*64 - 1"),
+        ({"seed": 2**64}, "2\\*\\*64 - 1"),
+        ({"seed": 1.5}, "seed"),
+        ({"seed": 1, "stream": -1}, "stream must be an int from 0"),
+        ({"seed": 1, "stream": 2**63}, "stream must be an int from 0"),
+        ({"seed": True}, "seed"),
+    ],
+)
 def test_bad_streams_are_refused(arguments: dict[str, object], message: str) -> None:
     with pytest.raises(DiceError, match=message):
         DiceSource(**arguments)  # type: ignore[arg-type]
@@ -134,6 +147,8 @@ def test_match_game_seeds() -> None:
     assert match_game_seed(9, 0) == 9
     assert match_game_seed(9, 1) == mix64(9 ^ mix64(0x9E3779B97F4A7C15))
     assert len({match_game_seed(9, j) for j in range(100)}) == 100
+
+
 # The dice a game is given.
 
 

@@ -39,8 +39,12 @@ def td_units(points: dict[int, int], base: int) -> dict[int, float]:
 
 def test_encodings_and_counts() -> None:
     assert encodings() == {
-        "td198": 198, "gnubg200": 200, "tavla218": 218, "contact229": 229, "race205": 205
-    }  # fmt: skip
+        "td198": 198,
+        "gnubg200": 200,
+        "tavla218": 218,
+        "contact229": 229,
+        "race205": 205,
+    }
     for name, count in encodings().items():
         assert encode(START, name).shape == (count,)
         assert encode(START, name).dtype == np.float32

@@ -170,8 +170,18 @@ def boards() -> np.ndarray:
 def test_counts_and_groups() -> None:
     assert encodings()["contact229"] == 229 and encodings()["race205"] == 205
     groups = feature_groups("contact229")
-    assert list(groups) == ["pips", "back", "escapes", "containment", "anchors", "points",
-                            "blots", "timing", "mobility", "backbone"]  # fmt: skip
+    assert list(groups) == [
+        "pips",
+        "back",
+        "escapes",
+        "containment",
+        "anchors",
+        "points",
+        "blots",
+        "timing",
+        "mobility",
+        "backbone",
+    ]
     assert groups["pips"].start == 196 and groups["backbone"].stop == 229
     assert all(a.stop == b.start for a, b in itertools.pairwise(groups.values()))
     assert list(feature_groups("race205")) == ["pips", "crossovers", "outside", "gaps"]

@@ -322,11 +322,27 @@ class ScriptedEngine:
 
 
 ENGINE_LINES = [
-    "id name fuzz", "id author x", "proto 0.2", "ubgiok", "readyok", "info depth 1", "",
-    "bestmove 8/5 6/5", "bestmove 24/21 24/23", "bestmove pass", "bestmove", "error bad_state x",
-    "sorry", "8/5 6/5", "take", "bestmove 8/5 6/5 6/5 8/5 13/11", "bestmove bar/22 25/24",
-    "bestmove 8/" + "9" * 5000, "option name x", "value engine.policy pubeval",
-]  # fmt: skip
+    "id name fuzz",
+    "id author x",
+    "proto 0.2",
+    "ubgiok",
+    "readyok",
+    "info depth 1",
+    "",
+    "bestmove 8/5 6/5",
+    "bestmove 24/21 24/23",
+    "bestmove pass",
+    "bestmove",
+    "error bad_state x",
+    "sorry",
+    "8/5 6/5",
+    "take",
+    "bestmove 8/5 6/5 6/5 8/5 13/11",
+    "bestmove bar/22 25/24",
+    "bestmove 8/" + "9" * 5000,
+    "option name x",
+    "value engine.policy pubeval",
+]
 
 
 @fuzz_settings(300)

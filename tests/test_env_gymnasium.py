@@ -241,8 +241,9 @@ def test_reset_to_an_xgid_takes_the_cube_and_the_score() -> None:
     position = Position.initial()
     # Bottom (gnubg's player 1) on roll, the cube at 2 owned by top, 3-away 2-away in a
     # 5-point match: the agent is bottom, so it is 3 away and the opponent owns the cube.
-    xgid = Xgid(position, cube_value=2, cube_owner=-1, turn=1, score_bottom=2, score_top=3,
-                match_length=5)  # fmt: skip
+    xgid = Xgid(
+        position, cube_value=2, cube_owner=-1, turn=1, score_bottom=2, score_top=3, match_length=5
+    )
     env = BackgammonEnv("pubeval", cube=True, match_length=5)
     observation, _ = env.reset(options={"position": str(xgid)})
     assert observation["cube"].tolist() == [2, 2, 0]
@@ -264,8 +265,13 @@ def test_reset_to_a_pending_double_lets_the_agent_answer() -> None:
     assert observation["cube"].tolist() == [1, 0, 1]
     _, reward, terminated, _, info = env.step(cube_action("drop"))
     assert (reward, terminated) == (-1.0, True)
-    assert info["result"] == {"winner": "opponent", "kind": "single", "cube": 1, "points": 1,
-                              "dropped": True}  # fmt: skip
+    assert info["result"] == {
+        "winner": "opponent",
+        "kind": "single",
+        "cube": 1,
+        "points": 1,
+        "dropped": True,
+    }
 
 
 @pytest.mark.parametrize(

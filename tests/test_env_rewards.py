@@ -75,8 +75,13 @@ def test_gammons_with_the_cube_and_jacoby(rules: Rules, double: bool, points: in
     assert observation["cube"].tolist() == ([2, 2, 0] if double else [1, 0, 0])
     _, reward, terminated, _, info = env.step(0)  # any roll bears the last checker off
     assert (reward, terminated) == (float(points), True)
-    assert info["result"] == {"winner": "agent", "kind": "gammon", "cube": 2 if double else 1,
-                              "points": points, "dropped": False}  # fmt: skip
+    assert info["result"] == {
+        "winner": "agent",
+        "kind": "gammon",
+        "cube": 2 if double else 1,
+        "points": points,
+        "dropped": False,
+    }
 
 
 def answer_double(env: BackgammonAEC, *answers: str) -> None:
@@ -125,8 +130,11 @@ def test_a_match_to_its_end_through_the_crawford_game() -> None:
     assert env.rewards == {"player_0": 1.0, "player_1": -1.0}
     assert env.infos["player_0"]["score"] == (5, 1)
     # A single game instead: 2-1, the match goes on and its next game is the Crawford game.
-    env.reset(options={"position": str(Xgid(SINGLE, turn=-1, score_top=1, score_bottom=1,
-                                            match_length=3))})  # fmt: skip
+    env.reset(
+        options={
+            "position": str(Xgid(SINGLE, turn=-1, score_top=1, score_bottom=1, match_length=3))
+        }
+    )
     env.step(cube_action("roll"))
     env.step(0)
     assert env.rewards == {"player_0": 0.0, "player_1": 0.0} and not any(env.terminations.values())

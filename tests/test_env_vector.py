@@ -95,8 +95,9 @@ def test_game_i_does_not_depend_on_the_others() -> None:
         )
         for e, env in enumerate(envs):
             mask = observations[e]["action_mask"]
-            actions = np.array([(g.random(mask.shape[1]) * mask[i]).argmax()
-                                for i, g in enumerate(generators[e])])  # fmt: skip
+            actions = np.array(
+                [(g.random(mask.shape[1]) * mask[i]).argmax() for i, g in enumerate(generators[e])]
+            )
             observations[e] = env.step(actions)[0]
 
 
@@ -158,8 +159,9 @@ def test_reset_options_start_every_game_and_every_next_episode() -> None:
 
 
 def test_make_vec_builds_it() -> None:
-    env = gymnasium.make_vec(ENV_ID, num_envs=3, vectorization_mode="vector_entry_point",
-                             opponent="random")  # fmt: skip
+    env = gymnasium.make_vec(
+        ENV_ID, num_envs=3, vectorization_mode="vector_entry_point", opponent="random"
+    )
     assert isinstance(env.unwrapped, VectorEnv) and env.num_envs == 3
     observation, _ = env.reset(seed=0)
     assert observation["board"].shape == (3, 2, 26)
@@ -168,9 +170,12 @@ def test_make_vec_builds_it() -> None:
 
 @pytest.mark.parametrize(
     ("arguments", "message"),
-    [({"num_envs": 0}, "num_envs"), ({"num_envs": 2, "threads": 0}, "threads"),
-     ({"num_envs": 2, "seed": -1}, "seed")],
-)  # fmt: skip
+    [
+        ({"num_envs": 0}, "num_envs"),
+        ({"num_envs": 2, "threads": 0}, "threads"),
+        ({"num_envs": 2, "seed": -1}, "seed"),
+    ],
+)
 def test_bad_arguments(arguments: dict, message: str) -> None:
     with pytest.raises(EnvError, match=message):
         VectorEnv(**arguments)

@@ -265,8 +265,9 @@ SHIPPED_MET = (Path(equity.__file__).parent / "data" / "Kazaross-XG2.xml").read_
 
 @fuzz_settings(60)
 @given(data=st.data())
-def test_fuzz_damaged_met_files(tmp_path_factory: pytest.TempPathFactory,
-                                data: st.DataObject) -> None:  # fmt: skip
+def test_fuzz_damaged_met_files(
+    tmp_path_factory: pytest.TempPathFactory, data: st.DataObject
+) -> None:
     """MatchEquityTable.read reads a damaged MET file or raises MatchEquityError (issue 18);
     the edits fall in its XML declaration and information first, and in its last rows, and
     it may declare any encoding (its declaration is its first 23 bytes)."""

@@ -49,10 +49,22 @@ def snapshot(game: Game) -> tuple[object, ...]:
     assert str(parsed) == xgid and parsed.cube_value <= parsed.max_cube
     plays = game.legal_plays if game.phase is Phase.PLAY else None
     return (
-        game.phase, game.turn, game.on_roll, game.dice, game.cube, game.offered_cube_value,
-        game.resignation_offered, game.history, game.result, game.turns_played, game.position,
-        game.may_double, plays, gnubg_id, xgid,
-    )  # fmt: skip
+        game.phase,
+        game.turn,
+        game.on_roll,
+        game.dice,
+        game.cube,
+        game.offered_cube_value,
+        game.resignation_offered,
+        game.history,
+        game.result,
+        game.turns_played,
+        game.position,
+        game.may_double,
+        plays,
+        gnubg_id,
+        xgid,
+    )
 
 
 def act(game: Game, action: tuple[Any, ...], player: object) -> None:

@@ -21,7 +21,7 @@ from tests.helpers.random_sessions import played
 @pytest.mark.parametrize(
     "session",
     [lambda: Match(7), lambda: MoneySession(Rules(beavers=True, raccoons=True))],
-)  # fmt: skip
+)
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_rebuilt_session_is_the_same_game_for_game(session, seed: int) -> None:  # type: ignore[no-untyped-def]
     original = played(session(), seed, games=8)
@@ -117,9 +117,15 @@ def fewest_pips(candidates: npt.NDArray[np.int8]) -> npt.NDArray[np.int64]:
 
 @pytest.mark.parametrize(
     ("policy", "games"),
-    [("random", 4), ("pubeval", 4), ("bearoff", 2), ("net:tavla218-128", 2),
-     (Policy("net:tavla218-128", plies=1), 1), (fewest_pips, 2)],
-)  # fmt: skip
+    [
+        ("random", 4),
+        ("pubeval", 4),
+        ("bearoff", 2),
+        ("net:tavla218-128", 2),
+        (Policy("net:tavla218-128", plies=1), 1),
+        (fewest_pips, 2),
+    ],
+)
 def test_choose_play_makes_every_play_of_self_play_on_its_dice(policy: object, games: int) -> None:
     seed = 11
     kept = tavla.selfplay(policy, games, seed=seed, threads=1, keep_games=True)  # type: ignore[arg-type]

@@ -123,14 +123,40 @@ MATCH_IDS = [
     ("MBmgAAAAAAAE", 1, None, 0, False, PLAYING, 1, True, None, None, 5, (0, 0), False),
     ("QYmlAAAAAAAE", 2, 0, 1, False, PLAYING, 1, False, None, (3, 1), 5, (0, 0), False),
     ("ARmgAAAAAAAE", 2, 0, 0, False, PLAYING, 1, True, None, None, 5, (0, 0), False),
-    ("MEngAAAAKAAE", 1, None, 0, False, PLAYING, 1, False, ResultKind.GAMMON, None, 7, (0, 5),
-     False),
-    ("MCmgACAACAAE", 1, None, 0, False, PLAYING, 1, False, ResultKind.SINGLE, None, 5, (2, 1),
-     False),
+    (
+        "MEngAAAAKAAE",
+        1,
+        None,
+        0,
+        False,
+        PLAYING,
+        1,
+        False,
+        ResultKind.GAMMON,
+        None,
+        7,
+        (0, 5),
+        False,
+    ),
+    (
+        "MCmgACAACAAE",
+        1,
+        None,
+        0,
+        False,
+        PLAYING,
+        1,
+        False,
+        ResultKind.SINGLE,
+        None,
+        5,
+        (2, 1),
+        False,
+    ),
     ("UwkSAAAAAAAA", 8, 1, 1, False, PLAYING, 1, False, None, (4, 4), 0, (0, 0), True),
     ("MAAAAAAAAAAA", 1, None, 0, False, MatchIdState.NONE, 0, False, None, None, 0, (0, 0), True),
     ("8AlgACAAAAAE", 1, None, 1, True, PLAYING, 1, False, None, None, 3, (2, 0), False),
-]  # fmt: skip
+]
 
 
 MATCH_ID_FIELDS = [field.name for field in dataclasses.fields(MatchId)]
@@ -368,9 +394,15 @@ def test_xgid_table(xgid: str, gnubg_id: str) -> None:
 def test_xgid_fields() -> None:
     xgid = parse_xgid(f"{START_XGID}:1:-1:1:52:4:2:0:9:10")
     assert xgid == Xgid(
-        Position.initial(), cube_value=2, cube_owner=-1, turn=1, dice=(5, 2), score_bottom=4,
-        score_top=2, match_length=9,
-    )  # fmt: skip
+        Position.initial(),
+        cube_value=2,
+        cube_owner=-1,
+        turn=1,
+        dice=(5, 2),
+        score_bottom=4,
+        score_top=2,
+        match_length=9,
+    )
     money = parse_xgid(f"XGID={START_XGID}:0:0:1:00:0:0:3:0:8")
     assert (money.jacoby, money.beavers, money.max_cube, money.dice) == (True, True, 256, None)
 

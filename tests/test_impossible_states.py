@@ -52,8 +52,9 @@ def test_match_id_double_of_the_answerers_cube_is_refused() -> None:
 def test_beaver_is_only_a_money_state_with_the_cube_owned() -> None:
     # Dice owner = turn while a double is offered: a beaver awaits the doubler (R20).
     with pytest.raises(InvalidIdError, match=r"beaver \(R20\), which only money play"):
-        MatchId(cube_value=2, cube_owner=1, dice_owner=0, turn=0, double_offered=True,
-                match_length=5)  # fmt: skip
+        MatchId(
+            cube_value=2, cube_owner=1, dice_owner=0, turn=0, double_offered=True, match_length=5
+        )
     with pytest.raises(InvalidIdError, match=r"the cube is\s+centred"):
         MatchId(cube_value=2, dice_owner=0, turn=0, double_offered=True)
     game = tavla.Game(tavla.Rules(beavers=True), starter=0)
@@ -84,8 +85,9 @@ def test_crawford_game_double_is_refused_in_ids() -> None:
     with pytest.raises(InvalidIdError, match=r"a double is offered in the Crawford game"):
         parse_xgid(f"XGID={START}:0:0:1:D:4:0:1:5:10")
     with pytest.raises(InvalidIdError, match=r"a double is offered in the Crawford game"):
-        MatchId(dice_owner=1, turn=0, double_offered=True, crawford=True,
-                match_length=5, score=(0, 4))  # fmt: skip
+        MatchId(
+            dice_owner=1, turn=0, double_offered=True, crawford=True, match_length=5, score=(0, 4)
+        )
 
 
 def test_crawford_game_with_a_cube_above_one_is_refused_by_game() -> None:

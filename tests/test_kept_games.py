@@ -151,21 +151,37 @@ def test_gnubg_reads_kept_games_with_the_same_scores(tmp_path: Path) -> None:
 def test_the_cli_saves_selfplay_and_duel_games(tmp_path: Path) -> None:
     def tavla_command(*arguments: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
-            [sys.executable, "-m", "tavla", *arguments], capture_output=True, text=True,
-            env={**os.environ, "PYTHONPATH": PYTHON_DIR}, check=False, timeout=300,
-        )  # fmt: skip
+            [sys.executable, "-m", "tavla", *arguments],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONPATH": PYTHON_DIR},
+            check=False,
+            timeout=300,
+        )
 
     done = tavla_command("selfplay", "pubeval", "-n", "4", "--save", str(tmp_path / "s"))
     assert done.returncode == 0 and "saved 4 files" in done.stderr
-    done = tavla_command("duel", NET, "pubeval", "--match", "3", "--matches", "2", "--json",
-                         "--save", str(tmp_path / "d"))  # fmt: skip
+    done = tavla_command(
+        "duel",
+        NET,
+        "pubeval",
+        "--match",
+        "3",
+        "--matches",
+        "2",
+        "--json",
+        "--save",
+        str(tmp_path / "d"),
+    )
     assert done.returncode == 0 and json.loads(done.stdout)["matches"] == 2
     assert sorted(p.name for p in (tmp_path / "d").iterdir()) == [
-        "match-000001.mat", "match-000002.mat",
-    ]  # fmt: skip
+        "match-000001.mat",
+        "match-000002.mat",
+    ]
     replayed = tavla_command("replay", "--json", str(tmp_path / "s"), str(tmp_path / "d"))
     assert replayed.returncode == 0, replayed.stdout
     assert json.loads(replayed.stdout)["totals"]["mismatches"] == 0
-    refused = tavla_command("selfplay", "pubeval", "-n", "2", "--save", str(tmp_path / "m"),
-                            "--save-format", "mat")  # fmt: skip
+    refused = tavla_command(
+        "selfplay", "pubeval", "-n", "2", "--save", str(tmp_path / "m"), "--save-format", "mat"
+    )
     assert refused.returncode == 2 and refused.stderr.startswith("Error: cubeless games")

@@ -44,16 +44,21 @@ def test_every_rung_duels_the_one_below_and_the_anchor(tmp_path) -> None:
     rungs = ["random", "pubeval", f"net:{path}", f"net:{path}@1"]
     result = ladder(rungs, half_width=10.0, batch=20, threads=1)
     assert [(d.a, d.b) for d in result.duels] == [
-        ("pubeval", "random"), (rungs[2], "pubeval"), (rungs[3], rungs[2]), (rungs[3], "pubeval"),
-    ]  # fmt: skip
+        ("pubeval", "random"),
+        (rungs[2], "pubeval"),
+        (rungs[3], rungs[2]),
+        (rungs[3], "pubeval"),
+    ]
     assert "| pubeval | random |" in result.table()
 
 
 def test_the_default_rungs_include_every_shipped_net_at_two_depths() -> None:
     shipped = nets.available()
     assert default_rungs() == [
-        "random", "pubeval", *(f"net:{n}{d}" for n in shipped for d in ("", "@1")),
-    ]  # fmt: skip
+        "random",
+        "pubeval",
+        *(f"net:{n}{d}" for n in shipped for d in ("", "@1")),
+    ]
 
 
 @pytest.mark.parametrize(

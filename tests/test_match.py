@@ -249,6 +249,8 @@ def test_a_match_takes_dice_or_a_seed_not_both() -> None:
         Match(3, dice=random.Random(1), seed=2)
     with pytest.raises(DiceError, match="stream must be an int from 0"):
         MoneySession(seed=2, stream=-1)
+
+
 def test_matches_stop_at_32767_points() -> None:
     assert MAX_MATCH_LENGTH == 32767
     with pytest.raises(RulesError, match=r"match length N .* from 1 to 32767, got 40000"):

@@ -163,8 +163,12 @@ def test_the_published_formulas() -> None:
     assert fibs_rating_difference(0.6661, 5) == pytest.approx(268.3, abs=0.2)
     assert fibs_rating_difference(1.0, 5) is None
     assert [rating(e) for e in (0.001, 0.004, 0.0113, 0.03, 0.05)] == [
-        "supernatural", "world class", "advanced", "beginner", "awful",
-    ]  # fmt: skip
+        "supernatural",
+        "world class",
+        "advanced",
+        "beginner",
+        "awful",
+    ]
 
 
 def test_money_results_are_points() -> None:

@@ -81,23 +81,44 @@ def test_a_cube_limit_header_never_breaks_the_replay(limit: str, max_cube: int |
 @pytest.mark.parametrize(
     ("call", "error", "message"),
     [
-        (lambda: parse_mat(None), MatchFileError,
-         "the text of a match file must be a str, got NoneType"),
-        (lambda: parse_mat(b" 1 point match\n"), MatchFileError,
-         "the text of a match file must be a str, got bytes: decode them, or read the file"
-         " with read_mat"),
-        (lambda: format_mat(None), MatchFileError,
-         "the record must be a MatchRecord, got NoneType"),
-        (lambda: replay_file(None), MatchFileError,
-         "the path of a match file must be a str or a path, got NoneType"),
-        (lambda: read_mat(3), MatchFileError,
-         "the path of a match file must be a str or a path, got int"),
-        (lambda: text_board(Position.initial().board), tavla.InvalidPositionError,
-         "text_board draws a Position, got ndarray: draw Position(board)"),
-        (lambda: text_board("4HPwATDgc/ABMA"), tavla.InvalidPositionError,
-         "text_board draws a Position, got str"),
+        (
+            lambda: parse_mat(None),
+            MatchFileError,
+            "the text of a match file must be a str, got NoneType",
+        ),
+        (
+            lambda: parse_mat(b" 1 point match\n"),
+            MatchFileError,
+            "the text of a match file must be a str, got bytes: decode them, or read the file"
+            " with read_mat",
+        ),
+        (
+            lambda: format_mat(None),
+            MatchFileError,
+            "the record must be a MatchRecord, got NoneType",
+        ),
+        (
+            lambda: replay_file(None),
+            MatchFileError,
+            "the path of a match file must be a str or a path, got NoneType",
+        ),
+        (
+            lambda: read_mat(3),
+            MatchFileError,
+            "the path of a match file must be a str or a path, got int",
+        ),
+        (
+            lambda: text_board(Position.initial().board),
+            tavla.InvalidPositionError,
+            "text_board draws a Position, got ndarray: draw Position(board)",
+        ),
+        (
+            lambda: text_board("4HPwATDgc/ABMA"),
+            tavla.InvalidPositionError,
+            "text_board draws a Position, got str",
+        ),
     ],
-)  # fmt: skip
+)
 def test_misuse_is_a_tavla_error(call: object, error: type, message: str) -> None:
     with pytest.raises(error) as caught:
         call()  # type: ignore[operator]

@@ -13,12 +13,28 @@ from tavla.render.names import roll_from_name, roll_label, roll_name, term_label
 
 # R28, copied by hand from docs/rules.rst: "higher die first".
 R28 = {
-    "66": "düşeş", "65": "şeşbeş", "64": "şeş cihar", "63": "şeş se", "62": "şeş dü",
-    "61": "şeş yek", "55": "dübeş", "54": "penç cihar", "53": "penç se", "52": "penç dü",
-    "51": "penç yek", "44": "dört cihar", "43": "cihar se", "42": "cihar dü",
-    "41": "cihar yek", "33": "düse", "32": "se dü", "31": "se yek", "22": "dubara",
-    "21": "dü yek", "11": "hepyek",
-}  # fmt: skip
+    "66": "düşeş",
+    "65": "şeşbeş",
+    "64": "şeş cihar",
+    "63": "şeş se",
+    "62": "şeş dü",
+    "61": "şeş yek",
+    "55": "dübeş",
+    "54": "penç cihar",
+    "53": "penç se",
+    "52": "penç dü",
+    "51": "penç yek",
+    "44": "dört cihar",
+    "43": "cihar se",
+    "42": "cihar dü",
+    "41": "cihar yek",
+    "33": "düse",
+    "32": "se dü",
+    "31": "se yek",
+    "22": "dubara",
+    "21": "dü yek",
+    "11": "hepyek",
+}
 
 
 def test_roll_name_of_sesbes() -> None:

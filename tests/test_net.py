@@ -177,8 +177,17 @@ def test_save_load_and_pickle(tmp_path: Path, boards: np.ndarray) -> None:
     assert loaded == net and repr(loaded) == "<Net tavla218 218-40-20-1 relu>"
     assert np.array_equal(loaded.evaluate(boards), net.evaluate(boards))
     with np.load(tmp_path / "net.npz") as data:
-        assert sorted(data.files) == ["activation", "b0", "b1", "b2", "encoding", "format",
-                                      "w0", "w1", "w2"]  # fmt: skip
+        assert sorted(data.files) == [
+            "activation",
+            "b0",
+            "b1",
+            "b2",
+            "encoding",
+            "format",
+            "w0",
+            "w1",
+            "w2",
+        ]
         assert str(data["format"]) == "tavla-net-1" and data["w1"].dtype == np.float32
     again = pickle.loads(pickle.dumps(net))
     assert again == net and np.array_equal(again.evaluate(boards), net.evaluate(boards))
@@ -186,8 +195,11 @@ def test_save_load_and_pickle(tmp_path: Path, boards: np.ndarray) -> None:
 
 def good_file() -> dict[str, np.ndarray]:
     net = Net.random((198, 8, 5))
-    arrays = {"format": np.array("tavla-net-1"), "encoding": np.array("td198"),
-              "activation": np.array("sigmoid")}  # fmt: skip
+    arrays = {
+        "format": np.array("tavla-net-1"),
+        "encoding": np.array("td198"),
+        "activation": np.array("sigmoid"),
+    }
     for i, (w, b) in enumerate(zip(net.weights, net.biases, strict=True)):
         arrays[f"w{i}"], arrays[f"b{i}"] = w, b
     return arrays
@@ -227,7 +239,7 @@ MALFORMED = {
         "the last layer has 3 outputs, expected 1 or 5",
     ),
     "object array": (changed(w0=np.array([None, 1], dtype=object)), "key 'w0' cannot be read"),
-}  # fmt: skip
+}
 
 
 @pytest.mark.parametrize("case", list(MALFORMED), ids=list(MALFORMED))
@@ -280,14 +292,19 @@ def test_damaged_zip_members_are_net_errors(tmp_path: Path) -> None:
     """One changed byte in a member's zip headers or deflated data (issue 18: these raised
     NotImplementedError, RuntimeError and zlib.error)."""
     good = small_net_file(tmp_path)
-    refused(tmp_path, npz.with_header_field(good, "w0.npy", "method", 99),
-            "member 'w0.npy' is compressed by method 99, not stored or deflated")  # fmt: skip
-    refused(tmp_path, npz.with_header_field(good, "w0.npy", "flags", 1),
-            "member 'w0.npy' is encrypted")  # fmt: skip
+    refused(
+        tmp_path,
+        npz.with_header_field(good, "w0.npy", "method", 99),
+        "member 'w0.npy' is compressed by method 99, not stored or deflated",
+    )
+    refused(
+        tmp_path, npz.with_header_field(good, "w0.npy", "flags", 1), "member 'w0.npy' is encrypted"
+    )
     deflated = small_net_file(tmp_path, compressed=True)
     for at in (0.1, 0.3, 0.5, 0.7, 0.9):
-        refused(tmp_path, npz.with_data_byte_flipped(deflated, "w0.npy", at),
-                "key 'w0' cannot be read")  # fmt: skip
+        refused(
+            tmp_path, npz.with_data_byte_flipped(deflated, "w0.npy", at), "key 'w0' cannot be read"
+        )
 
 
 def test_declared_shapes_are_checked_before_reading(tmp_path: Path) -> None:
@@ -296,9 +313,12 @@ def test_declared_shapes_are_checked_before_reading(tmp_path: Path) -> None:
     with np.load(tmp_path / "small.npz") as data:
         members = {key: npz.npy_bytes(data[key]) for key in data.files}
     members["w0"] = npz.npy_declaring((10**12, 198), payload=b"\0" * 64)
-    refused(tmp_path, npz.npz_bytes(members),
-            r"key 'w0' declares shape \(1000000000000, 198\) of float32"
-            r" \(792,000,000,000,000 bytes\), but holds 64 bytes")  # fmt: skip
+    refused(
+        tmp_path,
+        npz.npz_bytes(members),
+        r"key 'w0' declares shape \(1000000000000, 198\) of float32"
+        r" \(792,000,000,000,000 bytes\), but holds 64 bytes",
+    )
     members["w0"] = npz.npy_declaring((198, 8), payload=b"\0" * 10)
     refused(tmp_path, npz.npz_bytes(members), r"key 'w0' declares shape \(198, 8\)")
     members["w0"] = b"\x93NUMPY\x01\x00\xff\xff" + b" " * 200
@@ -388,8 +408,12 @@ def test_invalid_boards_refused() -> None:
 def _net_file(compressed: bool) -> bytes:
     out = io.BytesIO()
     net = Net.random((198, 4, 5), seed=5)
-    arrays = {"format": np.array("tavla-net-1"), "encoding": np.array("td198"),
-              "activation": np.array("sigmoid"), "metadata": np.array('{"a": [1]}')}  # fmt: skip
+    arrays = {
+        "format": np.array("tavla-net-1"),
+        "encoding": np.array("td198"),
+        "activation": np.array("sigmoid"),
+        "metadata": np.array('{"a": [1]}'),
+    }
     arrays |= {f"w{i}": w for i, w in enumerate(net.weights)}
     arrays |= {f"b{i}": b for i, b in enumerate(net.biases)}
     (np.savez_compressed if compressed else np.savez)(out, **arrays)
@@ -401,8 +425,9 @@ NET_FILES = (_net_file(False), _net_file(True))
 
 @fuzz_settings(60)
 @given(data=st.data(), compressed=st.booleans())
-def test_fuzz_damaged_net_files(tmp_path_factory: pytest.TempPathFactory,
-                                data: st.DataObject, compressed: bool) -> None:  # fmt: skip
+def test_fuzz_damaged_net_files(
+    tmp_path_factory: pytest.TempPathFactory, data: st.DataObject, compressed: bool
+) -> None:
     """Net.load reads a damaged file or raises NetError, nothing else (issue 18)."""
     damaged_file = data.draw(fuzz.damaged(NET_FILES[compressed], focus=(600, 900)))
     folder = tmp_path_factory.mktemp("fuzz")

@@ -102,9 +102,10 @@ def test_a_net_is_a_policy_everywhere(player: Net, tmp_path: Path) -> None:
     assert not np.array_equal(tavla.selfplay("pubeval", 300, seed=4).plies, direct.plies)
     # Duplicate dice with the seats swapped: a policy against itself scores exactly 0.
     assert tavla.duel(player, Policy(player), 200, seed=2).ppg == 0
-    assert tavla.duel(player, "pubeval", 200, seed=2).ppg == tavla.duel(
-        f"net:{path}", "pubeval", 200, seed=2
-    ).ppg
+    assert (
+        tavla.duel(player, "pubeval", 200, seed=2).ppg
+        == tavla.duel(f"net:{path}", "pubeval", 200, seed=2).ppg
+    )
 
 
 def test_a_net_rolls_out_and_truncates(net: Net, player: Net) -> None:

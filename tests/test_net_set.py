@@ -173,7 +173,7 @@ MALFORMED = {
         without("", **{"net2.encoding": np.array("td199")}),
         "net2: unknown encoding 'td199'",
     ),
-}  # fmt: skip
+}
 
 
 @pytest.mark.parametrize("case", list(MALFORMED), ids=list(MALFORMED))

@@ -487,5 +487,7 @@ def test_a_huge_play_is_quoted_by_an_excerpt(play: str, message: str) -> None:
 
 def test_leading_zeros_still_read() -> None:
     assert parse_play("0000000000000000000013/7 8/5(00000000000000000000002)") == [
-        (13, 7), (8, 5), (8, 5),
-    ]  # fmt: skip
+        (13, 7),
+        (8, 5),
+        (8, 5),
+    ]

@@ -139,9 +139,23 @@ def test_ctrl_c_keeps_the_games_that_finished() -> None:
     for threads in (1, 2):
         calls.clear()
         _, _, _, plies, _, _, _, finished, interrupted = _core.play_games(
-            "random", "random", 2000, 0, start, True, 6, 0, False, False, 0, None, False,
-            threads, 1, interrupt_third_time,
-        )  # fmt: skip
+            "random",
+            "random",
+            2000,
+            0,
+            start,
+            True,
+            6,
+            0,
+            False,
+            False,
+            0,
+            None,
+            False,
+            threads,
+            1,
+            interrupt_third_time,
+        )
         assert interrupted and 0 < finished < 2000
         assert np.array_equal(plies[:finished], full.plies[:finished])
 
@@ -176,7 +190,21 @@ def test_ctrl_c_returns_only_the_games_played() -> None:
     # after its first step, when no game is over yet.
     for a, expected in (("random", 64), (in_lockstep, 0)):
         *arrays, finished, interrupted = _core.play_games(
-            a, "random", 10**7, 0, start, True, 6, 0, False, False, 40, None, False, 1, 64,
+            a,
+            "random",
+            10**7,
+            0,
+            start,
+            True,
+            6,
+            0,
+            False,
+            False,
+            40,
+            None,
+            False,
+            1,
+            64,
             interrupt,
         )
         assert interrupted and finished == expected
@@ -341,21 +369,33 @@ HUGE = 10**5000  # its repr() raises ValueError (Python's 4,300-digit limit)
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: tavla.selfplay("random", 10, seed=HUGE),
-         "seed must be an int in 0 .. 2**64 - 1, got <an int of 16,610 bits>"),
-        (lambda: tavla.selfplay("random", 10, threads=HUGE),
-         "threads must be an int from 1 to 1024 or None, got <an int of 16,610 bits>"),
-        (lambda: tavla.selfplay("random", 10, batch=-HUGE),
-         "batch must be an int from 1 to 2,147,483,647, got <an int of 16,610 bits>"),
-        (lambda: tavla.selfplay("random", HUGE),
-         "games must stay below 2**63, got <an int of 16,610 bits>"),
-        (lambda: tavla.rollout(Position.initial(), games=HUGE),
-         "games must stay below 2**63, got <an int of 16,610 bits>"),
-        (lambda: tavla.duel("random", "random", 10, duplicate="x" * 10**6),
-         f"duplicate must be True or False, got '{'x' * 40}'... (1,000,000 characters)"),
+        (
+            lambda: tavla.selfplay("random", 10, seed=HUGE),
+            "seed must be an int in 0 .. 2**64 - 1, got <an int of 16,610 bits>",
+        ),
+        (
+            lambda: tavla.selfplay("random", 10, threads=HUGE),
+            "threads must be an int from 1 to 1024 or None, got <an int of 16,610 bits>",
+        ),
+        (
+            lambda: tavla.selfplay("random", 10, batch=-HUGE),
+            "batch must be an int from 1 to 2,147,483,647, got <an int of 16,610 bits>",
+        ),
+        (
+            lambda: tavla.selfplay("random", HUGE),
+            "games must stay below 2**63, got <an int of 16,610 bits>",
+        ),
+        (
+            lambda: tavla.rollout(Position.initial(), games=HUGE),
+            "games must stay below 2**63, got <an int of 16,610 bits>",
+        ),
+        (
+            lambda: tavla.duel("random", "random", 10, duplicate="x" * 10**6),
+            f"duplicate must be True or False, got '{'x' * 40}'... (1,000,000 characters)",
+        ),
     ],
     ids=["seed", "threads", "batch", "selfplay games", "rollout games", "duplicate"],
-)  # fmt: skip
+)
 def test_a_huge_playout_argument_is_quoted_bounded(call: object, message: str) -> None:
     with pytest.raises(tavla.PlayoutError) as caught:
         call()  # type: ignore[operator]

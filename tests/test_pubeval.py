@@ -104,8 +104,12 @@ def test_the_numpy_pubeval_example_prints_the_agreement() -> None:
     env = {**os.environ, "PYTHONPATH": str(Path(tavla.__file__).parents[1])}
     done = subprocess.run(
         [sys.executable, str(EXAMPLES / "numpy_pubeval.py")],
-        capture_output=True, text=True, env=env, check=False, timeout=300,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == [
         "NumPy pubeval and the built-in pubeval, 400 games of seed 1:",

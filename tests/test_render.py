@@ -46,9 +46,15 @@ def test_start_position() -> None:
     # R4 from the side on roll (X): its 24, 13, 8, 6; the opponent's 24, 13, 8, 6 are X's
     # 1, 12, 17, 19.
     assert read_points(diagram) == {
-        24: ("X", 2), 13: ("X", 5), 8: ("X", 3), 6: ("X", 5),
-        1: ("O", 2), 12: ("O", 5), 17: ("O", 3), 19: ("O", 5),
-    }  # fmt: skip
+        24: ("X", 2),
+        13: ("X", 5),
+        8: ("X", 3),
+        6: ("X", 5),
+        1: ("O", 2),
+        12: ("O", 5),
+        17: ("O", 3),
+        19: ("O", 5),
+    }
     assert read_status(lines[0]) == ("O", 167, 0, 0)
     assert read_status(lines[-1]) == ("X", 167, 0, 0)
     assert lines[-1].endswith("on roll")
@@ -63,10 +69,19 @@ def test_bar_and_borne_off() -> None:
     diagram = text_board(Position.from_position_id("zGbiIYCYD3gALA"))
     lines = diagram.splitlines()
     assert read_points(diagram) == {
-        1: ("X", 1), 4: ("X", 2), 6: ("X", 5), 13: ("X", 4), 24: ("X", 2),
-        22: ("O", 2), 20: ("O", 2), 19: ("O", 2), 17: ("O", 2), 15: ("O", 1), 12: ("O", 4),
+        1: ("X", 1),
+        4: ("X", 2),
+        6: ("X", 5),
+        13: ("X", 4),
+        24: ("X", 2),
+        22: ("O", 2),
+        20: ("O", 2),
+        19: ("O", 2),
+        17: ("O", 2),
+        15: ("O", 1),
+        12: ("O", 4),
         8: ("O", 1),
-    }  # fmt: skip
+    }
     assert read_status(lines[0]) == ("O", 123, 0, 1)
     assert read_status(lines[-1]) == ("X", 164, 1, 0)
     assert lines[2][21:24] == " X "  # the checker on the bar, in the top half of the bar

@@ -93,8 +93,11 @@ def test_the_checkers_of_the_start_sit_on_their_points_in_the_standard_layout() 
     assert np.allclose(np.diff(ys), 36.0)
     # mirrored: the home board bottom left
     mirrored = parsed(board_svg(Position.initial(), clockwise=True))
-    six = [float(e.get("cx", "")) for e in with_class(mirrored, "checker")
-           if (e.get("data-side"), e.get("data-point")) == ("0", "6")]  # fmt: skip
+    six = [
+        float(e.get("cx", ""))
+        for e in with_class(mirrored, "checker")
+        if (e.get("data-side"), e.get("data-point")) == ("0", "6")
+    ]
     assert six[0] == pytest.approx(WIDTH - x_of[(0, 6)])
 
 
@@ -102,9 +105,14 @@ def test_bar_checkers_wait_in_the_half_where_they_enter() -> None:
     drawn = position({25: 2, 6: 13}, {25: 1, 6: 14})
     root = parsed(board_svg(drawn))
     middle = float(root.get("viewBox", "").split()[3]) / 2
-    ys = {side: [float(e.get("cy", "")) for e in with_class(root, "checker")
-                 if e.get("data-side") == side and e.get("data-point") == "25"]
-          for side in ("0", "1")}  # fmt: skip
+    ys = {
+        side: [
+            float(e.get("cy", ""))
+            for e in with_class(root, "checker")
+            if e.get("data-side") == side and e.get("data-point") == "25"
+        ]
+        for side in ("0", "1")
+    }
     assert len(ys["0"]) == 2 and all(y < middle for y in ys["0"])  # enters top right (R12)
     assert len(ys["1"]) == 1 and all(y > middle for y in ys["1"])
 
@@ -114,17 +122,25 @@ def test_borne_off_checkers_lie_in_the_tray_of_their_side() -> None:
     root = parsed(board_svg(drawn))
     middle = float(root.get("viewBox", "").split()[3]) / 2
     for side, count, below in (("0", 9, True), ("1", 4, False)):
-        slabs = [e for e in with_class(root, "checker") if e.get("data-side") == side
-                 and e.get("data-point") == "0"]  # fmt: skip
+        slabs = [
+            e
+            for e in with_class(root, "checker")
+            if e.get("data-side") == side and e.get("data-point") == "0"
+        ]
         assert len(slabs) == count
         assert all((float(e.get("y", "")) > middle) is below for e in slabs)
 
 
 @pytest.mark.parametrize(
     ("cube", "value", "owner", "shown"),
-    [(None, None, None, None), (1, "1", "centred", "64"), (Cube(4), "4", "centred", "4"),
-     (Cube(2, 0), "2", "0", "2"), (Cube(8, 1), "8", "1", "8")],
-)  # fmt: skip
+    [
+        (None, None, None, None),
+        (1, "1", "centred", "64"),
+        (Cube(4), "4", "centred", "4"),
+        (Cube(2, 0), "2", "0", "2"),
+        (Cube(8, 1), "8", "1", "8"),
+    ],
+)
 def test_the_cube_shows_its_value_at_its_owners_side(
     cube: object, value: str | None, owner: str | None, shown: str | None
 ) -> None:
@@ -159,8 +175,9 @@ def test_a_play_is_drawn_as_an_arrow_per_checker_move() -> None:
     assert len(with_class(parsed(board_svg(start, play="24/18 13/11")), "arrow")) == 2
     split = parsed(board_svg(start, dice=(6, 4), play="24/14"))
     assert [(e.get("data-from"), e.get("data-to")) for e in with_class(split, "arrow")] in (
-        [("24", "18"), ("18", "14")], [("24", "20"), ("20", "14")],
-    )  # fmt: skip
+        [("24", "18"), ("18", "14")],
+        [("24", "20"), ("20", "14")],
+    )
     play = start.legal_plays((5, 5))[0]
     assert len(with_class(parsed(board_svg(start, play=play)), "arrow")) == 4
     with pytest.raises(RenderError, match="play"):
@@ -247,11 +264,20 @@ def test_themes_and_size() -> None:
 
 @pytest.mark.parametrize(
     ("options", "message"),
-    [({"theme": "neon"}, "theme"), ({"size": 0}, "size"), ({"size": float("nan")}, "size"),
-     ({"size": "big"}, "size"), ({"numbers": "both"}, "numbers"), ({"clockwise": 1}, "clockwise"),
-     ({"dice": (7, 1)}, "dice"), ({"dice": "x"}, "dice"), ({"cube": 3}, "cube"),
-     ({"cube": "2"}, "cube"), ({"play": "x/y"}, "play")],
-)  # fmt: skip
+    [
+        ({"theme": "neon"}, "theme"),
+        ({"size": 0}, "size"),
+        ({"size": float("nan")}, "size"),
+        ({"size": "big"}, "size"),
+        ({"numbers": "both"}, "numbers"),
+        ({"clockwise": 1}, "clockwise"),
+        ({"dice": (7, 1)}, "dice"),
+        ({"dice": "x"}, "dice"),
+        ({"cube": 3}, "cube"),
+        ({"cube": "2"}, "cube"),
+        ({"play": "x/y"}, "play"),
+    ],
+)
 def test_bad_options_raise_a_render_error(options: dict[str, object], message: str) -> None:
     with pytest.raises(RenderError, match=message):
         board_svg(Position.initial(), **options)  # type: ignore[arg-type]

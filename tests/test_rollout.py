@@ -156,8 +156,12 @@ def test_truncation_needs_an_evaluator_that_answers_well() -> None:
     expected = r"truncate must be an int from 1 to 2,147,483,647 plies \(None plays out\), got 0"
     with pytest.raises(PlayoutError, match=expected):
         rollout(SIX_VS_ACE, "random", 36, truncate=0, evaluator=certain([1, 0, 0, 0, 0]))
-    for impossible in ([0.1, 0.9, 0, 0, 0], [0.5, 0.2, 0.3, 0, 0], [0.7, 0, 0, 0.4, 0],
-                       [0.5, 0, 0, 0.1, 0.2]):  # fmt: skip
+    for impossible in (
+        [0.1, 0.9, 0, 0, 0],
+        [0.5, 0.2, 0.3, 0, 0],
+        [0.7, 0, 0, 0.4, 0],
+        [0.5, 0, 0, 0.1, 0.2],
+    ):
         with pytest.raises(PlayoutError, match=r"impossible probabilities .* for board 0"):
             rollout(SIX_VS_ACE, "random", 36, truncate=1, evaluator=certain(impossible))
     # Possible at the edge: the side on roll at each of the 9 stops loses a backgammon.
@@ -220,8 +224,12 @@ def test_a_rollout_whose_games_all_end_alike_has_no_error() -> None:
     # with rotation (post-stratified) and without.
     for rotate in (True, False):
         result = rollout(
-            Position.initial(), "random", 720, truncate=1, rotate=rotate,
+            Position.initial(),
+            "random",
+            720,
+            truncate=1,
+            rotate=rotate,
             evaluator=certain([0.3, 0.1, 0.01, 0.2, 0.02]),
-        )  # fmt: skip
+        )
         assert result.std_errors.tolist() == [0.0] * 5 and result.equity_std_error == 0.0
         assert np.allclose(result.probabilities, [0.7, 0.2, 0.02, 0.1, 0.01])

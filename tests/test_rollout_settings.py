@@ -45,9 +45,15 @@ def test_the_cap_of_games_holds_when_the_target_is_not_reached() -> None:
 def test_plays_out_of_contention_stop_early_and_the_others_play_on() -> None:
     full = rollout_plays(RACE, "61", NET, 360, seed=5, variance_reduction=False)
     pruned = rollout_plays(
-        RACE, "61", NET, 360, seed=5, variance_reduction=False, check_every=36,
+        RACE,
+        "61",
+        NET,
+        360,
+        seed=5,
+        variance_reduction=False,
+        check_every=36,
         out_of_contention=2.0,
-    )  # fmt: skip
+    )
     by_play = {r.play.notation: r for r in full}  # type: ignore[union-attr]
     assert pruned[0].games == 360 and pruned[0].play == full[0].play
     stopped = [r for r in pruned if r.games < 360]
@@ -88,9 +94,14 @@ def test_cubeful_plays_of_an_exact_bearoff_are_the_exact_cubeful_equities() -> N
         assert result.games == 36
     assert [r.equity for r in results] == sorted((r.equity for r in results), reverse=True)
     forwarded = tavla.rollout(
-        BEAROFF, NET, 36, cubeful=True, dice="21", truncate_bearoff=True,
+        BEAROFF,
+        NET,
+        36,
+        cubeful=True,
+        dice="21",
+        truncate_bearoff=True,
         variance_reduction=False,
-    )  # fmt: skip
+    )
     assert [r.equity for r in forwarded] == [r.equity for r in results]  # type: ignore[union-attr]
 
 
@@ -109,9 +120,19 @@ def test_truncated_cubeful_rollouts_agree_with_whole_ones() -> None:
 
 def _verdict(no_double: float, double_take: float, errors: tuple[float, float, float]) -> object:
     return CubefulRolloutResult(
-        CubeContext(), no_double, errors[0], double_take, errors[1], errors[2], 1.0,
-        "no double", False, None, 100, (None, None),  # type: ignore[arg-type]
-    )  # fmt: skip
+        CubeContext(),
+        no_double,
+        errors[0],
+        double_take,
+        errors[1],
+        errors[2],
+        1.0,
+        "no double",
+        False,
+        None,
+        100,
+        (None, None),  # type: ignore[arg-type]
+    )
 
 
 def test_a_verdict_within_two_standard_errors_is_too_close_to_call() -> None:

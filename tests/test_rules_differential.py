@@ -91,8 +91,9 @@ def test_money_games_with_raccoons_score_alike_in_cpp_and_python(max_cube: int |
     # Cube answers picked by a hash of the position: doubles, beavers and raccoons (R20)
     # taken, dropped and redoubled, within max_cube (R19).
     rules = MONEY.with_options(beavers=True, max_cube=max_cube)
-    results = tavla.selfplay(HashedCube(), 400, cubeful=True, context=CubeContext(rules=rules),
-                             seed=12, keep_games=True)  # fmt: skip
+    results = tavla.selfplay(
+        HashedCube(), 400, cubeful=True, context=CubeContext(rules=rules), seed=12, keep_games=True
+    )
     assert results.steps is not None and results.cube is not None
     raccoon = STEP_KINDS.index("raccoon")
     made = 0

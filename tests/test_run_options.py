@@ -20,8 +20,13 @@ ONE = RunOptions(seed=7, threads=1)
 
 def test_the_defaults_are_none_and_the_values_come_back_normalised() -> None:
     assert dataclasses.astuple(RunOptions()) == (None,) * 6
-    options = RunOptions(seed=np.uint64(2**64 - 1), threads=np.int32(3), batch=8,
-                         progress=np.bool_(False), chunk=np.int64(5))  # fmt: skip
+    options = RunOptions(
+        seed=np.uint64(2**64 - 1),
+        threads=np.int32(3),
+        batch=8,
+        progress=np.bool_(False),
+        chunk=np.int64(5),
+    )
     assert options == RunOptions(seed=2**64 - 1, threads=3, batch=8, progress=False, chunk=5)
     assert type(options.seed) is int and type(options.threads) is int
     assert options.progress is False and type(options.chunk) is int
@@ -99,8 +104,13 @@ def test_a_field_given_twice_is_refused() -> None:
 
 
 def _summary(result: RolloutResult) -> tuple[object, ...]:
-    return (result.play, result.equity, result.equity_std_error, result.games,
-            tuple(result.probabilities))  # fmt: skip
+    return (
+        result.play,
+        result.equity,
+        result.equity_std_error,
+        result.games,
+        tuple(result.probabilities),
+    )
 
 
 def test_a_rollout_with_options_equals_the_rollout_with_shorthands() -> None:

@@ -108,9 +108,13 @@ def test_root_properties_become_the_match_and_its_headers() -> None:
     record = parse_sgf(text)
     assert (record.length, record.players) == (5, ("Ann ] Smith", "Bob"))
     assert record.headers == (
-        ("Event", "Cup"), ("Round", "Final"), ("Site", "Izmir"), ("Transcriber", "Cem"),
-        ("EventDate", "2025.11.08"), ("Crawford", "On"),
-    )  # fmt: skip
+        ("Event", "Cup"),
+        ("Round", "Final"),
+        ("Site", "Izmir"),
+        ("Transcriber", "Cem"),
+        ("EventDate", "2025.11.08"),
+        ("Crawford", "On"),
+    )
     first, second = record.games
     assert (first.number, first.score, first.line, first.crawford_mark) == (1, (0, 0), 1, False)
     assert kinds(first) == [
@@ -226,8 +230,11 @@ def test_a_real_match_with_gnubg_analysis_is_its_mat_file() -> None:
     for ours, theirs in zip(sgf.games, mat.games, strict=True):
         assert [p.position for p in ours.plays if p] == [p.position for p in theirs.plays if p]
         assert (ours.winner, ours.points, ours.end, ours.kind) == (
-            theirs.winner, theirs.points, theirs.end, theirs.kind,
-        )  # fmt: skip
+            theirs.winner,
+            theirs.points,
+            theirs.end,
+            theirs.kind,
+        )
 
 
 def test_a_real_money_session_with_an_unfinished_game() -> None:
@@ -253,22 +260,30 @@ def test_written_as_gnubg_lays_it_out() -> None:
         ("Ann", "Bob"),
         (("EventDate", "2024.05.17"), ("Site", "Kadikoy")),
         (
-            GameRecord(1, (0, 0), (
-                RecordedAction(LEFT, ActionKind.ROLL, (3, 1), "8/5* 6/5"),
-                RecordedAction(RIGHT, ActionKind.ROLL, (6, 2), "bar/19 13/11"),
-                RecordedAction(LEFT, ActionKind.DOUBLE, value=2),
-                RecordedAction(RIGHT, ActionKind.DROP),
-                RecordedAction(LEFT, ActionKind.WIN, value=1),
-            )),
-            GameRecord(2, (1, 0), (
-                RecordedAction(RIGHT, ActionKind.ROLL, (6, 2), "13/7*/5"),
-                RecordedAction(LEFT, ActionKind.ROLL, (4, 4), "24/16 8/4(2)"),
-                RecordedAction(RIGHT, ActionKind.ROLL, (5, 3), None),  # ????: hidden
-                RecordedAction(RIGHT, ActionKind.RESIGN, value=2),
-                RecordedAction(LEFT, ActionKind.WIN, value=2),
-            )),
+            GameRecord(
+                1,
+                (0, 0),
+                (
+                    RecordedAction(LEFT, ActionKind.ROLL, (3, 1), "8/5* 6/5"),
+                    RecordedAction(RIGHT, ActionKind.ROLL, (6, 2), "bar/19 13/11"),
+                    RecordedAction(LEFT, ActionKind.DOUBLE, value=2),
+                    RecordedAction(RIGHT, ActionKind.DROP),
+                    RecordedAction(LEFT, ActionKind.WIN, value=1),
+                ),
+            ),
+            GameRecord(
+                2,
+                (1, 0),
+                (
+                    RecordedAction(RIGHT, ActionKind.ROLL, (6, 2), "13/7*/5"),
+                    RecordedAction(LEFT, ActionKind.ROLL, (4, 4), "24/16 8/4(2)"),
+                    RecordedAction(RIGHT, ActionKind.ROLL, (5, 3), None),  # ????: hidden
+                    RecordedAction(RIGHT, ActionKind.RESIGN, value=2),
+                    RecordedAction(LEFT, ActionKind.WIN, value=2),
+                ),
+            ),
         ),
-    )  # fmt: skip
+    )
     assert format_sgf(record) == (
         "(;FF[4]GM[6]CA[UTF-8]AP[tavla]MI[length:3][game:0][ws:0][bs:0]PW[Ann]PB[Bob]"
         "DT[2024-05-17]PC[Kadikoy]RU[Crawford]RE[W+1]\n"
@@ -283,8 +298,10 @@ def test_the_crawford_game_is_marked_from_the_score() -> None:
     games = tuple(GameRecord(n, score, ()) for n, score in enumerate([(0, 0), (2, 0), (2, 1)], 1))
     text = format_sgf(MatchRecord(3, ("A", "B"), games=games))
     assert [line.split("RU[")[1].split("]")[0] for line in text.splitlines()] == [
-        "Crawford", "Crawford:CrawfordGame", "Crawford",
-    ]  # fmt: skip
+        "Crawford",
+        "Crawford:CrawfordGame",
+        "Crawford",
+    ]
     without = format_sgf(MatchRecord(3, ("A", "B"), (("Crawford", "Off"),), games))
     assert "RU[" not in without
     assert [g.crawford_mark for g in parse_sgf(text).games] == [False, True, False]

@@ -31,8 +31,12 @@ def test_the_sgf_gives_the_decisions_of_gnubgs_text_export() -> None:
     assert len(found) == len(exported) == 107
     for ours, theirs in zip(found, exported, strict=True):
         assert (ours.kind, ours.player, ours.played, ours.best, ours.dice) == (
-            theirs.kind, theirs.player, theirs.played, theirs.best, theirs.dice,
-        )  # fmt: skip
+            theirs.kind,
+            theirs.player,
+            theirs.played,
+            theirs.best,
+            theirs.dice,
+        )
         assert ours.error == pytest.approx(theirs.error, abs=0.0015)
         if theirs.luck is not None:
             assert ours.luck == pytest.approx(theirs.luck, abs=0.0006)

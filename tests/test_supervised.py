@@ -24,8 +24,9 @@ from tavla.sim.playout import play_games
 def boards_of_games(count: int, seed: int) -> np.ndarray:
     found = []
     for plies in (4, 12, 25, 40, 70, 110):
-        run = play_games("random", "random", count, seed=seed + plies, truncate=plies,
-                         progress=False)  # fmt: skip
+        run = play_games(
+            "random", "random", count, seed=seed + plies, truncate=plies, progress=False
+        )
         assert run.final_boards is not None
         found.append(run.final_boards[run.stopped])
     return np.unique(np.concatenate(found), axis=0)
@@ -39,8 +40,14 @@ def taught(boards: np.ndarray, teacher: Net = TEACHER) -> TrainingData:
     """Positions whose targets are the teacher's probabilities (consistent by construction)."""
     targets = teacher.evaluate(boards).astype(np.float32)
     n = len(boards)
-    return TrainingData(boards, targets, np.zeros_like(targets), classify(boards),  # type: ignore[arg-type]
-                        np.zeros(n, np.int8), np.arange(n, dtype=np.int64))  # fmt: skip
+    return TrainingData(
+        boards,
+        targets,
+        np.zeros_like(targets),
+        classify(boards),  # type: ignore[arg-type]
+        np.zeros(n, np.int8),
+        np.arange(n, dtype=np.int64),
+    )
 
 
 DATA = taught(BOARDS)
@@ -69,14 +76,24 @@ def test_loss_and_gradient_match_numpy() -> None:
     trainer.train(1, 1e-3, 1e-3, 0, 0.0, 16, 0, 2)
     (weights, _), _, _ = trainer.state()
     moved = np.abs(g0) > 1e-5
-    np.testing.assert_allclose((weights[0] - net.weights[0])[moved], -1e-3 * np.sign(g0[moved]),
-                               atol=2e-6)  # fmt: skip
+    np.testing.assert_allclose(
+        (weights[0] - net.weights[0])[moved], -1e-3 * np.sign(g0[moved]), atol=2e-6
+    )
     np.testing.assert_allclose(weights[1] - net.weights[1], -1e-3 * np.sign(g1), atol=2e-6)
 
 
 def test_a_student_learns_the_teacher() -> None:
-    result = train_supervised(DATA, hidden=12, epochs=25, batch=32, learning_rate=3e-3,
-                              validation=0.1, patience=25, seed=3, progress=False)  # fmt: skip
+    result = train_supervised(
+        DATA,
+        hidden=12,
+        epochs=25,
+        batch=32,
+        learning_rate=3e-3,
+        validation=0.1,
+        patience=25,
+        seed=3,
+        progress=False,
+    )
     first, best = result.history[0], result.history[result.best_epoch - 1]
     not_bearoffs = int((DATA.classes != 3).sum())  # bear-offs are left out unless asked for
     assert result.epochs == 25 and result.positions + result.validation_positions == not_bearoffs
@@ -131,18 +148,29 @@ def test_a_resumed_run_is_the_uninterrupted_one(
 def test_early_stopping_keeps_the_best() -> None:
     noise = np.random.default_rng(0).random((len(BOARDS), 1)).astype(np.float32)
     targets = np.hstack([noise, np.zeros((len(BOARDS), 4), np.float32)])
-    data = TrainingData(DATA.boards, targets, DATA.std_errors, DATA.classes, DATA.methods,
-                        DATA.index)  # fmt: skip
-    result = train_supervised(data, hidden=64, epochs=60, batch=16, learning_rate=1e-2,
-                              validation=0.3, patience=2, seed=2, progress=False)  # fmt: skip
+    data = TrainingData(
+        DATA.boards, targets, DATA.std_errors, DATA.classes, DATA.methods, DATA.index
+    )
+    result = train_supervised(
+        data,
+        hidden=64,
+        epochs=60,
+        batch=16,
+        learning_rate=1e-2,
+        validation=0.3,
+        patience=2,
+        seed=2,
+        progress=False,
+    )
     assert result.stopped_early and result.epochs == result.best_epoch + 2
     best = min(r.validation for r in result.history)
     assert result.history[result.best_epoch - 1].validation == best
 
 
 def test_feature_groups_left_out_stay_zero() -> None:
-    result = train_supervised(DATA, hidden=6, epochs=1, without=("escapes", "mobility"),
-                              progress=False)  # fmt: skip
+    result = train_supervised(
+        DATA, hidden=6, epochs=1, without=("escapes", "mobility"), progress=False
+    )
     groups = feature_groups("contact229")
     w0 = result.net.weights[0]
     for name in ("escapes", "mobility"):
@@ -184,8 +212,9 @@ def shards(folder: Path, data: TrainingData = DATA) -> Path:
 def test_a_net_set_from_shards(tmp_path: Path) -> None:
     # 620 contact, 88 crashed, 42 race positions (and 10 bear-offs).
     out = tmp_path / "set"
-    run = train_net_set(shards(tmp_path / "data"), out, hidden=6, epochs=2, min_positions=40,
-                        progress=False)  # fmt: skip
+    run = train_net_set(
+        shards(tmp_path / "data"), out, hidden=6, epochs=2, min_positions=40, progress=False
+    )
     assert not run.interrupted and all(run.results.values())
     loaded = Net.load(tmp_path / "set.npz")
     assert isinstance(loaded, NetSet) and loaded == run.net_set
@@ -193,8 +222,9 @@ def test_a_net_set_from_shards(tmp_path: Path) -> None:
     assert loaded.nets["contact"].encoding == loaded.nets["crashed"].encoding == "contact229"
     assert loaded.nets["crashed"] != loaded.nets["contact"]
     assert loaded.metadata["positions"] == {"contact": 620, "crashed": 88, "race": 42}
-    again = train_net_set(tmp_path / "data", out, hidden=6, epochs=2, min_positions=40,
-                          progress=False, resume=True)  # fmt: skip
+    again = train_net_set(
+        tmp_path / "data", out, hidden=6, epochs=2, min_positions=40, progress=False, resume=True
+    )
     assert again.results == {"contact": None, "crashed": None, "race": None}  # all finished
     assert again.net_set == run.net_set
     with pytest.raises(TrainingError, match="needs 100 race positions at least, the data has 42"):
@@ -202,8 +232,14 @@ def test_a_net_set_from_shards(tmp_path: Path) -> None:
 
 
 def test_a_class_too_small_is_judged_by_the_contact_net(tmp_path: Path) -> None:
-    run = train_net_set(DATA.of_classes(["contact", "race"]), tmp_path / "set", hidden=4,
-                        epochs=1, min_positions=40, progress=False)  # fmt: skip
+    run = train_net_set(
+        DATA.of_classes(["contact", "race"]),
+        tmp_path / "set",
+        hidden=4,
+        epochs=1,
+        min_positions=40,
+        progress=False,
+    )
     assert run.results["crashed"] is None and run.net_set is not None
     assert run.net_set.nets["crashed"] is run.net_set.nets["contact"]
 
@@ -211,8 +247,19 @@ def test_a_class_too_small_is_judged_by_the_contact_net(tmp_path: Path) -> None:
 def test_the_command_line(tmp_path: Path) -> None:
     data = shards(tmp_path / "data")
     runner = CliRunner()
-    args = ["train", str(tmp_path / "set"), "--supervised", str(data), "--epochs", "2",
-            "--hidden", "6", "--min-positions", "40", "--no-progress"]  # fmt: skip
+    args = [
+        "train",
+        str(tmp_path / "set"),
+        "--supervised",
+        str(data),
+        "--epochs",
+        "2",
+        "--hidden",
+        "6",
+        "--min-positions",
+        "40",
+        "--no-progress",
+    ]
     result = runner.invoke(main, args)
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
@@ -220,8 +267,10 @@ def test_the_command_line(tmp_path: Path) -> None:
         tmp_path / "set.npz"
     )
     assert isinstance(Net.load(tmp_path / "set.npz"), NetSet)
-    one = runner.invoke(main, [*args[:2], "--supervised", str(data), "--class", "race",
-                               "--epochs", "1", "--hidden", "4"])  # fmt: skip
+    one = runner.invoke(
+        main,
+        [*args[:2], "--supervised", str(data), "--class", "race", "--epochs", "1", "--hidden", "4"],
+    )
     assert one.exit_code == 0, one.output
     net = Net.load(tmp_path / "set.npz")
     assert not isinstance(net, NetSet) and net.metadata["training"]["settings"]["classes"] == [
@@ -236,11 +285,18 @@ def test_the_command_line(tmp_path: Path) -> None:
 
 
 def test_a_set_trained_further_from_the_last_generation(tmp_path: Path) -> None:
-    first = train_net_set(DATA, tmp_path / "one", hidden=5, epochs=1, min_positions=40,
-                          progress=False).net_set  # fmt: skip
+    first = train_net_set(
+        DATA, tmp_path / "one", hidden=5, epochs=1, min_positions=40, progress=False
+    ).net_set
     assert first is not None
-    second = train_net_set(DATA, tmp_path / "two", start=tmp_path / "one.npz", epochs=1,
-                           min_positions=40, progress=False).net_set  # fmt: skip
+    second = train_net_set(
+        DATA,
+        tmp_path / "two",
+        start=tmp_path / "one.npz",
+        epochs=1,
+        min_positions=40,
+        progress=False,
+    ).net_set
     assert second is not None
     for name in ("contact", "crashed", "race"):
         before, after = first.nets[name], second.nets[name]

@@ -136,9 +136,14 @@ def test_format_play_still_takes_plays() -> None:
 
 @pytest.mark.parametrize(
     ("players", "shown"),
-    [("Ali", "'Ali'"), (("a", "b", "c"), "('a', 'b', 'c')"), (("a",), "('a',)"),
-     ((1, 2), "(1, 2)"), (None, "None")],
-)  # fmt: skip
+    [
+        ("Ali", "'Ali'"),
+        (("a", "b", "c"), "('a', 'b', 'c')"),
+        (("a",), "('a',)"),
+        ((1, 2), "(1, 2)"),
+        (None, "None"),
+    ],
+)
 def test_match_record_players_are_two_names(players: Any, shown: str) -> None:
     message = f"players must be a pair of names (two str), got {shown}"
     with pytest.raises(MatchFileError, match=f"^{re.escape(message)}$"):

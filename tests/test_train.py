@@ -24,8 +24,10 @@ HELD_OUT_SEED = 2**40  # dice no training run here uses
 def zero_net(hidden: tuple[int, ...] = ()) -> Net:
     """A net whose every output is 1/2 everywhere: all weights and biases 0."""
     sizes = (198, *hidden, 5)
-    return Net([np.zeros((a, b), np.float32) for a, b in itertools.pairwise(sizes)],
-               [np.zeros(b, np.float32) for b in sizes[1:]])  # fmt: skip
+    return Net(
+        [np.zeros((a, b), np.float32) for a, b in itertools.pairwise(sizes)],
+        [np.zeros(b, np.float32) for b in sizes[1:]],
+    )
 
 
 def positions_of_game(net: Net, seed: int) -> int:
@@ -79,8 +81,14 @@ def test_training_lowers_the_td_error_and_beats_random() -> None:
 
 def test_a_resumed_run_has_the_weights_of_an_uninterrupted_one(tmp_path) -> None:
     whole = train_td(3_000, hidden=10, seed=TRAIN_SEED, progress=False).net
-    part = train_td(1_234, hidden=10, seed=TRAIN_SEED, checkpoint=tmp_path / "run",
-                    checkpoint_every=500, progress=False)  # fmt: skip
+    part = train_td(
+        1_234,
+        hidden=10,
+        seed=TRAIN_SEED,
+        checkpoint=tmp_path / "run",
+        checkpoint_every=500,
+        progress=False,
+    )
     assert part.checkpoint == tmp_path / "run.npz"
     net, settings, done = read_checkpoint(part.checkpoint)
     assert done == 1_234 and settings.seed == TRAIN_SEED and net == part.net
@@ -95,8 +103,9 @@ def test_two_threads_give_the_same_weights_every_time(tmp_path) -> None:
     assert runs[0] == runs[1]
     assert runs[0] != train_td(2_048, hidden=10, seed=1, progress=False).net
     # Resumed at a whole number of rounds (2 threads x 16 games), the parts play the same rounds.
-    part = train_td(1_024, hidden=10, threads=2, seed=1, checkpoint=tmp_path / "two",
-                    progress=False)  # fmt: skip
+    part = train_td(
+        1_024, hidden=10, threads=2, seed=1, checkpoint=tmp_path / "two", progress=False
+    )
     assert train_td(2_048, resume=part.checkpoint, progress=False).net == runs[0]
 
 
@@ -110,8 +119,9 @@ def test_the_step_size_schedule_is_kept() -> None:
 
 
 def test_the_monitor_reports_duels(tmp_path) -> None:
-    result = train_td(1_000, hidden=8, monitor=duel_monitor(games=20), monitor_every=400,
-                      progress=False)  # fmt: skip
+    result = train_td(
+        1_000, hidden=8, monitor=duel_monitor(games=20), monitor_every=400, progress=False
+    )
     assert [games for games, _ in result.reports] == [400, 800, 1_000]
     assert all("ppg against pubeval (95% CI" in line for _, line in result.reports)
 

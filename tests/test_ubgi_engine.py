@@ -207,8 +207,11 @@ def test_tavla_ubgi_over_pipes() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "tavla", "ubgi", "--policy", "pubeval"],
         input=f"isready\nposition gnubgid {START}\ndice 3 1\ngo chequer\nbad\n",
-        capture_output=True, text=True, timeout=60, check=False,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == [
         "readyok",
@@ -217,19 +220,55 @@ def test_tavla_ubgi_over_pipes() -> None:
     ]
     done = subprocess.run(
         [sys.executable, "-m", "tavla", "ubgi", "--policy", "nonsense"],
-        input="", capture_output=True, text=True, timeout=60, check=False,
-    )  # fmt: skip
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert done.returncode == 2 and "unknown policy 'nonsense'" in done.stderr
 
 
 XGID_START = Xgid(Position.initial(), dice=(3, 1)).encode()
 COMMAND_WORDS = [
-    "ubgi", "isready", "newgame", "position", "gnubgid", "xgid", "dice", "go", "chequer",
-    "cube", "role", "turn", "set", "get", "keys", "setoption", "name", "value",
-    "engine.policy", "stop", START, f"{START}:cAnuAAAAAAAE", XGID_START, XGID_START[5:],
-    "board:a:b:7:0:0", "1", "3", "6", "9", "0", "-", "pubeval", "random", "bearoff",
-    "net:td198-40", "@1", "9" * 5000,
-]  # fmt: skip
+    "ubgi",
+    "isready",
+    "newgame",
+    "position",
+    "gnubgid",
+    "xgid",
+    "dice",
+    "go",
+    "chequer",
+    "cube",
+    "role",
+    "turn",
+    "set",
+    "get",
+    "keys",
+    "setoption",
+    "name",
+    "value",
+    "engine.policy",
+    "stop",
+    START,
+    f"{START}:cAnuAAAAAAAE",
+    XGID_START,
+    XGID_START[5:],
+    "board:a:b:7:0:0",
+    "1",
+    "3",
+    "6",
+    "9",
+    "0",
+    "-",
+    "pubeval",
+    "random",
+    "bearoff",
+    "net:td198-40",
+    "@1",
+    "9" * 5000,
+]
 
 
 @fuzz_settings(150)

@@ -119,8 +119,9 @@ def test_cubeful_reduced_rollouts_of_exact_bearoffs_agree_with_the_exact_table(
 def test_cubeful_reduced_rollouts_in_a_match_agree_with_plain_ones() -> None:
     context = CubeContext.for_match(5, (2, 1))
     start = POSITIONS[3]
-    plain = tavla.rollout(start, NET, 324, cubeful=True, context=context, seed=7,
-                          variance_reduction=False)  # fmt: skip
+    plain = tavla.rollout(
+        start, NET, 324, cubeful=True, context=context, seed=7, variance_reduction=False
+    )
     reduced = tavla.rollout(start, NET, 108, cubeful=True, context=context, seed=8)
     error = np.hypot(plain.no_double_std_error, reduced.no_double_std_error)
     assert abs(plain.no_double - reduced.no_double) < 4 * error

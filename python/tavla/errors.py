@@ -161,6 +161,7 @@ class IllegalActionError(EnvError):
     the legal plays, a move that does not lead to a legal play (R7-R13), a cube action out of
     turn (R18-R20).  The message names the rule; the environment is left as it was."""
 
+
 class DataError(TrainingError):
     """Training data (:doc:`/supervised`) that cannot be made or read as asked: a positions
     file or rollout shard that is not one (a missing or unknown key, another format, wrong

@@ -16,6 +16,11 @@ def run_python(*args: str, stdout: int | None = subprocess.PIPE) -> subprocess.C
     """``python -m tavla ARGS`` in a new process, on the tree under test."""
     env = {**os.environ, "PYTHONPATH": PYTHON_PATH}
     return subprocess.run(
-        [sys.executable, "-m", "tavla", *args], stdout=stdout, stderr=subprocess.PIPE,
-        text=True, env=env, check=False, timeout=120,
-    )  # fmt: skip
+        [sys.executable, "-m", "tavla", *args],
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        check=False,
+        timeout=120,
+    )

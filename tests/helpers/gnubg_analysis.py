@@ -68,7 +68,7 @@ def gnubg_analyse(match: Path, plies: int, sgf: Path | None = None) -> GnubgStat
         f"set analysis chequerplay evaluation plies {plies}",
         f"set analysis cubedecision evaluation plies {plies}",
         "set analysis luckanalysis plies 0",
-        f"{load} \"{match}\"",
+        f'{load} "{match}"',
         "analyse match",
         "show statistics match",
         *([f"save match {sgf}"] if sgf is not None else []),

@@ -53,9 +53,11 @@ def play(length: int, seed: int, games: int = 3) -> list[str]:
     """Commands for gnubg to play itself at 0-ply with seeded dice, beavers allowed: a match
     to ``length`` points, or for ``length`` 0 a money session of ``games`` games; the
     players are then named Ann (player 0, White) and Bob."""
-    both = [f"set player {side} {option}" for side in (0, 1) for option in (
-        "gnubg", "chequerplay evaluation plies 0", "cubedecision evaluation plies 0"
-    )]  # fmt: skip
+    both = [
+        f"set player {side} {option}"
+        for side in (0, 1)
+        for option in ("gnubg", "chequerplay evaluation plies 0", "cubedecision evaluation plies 0")
+    ]
     setup = ["set beavers on", "set rng mersenne", f"set seed {seed}", *both]
     if length:
         games_played = [f"new match {length}"]

@@ -9,8 +9,9 @@ from tavla import Game, Match, MoneySession, Position
 from tavla.sim.records import UnitSteps
 
 
-def play_drawing_the_dice(session: Match | MoneySession, steps: UnitSteps,
-                          swapped: bool = False) -> list[tuple[int, int]]:  # fmt: skip
+def play_drawing_the_dice(
+    session: Match | MoneySession, steps: UnitSteps, swapped: bool = False
+) -> list[tuple[int, int]]:
     """Play ``steps`` on ``session``, each roll drawn by :meth:`Game.roll` from the session's
     dice and checked against the kept roll; ``swapped``: policy ``a`` is player 1.  Returns
     the rolls drawn."""

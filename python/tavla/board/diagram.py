@@ -30,6 +30,7 @@ class PositionView(Protocol):
     @property
     def winner_kind(self) -> enum.Enum | None: ...
 
+
 STACK_HEIGHT = 5
 """Checkers drawn per point; a taller stack shows its count in the innermost cell."""
 

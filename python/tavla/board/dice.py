@@ -152,8 +152,9 @@ def _engine_stream(source: DiceSourceLike, seed: int | None, stream: int | None)
     if seed is None:
         raise DiceError(f"stream={excerpt(stream)} picks a stream of a seed: give seed= too")
     checked_seed = check_seed(seed, "the dice seed", DiceError)
-    number = check_int(0 if stream is None else stream, "the dice stream", DiceError, low=0,
-                       high=MAX_STREAM)  # fmt: skip
+    number = check_int(
+        0 if stream is None else stream, "the dice stream", DiceError, low=0, high=MAX_STREAM
+    )
     return EngineStream(checked_seed, number)
 
 

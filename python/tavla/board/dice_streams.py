@@ -53,6 +53,6 @@ class EngineStream:
 
     def opening_roll(self) -> Roll:
         """The next draw as an opening roll (never a tie), as the engine's ply 0 is."""
-        (d1, d2), = _core.dice_rolls(self.seed, self.stream, 1, start=self._used, opening=True)
+        ((d1, d2),) = _core.dice_rolls(self.seed, self.stream, 1, start=self._used, opening=True)
         self._used += 1
         return int(d1), int(d2)

@@ -54,8 +54,14 @@ def _playout(policy: str, games: int, threads: int) -> dict[str, object]:
 
 
 @click.command(short_help="Measure play generation and self-play speed here.")
-@click.option("--games", "-n", type=click.IntRange(min=100), default=20_000, show_default=True,
-              help="Games per playout measurement.")  # fmt: skip
+@click.option(
+    "--games",
+    "-n",
+    type=click.IntRange(min=100),
+    default=20_000,
+    show_default=True,
+    help="Games per playout measurement.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
 def bench(games: int, as_json: bool) -> None:
     """Measure play generation (positions and resulting positions per second, one thread)
@@ -73,9 +79,13 @@ def bench(games: int, as_json: bool) -> None:
         click.echo(json.dumps(record, indent=2))
         return
     click.echo(f"tavla bench: {cores} cores, {games:,} games per self-play row")
-    click.echo(f"  generation, 1 thread: {generation['positions_per_second']:>12,.0f} positions/s"
-               f"  {generation['results_per_second']:>12,.0f} resulting positions/s")  # fmt: skip
+    click.echo(
+        f"  generation, 1 thread: {generation['positions_per_second']:>12,.0f} positions/s"
+        f"  {generation['results_per_second']:>12,.0f} resulting positions/s"
+    )
     click.echo(f"  {'self-play':<10} {'threads':>7} {'games/s':>12} {'plies/s':>14}")
     for row in playouts:
-        click.echo(f"  {row['policy']:<10} {row['threads']:>7} {row['games_per_second']:>12,.0f}"
-                   f" {row['plies_per_second']:>14,.0f}")  # fmt: skip
+        click.echo(
+            f"  {row['policy']:<10} {row['threads']:>7} {row['games_per_second']:>12,.0f}"
+            f" {row['plies_per_second']:>14,.0f}"
+        )

@@ -22,11 +22,16 @@ def _record(result: BenchmarkResult) -> dict[str, object]:
         "evaluator": result.evaluator,
         "plies": result.plies,
         "classes": {
-            name: {"decisions": s.decisions, "error_rate": s.error_rate,
-                   "std_error": s.std_error, "best": s.best, "outside": s.outside}
+            name: {
+                "decisions": s.decisions,
+                "error_rate": s.error_rate,
+                "std_error": s.std_error,
+                "best": s.best,
+                "outside": s.outside,
+            }
             for name, s in scores.items()
         },
-    }  # fmt: skip
+    }
 
 
 @click.command(short_help="Error rates of evaluators on the benchmark's decisions.")
@@ -59,8 +64,10 @@ def benchmark_command(
     candidate's loss)."""
     with input_errors():
         bench = load_benchmark(data)
-        results = [benchmark(e, plies, data=bench, bearoff=bearoff, threads=threads)
-                   for e in (evaluators or (f"net:{nets.DEFAULT}",))]  # fmt: skip
+        results = [
+            benchmark(e, plies, data=bench, bearoff=bearoff, threads=threads)
+            for e in (evaluators or (f"net:{nets.DEFAULT}",))
+        ]
     if as_json:
         echo_json([_record(r) for r in results])
         return
@@ -68,6 +75,9 @@ def benchmark_command(
         click.echo(f"{result.evaluator} at {result.plies}-ply:")
         click.echo("  class      decisions  error (mp)     best  outside")
         for name, s in {**result.scores, "overall": result.overall}.items():
-            error = f"{s.error_rate:6.1f} ± {s.std_error:4.1f}" if math.isfinite(s.std_error) else (
-                f"{s.error_rate:6.1f}       ")  # fmt: skip
+            error = (
+                f"{s.error_rate:6.1f} ± {s.std_error:4.1f}"
+                if math.isfinite(s.std_error)
+                else (f"{s.error_rate:6.1f}       ")
+            )
             click.echo(f"  {name:9} {s.decisions:10,}  {error}  {s.best:6.1%}  {s.outside:6.1%}")

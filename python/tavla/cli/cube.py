@@ -53,29 +53,61 @@ def cube_options(function: Callable[..., Any]) -> Callable[..., Any]:
     command: Callable[..., Any] = with_cube
     for option in reversed(
         [
-            click.option("--match", "match_length", type=click.IntRange(min=0), default=None,
-                         metavar="N", help="Match length (0: money play)."),
-            click.option("--score", default=None, metavar="A-B",
-                         help="Score of the side on roll, then of its opponent (2-3)."),
-            click.option("--crawford/--no-crawford", default=None,
-                         help="This game is the Crawford game."),
-            click.option("--cube", "cube_value", type=int, default=None, metavar="VALUE",
-                         help="Cube value (1, 2, 4, ...)."),
-            click.option("--owner", type=click.Choice(OWNERS), default=None,
-                         help="Who owns the cube."),
-            click.option("--jacoby/--no-jacoby", default=None,
-                         help="Money play: the Jacoby rule [default: on]."),
-            click.option("--beavers/--no-beavers", default=None,
-                         help="Money play: beavers allowed [default: off]."),
-            click.option("--cube-life", type=click.FloatRange(0, 1), default=DEFAULT_CUBE_LIFE,
-                         show_default=True,
-                         help="Janowski's cube life: 0 a dead cube, 1 a fully live one."),
-            click.option("--met", default=BUILTIN_TABLES[0], show_default=True,
-                         metavar="TABLE",
-                         help=f"Match equity table: {' or '.join(BUILTIN_TABLES)}, or the "
-                         "path of a GNU Backgammon MET XML file."),
+            click.option(
+                "--match",
+                "match_length",
+                type=click.IntRange(min=0),
+                default=None,
+                metavar="N",
+                help="Match length (0: money play).",
+            ),
+            click.option(
+                "--score",
+                default=None,
+                metavar="A-B",
+                help="Score of the side on roll, then of its opponent (2-3).",
+            ),
+            click.option(
+                "--crawford/--no-crawford", default=None, help="This game is the Crawford game."
+            ),
+            click.option(
+                "--cube",
+                "cube_value",
+                type=int,
+                default=None,
+                metavar="VALUE",
+                help="Cube value (1, 2, 4, ...).",
+            ),
+            click.option(
+                "--owner", type=click.Choice(OWNERS), default=None, help="Who owns the cube."
+            ),
+            click.option(
+                "--jacoby/--no-jacoby",
+                default=None,
+                help="Money play: the Jacoby rule [default: on].",
+            ),
+            click.option(
+                "--beavers/--no-beavers",
+                default=None,
+                help="Money play: beavers allowed [default: off].",
+            ),
+            click.option(
+                "--cube-life",
+                type=click.FloatRange(0, 1),
+                default=DEFAULT_CUBE_LIFE,
+                show_default=True,
+                help="Janowski's cube life: 0 a dead cube, 1 a fully live one.",
+            ),
+            click.option(
+                "--met",
+                default=BUILTIN_TABLES[0],
+                show_default=True,
+                metavar="TABLE",
+                help=f"Match equity table: {' or '.join(BUILTIN_TABLES)}, or the "
+                "path of a GNU Backgammon MET XML file.",
+            ),
         ]
-    ):  # fmt: skip
+    ):
         command = option(command)
     return command
 
@@ -100,10 +132,15 @@ class CubeOptions:
         return any(
             value is not None
             for value in (
-                self.match_length, self.score, self.crawford, self.cube_value, self.owner,
-                self.jacoby, self.beavers,
+                self.match_length,
+                self.score,
+                self.crawford,
+                self.cube_value,
+                self.owner,
+                self.jacoby,
+                self.beavers,
             )
-        ) or (self.cube_life, self.met) != (DEFAULT_CUBE_LIFE, BUILTIN_TABLES[0])  # fmt: skip
+        ) or (self.cube_life, self.met) != (DEFAULT_CUBE_LIFE, BUILTIN_TABLES[0])
 
     @classmethod
     def none(cls) -> CubeOptions:
@@ -168,9 +205,14 @@ def _score(text: str) -> tuple[int, int]:
 def describe(context: CubeContext) -> str:
     """``money play, cube 1 centred, Jacoby`` or ``7-point match at 2-3 (5-away, 4-away),
     cube 2 the opponent's``."""
-    cube = f"cube {context.cube.value} " + {
-        "centred": "centred", "on roll": "on roll's", "opponent": "the opponent's",
-    }[context.owner]  # fmt: skip
+    cube = (
+        f"cube {context.cube.value} "
+        + {
+            "centred": "centred",
+            "on roll": "on roll's",
+            "opponent": "the opponent's",
+        }[context.owner]
+    )
     if context.is_money:
         rules = context.game_rules
         extras = [name for name, on in (("Jacoby", rules.jacoby), ("beavers", rules.beavers)) if on]

@@ -55,22 +55,34 @@ def cube_rollout(
         arguments = settings.arguments(policy)
         found: CubefulRolloutResult | list[CubefulPlayResult]
         run = {
-            "context": context, "met": met, "seed": seed, "rotate": rotate,
-            "threads": threads, "progress": progress, "client": client, "chunk": chunk,
-            "truncate": arguments["truncate"], "evaluator": arguments["evaluator"],
-            "truncate_bearoff": arguments["truncate_bearoff"], "se": arguments["se"],
+            "context": context,
+            "met": met,
+            "seed": seed,
+            "rotate": rotate,
+            "threads": threads,
+            "progress": progress,
+            "client": client,
+            "chunk": chunk,
+            "truncate": arguments["truncate"],
+            "evaluator": arguments["evaluator"],
+            "truncate_bearoff": arguments["truncate_bearoff"],
+            "se": arguments["se"],
             "check_every": arguments["check_every"],
             "variance_reduction": arguments["variance_reduction"],
-        }  # fmt: skip
+        }
         if dice is None:
             if arguments["out_of_contention"] is not None:
                 raise PlayoutError("--out-of-contention is for the plays of a roll: give --roll")
             found = cube_rollout_function(position, policy, games, **run)
         else:
             found = cube_rollout_plays(
-                position, dice, policy, games, out_of_contention=arguments["out_of_contention"],
+                position,
+                dice,
+                policy,
+                games,
+                out_of_contention=arguments["out_of_contention"],
                 **run,
-            )  # fmt: skip
+            )
     for warning in caught:
         if issubclass(warning.category, UserWarning):
             click.echo(f"Warning: {warning.message}", err=True)

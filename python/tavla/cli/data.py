@@ -56,17 +56,25 @@ def _match_files(sources: tuple[Path, ...]) -> list[Path]:
 def _policy_option(help: str) -> Callable[[F], F]:
     """``--policy POLICY`` (``-p``), the default net by default."""
     return click.option(
-        "--policy", "-p", type=POLICY, default=f"net:{nets.DEFAULT}", show_default=True,
+        "--policy",
+        "-p",
+        type=POLICY,
+        default=f"net:{nets.DEFAULT}",
+        show_default=True,
         help=help,
-    )  # fmt: skip
+    )
 
 
 def _games_option(default: int, help: str) -> Callable[[F], F]:
     """``--games N`` (``-n``): games per position or candidate."""
     return click.option(
-        "--games", "-n", type=click.IntRange(min=1), default=default, show_default=True,
+        "--games",
+        "-n",
+        type=click.IntRange(min=1),
+        default=default,
+        show_default=True,
         help=help,
-    )  # fmt: skip
+    )
 
 
 def _truncate_option(default: int, help: str) -> Callable[[F], F]:
@@ -210,27 +218,49 @@ def positions(
             starts, failed = match_positions(_match_files(matches))
             if failed:
                 first, reason = failed[0]
-                click.echo(f"skipped {len(failed):,} files that could not be read as matches "
-                           f"(the first, {first}: {reason})", err=True)  # fmt: skip
+                click.echo(
+                    f"skipped {len(failed):,} files that could not be read as matches "
+                    f"(the first, {first}: {reason})",
+                    err=True,
+                )
         made = make_positions(
-            count, net, shares=_shares(shares), starts=starts, exploration=exploration,
-            explore_top=explore_top, sample=sample, disagreement=disagreement,
-            deep_plies=deep_plies, seed=seed, games_per_start=games_per_start,
-            max_games=max_games, threads=threads, progress=progress,
-        )  # fmt: skip
+            count,
+            net,
+            shares=_shares(shares),
+            starts=starts,
+            exploration=exploration,
+            explore_top=explore_top,
+            sample=sample,
+            disagreement=disagreement,
+            deep_plies=deep_plies,
+            seed=seed,
+            games_per_start=games_per_start,
+            max_games=max_games,
+            threads=threads,
+            progress=progress,
+        )
         path = out if out.suffix == ".npz" else out.with_name(out.name + ".npz")
         if not path.parent.is_dir():
             raise DataError(f"no folder {str(path.parent)!r} to write {path.name} in")
         save_positions(path, made)
     sources = {name: int((made.sources == s).sum()) for s, name in enumerate(SOURCES)}
     if as_json:
-        echo_json({"file": str(path), "positions": len(made), "classes": made.counts(),
-                   "sources": sources, "games": made.metadata["games"]})  # fmt: skip
+        echo_json(
+            {
+                "file": str(path),
+                "positions": len(made),
+                "classes": made.counts(),
+                "sources": sources,
+                "games": made.metadata["games"],
+            }
+        )
         return
     classes = ", ".join(f"{n:,} {name}" for name, n in made.counts().items() if n)
     origin = ", ".join(f"{n:,} {name}" for name, n in sources.items() if n)
-    click.echo(f"{len(made):,} positions ({classes}; {origin}) from "
-               f"{made.metadata['games']:,} games: {path}")  # fmt: skip
+    click.echo(
+        f"{len(made):,} positions ({classes}; {origin}) from "
+        f"{made.metadata['games']:,} games: {path}"
+    )
 
 
 @data.command(short_help="Roll out positions into resumable shards.")
@@ -282,15 +312,29 @@ def rollouts(
     shards finished are skipped, and a folder made with other settings is an error."""
     with playout_run(scheduler) as client:
         run = roll_out_positions(
-            positions_file, out, policy=policy, games=games, truncate=truncate or None,
-            evaluator=evaluator, variance_reduction=variance_reduction, seed=seed,
-            shard_size=shard_size, threads=threads, client=client, progress=progress,
-        )  # fmt: skip
+            positions_file,
+            out,
+            policy=policy,
+            games=games,
+            truncate=truncate or None,
+            evaluator=evaluator,
+            variance_reduction=variance_reduction,
+            seed=seed,
+            shard_size=shard_size,
+            threads=threads,
+            client=client,
+            progress=progress,
+        )
     record = {
-        "folder": str(run.folder), "shards": run.shards, "written": run.written,
-        "skipped": run.skipped, "positions": run.positions, "seconds": run.seconds,
-        "cpu_seconds": run.cpu_seconds, "interrupted": run.interrupted,
-    }  # fmt: skip
+        "folder": str(run.folder),
+        "shards": run.shards,
+        "written": run.written,
+        "skipped": run.skipped,
+        "positions": run.positions,
+        "seconds": run.seconds,
+        "cpu_seconds": run.cpu_seconds,
+        "interrupted": run.interrupted,
+    }
     if as_json:
         echo_json(record)
     else:
@@ -361,12 +405,24 @@ def benchmark(
     --data OUT scores evaluators on them."""
     with playout_run(None):
         run = make_benchmark(
-            positions_file, out, policy=policy, games=games, truncate=truncate or None,
-            variance_reduction=variance_reduction, plies=plies, top=top, exclude=exclude,
-            seed=seed, shard_size=shard_size, threads=threads, progress=progress,
-        )  # fmt: skip
+            positions_file,
+            out,
+            policy=policy,
+            games=games,
+            truncate=truncate or None,
+            variance_reduction=variance_reduction,
+            plies=plies,
+            top=top,
+            exclude=exclude,
+            seed=seed,
+            shard_size=shard_size,
+            threads=threads,
+            progress=progress,
+        )
     state = "interrupted: " if run.interrupted else ""
-    click.echo(f"{state}{run.written} shards written ({run.decisions:,} positions in "
-               f"{run.seconds:,.0f} s), {run.skipped} already there, of {run.shards}: "
-               f"{run.folder}")  # fmt: skip
+    click.echo(
+        f"{state}{run.written} shards written ({run.decisions:,} positions in "
+        f"{run.seconds:,.0f} s), {run.skipped} already there, of {run.shards}: "
+        f"{run.folder}"
+    )
     exit_if_interrupted(run.interrupted)

@@ -20,8 +20,12 @@ from .save_options import save_kept, save_options
 @click.argument("a", type=POLICY, metavar="A")
 @click.argument("b", type=POLICY, metavar="B")
 @games_option(10_000)
-@click.option("--duplicate/--no-duplicate", default=True, show_default=True,
-              help="Play each dice stream twice with the seats swapped.")  # fmt: skip
+@click.option(
+    "--duplicate/--no-duplicate",
+    default=True,
+    show_default=True,
+    help="Play each dice stream twice with the seats swapped.",
+)
 @click.option(
     "--cubeful",
     is_flag=True,
@@ -42,9 +46,14 @@ from .save_options import save_kept, save_options
     show_default=True,
     help="Number of matches, with --match.",
 )
-@click.option("--met", default=BUILTIN_TABLES[0], show_default=True, metavar="TABLE",
-              help=f"With --match, the match equity table of the cube policies: "
-              f"{' or '.join(BUILTIN_TABLES)}, or a GNU Backgammon MET XML file.")  # fmt: skip
+@click.option(
+    "--met",
+    default=BUILTIN_TABLES[0],
+    show_default=True,
+    metavar="TABLE",
+    help=f"With --match, the match equity table of the cube policies: "
+    f"{' or '.join(BUILTIN_TABLES)}, or a GNU Backgammon MET XML file.",
+)
 @playout_options
 @save_options
 def duel(
@@ -78,15 +87,37 @@ def duel(
     plays in the left column: .sgf for cubeless games, .mat with the cube."""
     saving = {"save_dir": save_dir, "save_format": save_format}
     if match_length is not None:
-        _match_duel(a, b, match_length, matches, met, cubeful, duplicate, seed=seed,
-                    threads=threads, progress=progress, as_json=as_json, scheduler=scheduler,
-                    chunk=chunk, **saving)  # fmt: skip
+        _match_duel(
+            a,
+            b,
+            match_length,
+            matches,
+            met,
+            cubeful,
+            duplicate,
+            seed=seed,
+            threads=threads,
+            progress=progress,
+            as_json=as_json,
+            scheduler=scheduler,
+            chunk=chunk,
+            **saving,
+        )
         return
     with playout_run(scheduler) as client:
         result = run_duel(
-            a, b, games, seed=seed, duplicate=duplicate, threads=threads, progress=progress,
-            client=client, chunk=chunk, cubeful=cubeful, keep_games=save_dir is not None,
-        )  # fmt: skip
+            a,
+            b,
+            games,
+            seed=seed,
+            duplicate=duplicate,
+            threads=threads,
+            progress=progress,
+            client=client,
+            chunk=chunk,
+            cubeful=cubeful,
+            keep_games=save_dir is not None,
+        )
     if save_dir is not None:
         save_kept(result.results.steps, save_dir, a, b, save_format)
     record = {
@@ -152,10 +183,20 @@ def _match_duel(
         table = read_table(met)
     with playout_run(scheduler) as client:
         result: MatchDuelResult = run_duel(
-            a, b, None, match_length=length, matches=matches, met=table, seed=seed,
-            duplicate=duplicate, threads=threads, progress=progress, client=client, chunk=chunk,
+            a,
+            b,
+            None,
+            match_length=length,
+            matches=matches,
+            met=table,
+            seed=seed,
+            duplicate=duplicate,
+            threads=threads,
+            progress=progress,
+            client=client,
+            chunk=chunk,
             keep_games=save_dir is not None,
-        )  # fmt: skip
+        )
     if save_dir is not None:
         save_kept(result.results.steps, save_dir, a, b, save_format)
     record = {

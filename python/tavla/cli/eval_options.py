@@ -27,9 +27,13 @@ EVALUATORS_HELP = (
 def plies_option(default: int, help: str) -> Callable[[F], F]:
     """``--plies N`` (``-p``): a search depth, 0 to :data:`~tavla.eval.evaluators.MAX_PLIES`."""
     return click.option(
-        "--plies", "-p", type=click.IntRange(0, MAX_PLIES), default=default, show_default=True,
+        "--plies",
+        "-p",
+        type=click.IntRange(0, MAX_PLIES),
+        default=default,
+        show_default=True,
         help=help,
-    )  # fmt: skip
+    )
 
 
 bearoff_option = click.option(
@@ -44,14 +48,23 @@ def evaluator_options(function: F) -> F:
     """``--evaluator``, ``--plies``, ``--bearoff/--no-bearoff`` and ``--json``."""
     for option in reversed(
         [
-            click.option("--evaluator", "-e", default=f"net:{nets.DEFAULT}", show_default=True,
-                         metavar="EVALUATOR", help="What evaluates positions (see below)."),
-            plies_option(0, "Search depth: 0-ply is the evaluator alone, "
-                         "1-ply averages the best play of each of the 21 rolls."),
+            click.option(
+                "--evaluator",
+                "-e",
+                default=f"net:{nets.DEFAULT}",
+                show_default=True,
+                metavar="EVALUATOR",
+                help="What evaluates positions (see below).",
+            ),
+            plies_option(
+                0,
+                "Search depth: 0-ply is the evaluator alone, "
+                "1-ply averages the best play of each of the 21 rolls.",
+            ),
             bearoff_option,
             json_option,
         ]
-    ):  # fmt: skip
+    ):
         function = option(function)
     return function
 

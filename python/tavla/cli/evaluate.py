@@ -16,8 +16,11 @@ from .positions import read_position_and_dice
 LABELS = ("win", "win gammon", "win backgammon", "lose gammon", "lose backgammon")
 
 
-@click.command("eval", short_help="Evaluate a position and its cube decision.",
-               epilog=f"{EVALUATORS_HELP}\n\n{CUBE_HELP}")  # fmt: skip
+@click.command(
+    "eval",
+    short_help="Evaluate a position and its cube decision.",
+    epilog=f"{EVALUATORS_HELP}\n\n{CUBE_HELP}",
+)
 @click.argument("position_id")
 @evaluator_options
 @cube_options
@@ -33,9 +36,14 @@ def evaluate_command(
         position, _ = read_position_and_dice(position_id)
         context = cube_context(position_id, cube)
         decision = cube_decision(
-            position, context, evaluator, plies=plies, bearoff=bearoff,
-            cube_life=cube.cube_life, met=cube.table(context),
-        )  # fmt: skip
+            position,
+            context,
+            evaluator,
+            plies=plies,
+            bearoff=bearoff,
+            cube_life=cube.cube_life,
+            met=cube.table(context),
+        )
     probabilities = decision.probabilities
     equity = float(cubeless_equity(probabilities))
     if as_json:

@@ -26,16 +26,25 @@ from .playout_output import echo_json
 from .positions import read_position_and_dice, roll_to_play
 
 
-@click.command(short_help="Rank the plays of a roll, or the cube actions before it.",
-               epilog=f"{EVALUATORS_HELP}\n\n{CUBE_HELP}")  # fmt: skip
+@click.command(
+    short_help="Rank the plays of a roll, or the cube actions before it.",
+    epilog=f"{EVALUATORS_HELP}\n\n{CUBE_HELP}",
+)
 @click.argument("position_id")
 @click.argument("roll", nargs=-1)
-@click.option("--top", type=click.IntRange(min=1), default=None,
-              help="Show only the best N plays [default: all].")  # fmt: skip
-@click.option("--cubeful/--cubeless", default=None,
-              help="Rank plays by cubeful equity (MWC in a match) or by cubeless equity "
-              "[default: cubeful when the ID holds a Match ID or a cube option is given, "
-              "else cubeless].")  # fmt: skip
+@click.option(
+    "--top",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Show only the best N plays [default: all].",
+)
+@click.option(
+    "--cubeful/--cubeless",
+    default=None,
+    help="Rank plays by cubeful equity (MWC in a match) or by cubeless equity "
+    "[default: cubeful when the ID holds a Match ID or a cube option is given, "
+    "else cubeless].",
+)
 @evaluator_options
 @cube_options
 def hint(
@@ -75,9 +84,15 @@ def hint(
         context = _play_context(position_id, cube, cubeful)
         met = None if context is None else cube.table(context)
         ranked = rank_plays(
-            position, dice, evaluator, plies, bearoff=bearoff, context=context,
-            cube_life=cube.cube_life, met=met,
-        )  # fmt: skip
+            position,
+            dice,
+            evaluator,
+            plies,
+            bearoff=bearoff,
+            context=context,
+            cube_life=cube.cube_life,
+            met=met,
+        )
     shown = ranked[:top] if top else ranked
     if as_json:
         echo_json(
@@ -162,9 +177,14 @@ def _cube_hint(
 ) -> None:
     context = cube_context(position_id, cube)
     decision = cube_decision(
-        position, context, evaluator, plies=plies, bearoff=bearoff,
-        cube_life=cube.cube_life, met=cube.table(context),
-    )  # fmt: skip
+        position,
+        context,
+        evaluator,
+        plies=plies,
+        bearoff=bearoff,
+        cube_life=cube.cube_life,
+        met=cube.table(context),
+    )
     if as_json:
         echo_json(
             {

@@ -21,15 +21,31 @@ def image_options(function: F) -> F:
     """``--svg FILE``, ``--png FILE`` and ``--theme``."""
     for option in reversed(
         [
-            click.option("--svg", "svg_file", type=click.Path(dir_okay=False, writable=True),
-                         default=None, metavar="FILE", help="Also draw the board as SVG in FILE."),
-            click.option("--png", "png_file", type=click.Path(dir_okay=False, writable=True),
-                         default=None, metavar="FILE",
-                         help=f"Also draw the board as PNG in FILE (needs CairoSVG: {PNG_EXTRA})."),
-            click.option("--theme", type=click.Choice(["classic", "high-contrast"]),
-                         default="classic", show_default=True, help="Colours of --svg/--png."),
+            click.option(
+                "--svg",
+                "svg_file",
+                type=click.Path(dir_okay=False, writable=True),
+                default=None,
+                metavar="FILE",
+                help="Also draw the board as SVG in FILE.",
+            ),
+            click.option(
+                "--png",
+                "png_file",
+                type=click.Path(dir_okay=False, writable=True),
+                default=None,
+                metavar="FILE",
+                help=f"Also draw the board as PNG in FILE (needs CairoSVG: {PNG_EXTRA}).",
+            ),
+            click.option(
+                "--theme",
+                type=click.Choice(["classic", "high-contrast"]),
+                default="classic",
+                show_default=True,
+                help="Colours of --svg/--png.",
+            ),
         ]
-    ):  # fmt: skip
+    ):
         function = option(function)
     return function
 

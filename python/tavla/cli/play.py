@@ -24,20 +24,45 @@ LONGEST_MATCH = MatchEquityTable.default().length
 opponent's cube decisions read."""
 
 
-@click.command(short_help="Play against a policy in the terminal.",
-               epilog=f"{POLICIES_HELP}\n\n\b\n{HELP}")  # fmt: skip
-@click.option("--opponent", type=POLICY, default=DEFAULT_OPPONENT, show_default=True,
-              metavar="POLICY", help="Who plays against you (see below).")  # fmt: skip
-@click.option("--match", "match_length", type=click.IntRange(1, LONGEST_MATCH), default=None,
-              metavar="N", help="Play a match to N points, at most the match equity table's "
-              f"{LONGEST_MATCH} [default: a money session].")  # fmt: skip
-@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None,
-              help="Seed of the dice (and of a random opponent) [default: unseeded].")  # fmt: skip
-@click.option("--save", "save_file", type=click.Path(dir_okay=False), default=None,
-              metavar="FILE", help="Write the games to FILE (.mat or .sgf) when the session "
-              "ends, however it ends.")  # fmt: skip
-@click.option("--hints", is_flag=True, help="Show the best plays (or the cube hint) at each "
-              "of your decisions.")  # fmt: skip
+@click.command(
+    short_help="Play against a policy in the terminal.", epilog=f"{POLICIES_HELP}\n\n\b\n{HELP}"
+)
+@click.option(
+    "--opponent",
+    type=POLICY,
+    default=DEFAULT_OPPONENT,
+    show_default=True,
+    metavar="POLICY",
+    help="Who plays against you (see below).",
+)
+@click.option(
+    "--match",
+    "match_length",
+    type=click.IntRange(1, LONGEST_MATCH),
+    default=None,
+    metavar="N",
+    help="Play a match to N points, at most the match equity table's "
+    f"{LONGEST_MATCH} [default: a money session].",
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(0, 2**64 - 1),
+    default=None,
+    help="Seed of the dice (and of a random opponent) [default: unseeded].",
+)
+@click.option(
+    "--save",
+    "save_file",
+    type=click.Path(dir_okay=False),
+    default=None,
+    metavar="FILE",
+    help="Write the games to FILE (.mat or .sgf) when the session ends, however it ends.",
+)
+@click.option(
+    "--hints",
+    is_flag=True,
+    help="Show the best plays (or the cube hint) at each of your decisions.",
+)
 def play(
     opponent: str, match_length: int | None, seed: int | None, save_file: str | None, hints: bool
 ) -> None:
@@ -66,9 +91,12 @@ def play(
     status = 0
     with input_errors(), opened(player_policy) as player:
         game_loop = PlaySession(
-            session, Opponent(player, seed=seed), hint_evaluator=DEFAULT_OPPONENT,
-            hints=hints, save=save_file,
-        )  # fmt: skip
+            session,
+            Opponent(player, seed=seed),
+            hint_evaluator=DEFAULT_OPPONENT,
+            hints=hints,
+            save=save_file,
+        )
         click.echo(f"tavla play: you (X) against {opponent} (O). Type help for the commands.")
         try:
             game_loop.run()

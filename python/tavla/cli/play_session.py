@@ -48,8 +48,20 @@ Commands (their first letters are enough: r roll, d double, dr drop, h hint, re 
   quit                              stop (so do Ctrl-C and the end of input)"""
 
 # In the order a prefix is matched: "d" is double, "h" hint, "r" roll.
-_COMMANDS = ("roll", "double", "take", "drop", "pass", "hint", "help", "resign", "undo",
-             "board", "save", "quit")  # fmt: skip
+_COMMANDS = (
+    "roll",
+    "double",
+    "take",
+    "drop",
+    "pass",
+    "hint",
+    "help",
+    "resign",
+    "undo",
+    "board",
+    "save",
+    "quit",
+)
 
 
 class Finished(Exception):
@@ -207,9 +219,12 @@ class PlaySession:
     def _run_command(self, game: Game, word: str, arguments: list[str]) -> None:
         if word == "roll":
             if game.phase is not Phase.ROLL:
-                click.echo({Phase.PLAY: "You have rolled: enter your play.",
-                            Phase.CUBE: "Answer the double first: take or drop."}.get(
-                               game.phase, "Nothing to roll now."))  # fmt: skip
+                click.echo(
+                    {
+                        Phase.PLAY: "You have rolled: enter your play.",
+                        Phase.CUBE: "Answer the double first: take or drop.",
+                    }.get(game.phase, "Nothing to roll now.")
+                )
                 return
             dice = game.roll()
             click.echo(f"You roll {max(dice)}-{min(dice)}.")
@@ -245,8 +260,11 @@ class PlaySession:
 
     def _undo(self, game: Game) -> None:
         history = list(game.history)
-        mine = [i for i, item in enumerate(history)
-                if isinstance(item, PlayAction) and item.player == YOU]  # fmt: skip
+        mine = [
+            i
+            for i, item in enumerate(history)
+            if isinstance(item, PlayAction) and item.player == YOU
+        ]
         if not mine:
             click.echo("Nothing to undo: you have made no play in this game.")
             return

@@ -63,9 +63,13 @@ POLICIES_HELP = (
 def games_option(default: int) -> Callable[[F], F]:
     """``--games N``: how many games to play."""
     return click.option(
-        "--games", "-n", type=click.IntRange(min=1), default=default, show_default=True,
+        "--games",
+        "-n",
+        type=click.IntRange(min=1),
+        default=default,
+        show_default=True,
         help="Number of games.",
-    )  # fmt: skip
+    )
 
 
 def playout_options(function: F) -> F:
@@ -73,21 +77,42 @@ def playout_options(function: F) -> F:
     ``--scheduler ADDRESS`` with ``--chunk N`` to play on a Dask cluster."""
     for option in reversed(
         [
-            click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0,
-                         show_default=True, help="Seed of the dice streams."),
-            click.option("--threads", "-t", type=click.IntRange(min=1), default=None,
-                         help="Threads to use [default: every core; with --scheduler, 1 a task]."),
-            click.option("--progress/--no-progress", default=None,
-                         help="Show a progress bar [default: when stderr is a terminal]."),
+            click.option(
+                "--seed",
+                type=click.IntRange(0, 2**64 - 1),
+                default=0,
+                show_default=True,
+                help="Seed of the dice streams.",
+            ),
+            click.option(
+                "--threads",
+                "-t",
+                type=click.IntRange(min=1),
+                default=None,
+                help="Threads to use [default: every core; with --scheduler, 1 a task].",
+            ),
+            click.option(
+                "--progress/--no-progress",
+                default=None,
+                help="Show a progress bar [default: when stderr is a terminal].",
+            ),
             click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON."),
-            click.option("--scheduler", metavar="ADDRESS", default=None,
-                         help="Play on the Dask cluster of this scheduler (tcp://host:8786); "
-                              'needs pip install "tavla[dask]". Same results as here.'),
-            click.option("--chunk", type=click.IntRange(min=1), default=None,
-                         help="Games per Dask task [default: 4 tasks per worker thread, "
-                              "at most 20,000 games]."),
+            click.option(
+                "--scheduler",
+                metavar="ADDRESS",
+                default=None,
+                help="Play on the Dask cluster of this scheduler (tcp://host:8786); "
+                'needs pip install "tavla[dask]". Same results as here.',
+            ),
+            click.option(
+                "--chunk",
+                type=click.IntRange(min=1),
+                default=None,
+                help="Games per Dask task [default: 4 tasks per worker thread, "
+                "at most 20,000 games].",
+            ),
         ]
-    ):  # fmt: skip
+    ):
         function = option(function)
     return function
 

@@ -54,18 +54,33 @@ rollout) is the cube model on its own evaluator (pubeval never doubles)."""
 
 @click.command(short_help="Roll out a position, or every play of a roll.", epilog=POLICIES_HELP)
 @click.argument("position_id")
-@click.option("--roll", "-r", default=None,
-              help="Roll out every legal play of this roll (31) [default: the ID's dice, "
-                   "if any].")  # fmt: skip
-@click.option("--policy", "-p", type=POLICY, default=None,
-              help=f"The policy that plays both sides [default: {DEFAULT_POLICY}, the "
-                   "strongest shipped net, which plays the cube too].")  # fmt: skip
+@click.option(
+    "--roll",
+    "-r",
+    default=None,
+    help="Roll out every legal play of this roll (31) [default: the ID's dice, if any].",
+)
+@click.option(
+    "--policy",
+    "-p",
+    type=POLICY,
+    default=None,
+    help=f"The policy that plays both sides [default: {DEFAULT_POLICY}, the "
+    "strongest shipped net, which plays the cube too].",
+)
 @games_option(1296)
-@click.option("--rotate/--no-rotate", default=True, show_default=True,
-              help="Stratify the first rolls over the 36 outcomes.")  # fmt: skip
-@click.option("--cubeful", is_flag=True,
-              help="A cube rollout: the no-double and double/take lines on the same dice, "
-                   "played with the cube where the ID and the cube options say.")  # fmt: skip
+@click.option(
+    "--rotate/--no-rotate",
+    default=True,
+    show_default=True,
+    help="Stratify the first rolls over the 36 outcomes.",
+)
+@click.option(
+    "--cubeful",
+    is_flag=True,
+    help="A cube rollout: the no-double and double/take lines on the same dice, "
+    "played with the cube where the ID and the cube options say.",
+)
 @rollout_settings
 @cube_options
 @playout_options
@@ -111,10 +126,20 @@ def rollout(
         policy = DEFAULT_POLICY
     if cubeful:
         cube_rollout(
-            position_id, roll, policy, games, rotate, cube, settings, seed=seed,
-            threads=threads, progress=progress, as_json=as_json, scheduler=scheduler,
+            position_id,
+            roll,
+            policy,
+            games,
+            rotate,
+            cube,
+            settings,
+            seed=seed,
+            threads=threads,
+            progress=progress,
+            as_json=as_json,
+            scheduler=scheduler,
             chunk=chunk,
-        )  # fmt: skip
+        )
         return
     if cube != CubeOptions.none():
         with input_errors():
@@ -124,9 +149,18 @@ def rollout(
         dice = None if roll is None and dice_in_id is None else roll_to_play(roll, dice_in_id)
         chosen = settings.policy(policy)
         found = run_rollout(
-            position, chosen, games, dice=dice, seed=seed, rotate=rotate, threads=threads,
-            progress=progress, client=client, chunk=chunk, **settings.arguments(chosen),
-        )  # fmt: skip
+            position,
+            chosen,
+            games,
+            dice=dice,
+            seed=seed,
+            rotate=rotate,
+            threads=threads,
+            progress=progress,
+            client=client,
+            chunk=chunk,
+            **settings.arguments(chosen),
+        )
     results = found if isinstance(found, list) else [found]
     # No result for a roll (which has at least one play) only when Ctrl-C came first.
     interrupted = any(r.interrupted for r in results) or not results

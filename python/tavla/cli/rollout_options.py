@@ -70,10 +70,14 @@ class RolloutSettings:
                 )
             evaluator = policy.evaluator
         return {
-            "variance_reduction": self.variance_reduction, "truncate": self.truncate,
-            "evaluator": evaluator, "truncate_bearoff": self.truncate_bearoff, "se": self.se,
-            "check_every": self.check_every, "out_of_contention": self.out_of_contention,
-        }  # fmt: skip
+            "variance_reduction": self.variance_reduction,
+            "truncate": self.truncate,
+            "evaluator": evaluator,
+            "truncate_bearoff": self.truncate_bearoff,
+            "se": self.se,
+            "check_every": self.check_every,
+            "out_of_contention": self.out_of_contention,
+        }
 
 
 def _move_filter(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
@@ -109,42 +113,89 @@ def rollout_settings(function: Callable[..., Any]) -> Callable[..., Any]:
         **kwargs: Any,
     ) -> Any:
         settings = RolloutSettings(
-            variance_reduction, truncate, evaluator, truncate_bearoff, se, check_every,
-            out_of_contention, cube_plies, move_filter,
-        )  # fmt: skip
+            variance_reduction,
+            truncate,
+            evaluator,
+            truncate_bearoff,
+            se,
+            check_every,
+            out_of_contention,
+            cube_plies,
+            move_filter,
+        )
         return function(*args, settings=settings, **kwargs)
 
     command: Callable[..., Any] = with_settings
     for option in reversed(
         [
-            click.option("--variance-reduction/--no-variance-reduction", default=None,
-                         help="Subtract the luck of every roll [default: when the policy has "
-                              "an evaluator, a net]."),
-            click.option("--truncate", type=click.IntRange(min=1), default=None, metavar="N",
-                         help="Stop each game after N plies and count --evaluator's estimate."),
-            click.option("--evaluator", "-e", default=None, metavar="EVALUATOR",
-                         help="What values the games --truncate stops: net:PATH or bearoff "
-                              "[default: the policy's net]."),
-            click.option("--truncate-bearoff", is_flag=True,
-                         help="Stop each game where the bear-off database is exact and count "
-                              "its exact value."),
-            click.option("--se", type=POSITIVE, default=None, metavar="ERROR",
-                         help="Stop once the equity's standard error is below ERROR (every "
-                              "play's, with --roll); --games is then the most played."),
-            click.option("--check-every", type=click.IntRange(min=1), default=CHECK_EVERY,
-                         show_default=True, metavar="N",
-                         help="Games between the checks of --se and --out-of-contention."),
-            click.option("--out-of-contention", type=POSITIVE, default=None, metavar="K",
-                         help="With --roll: stop a play that trails the best by more than K "
-                              "standard errors of their difference."),
-            click.option("--cube-plies", type=click.IntRange(0, MAX_PLIES), default=None,
-                         metavar="N", help="Depth of the policy's cube decisions [default: "
-                                           "its checker play's, the @N of net:PATH@N]."),
-            click.option("--move-filter", callback=_move_filter, default=None,
-                         metavar="KEEP:MARGIN",
-                         help="The move filter of searches deeper than 0-ply: the best KEEP "
-                              "plays within MARGIN of the best [default: 8:0.16]."),
+            click.option(
+                "--variance-reduction/--no-variance-reduction",
+                default=None,
+                help="Subtract the luck of every roll [default: when the policy has "
+                "an evaluator, a net].",
+            ),
+            click.option(
+                "--truncate",
+                type=click.IntRange(min=1),
+                default=None,
+                metavar="N",
+                help="Stop each game after N plies and count --evaluator's estimate.",
+            ),
+            click.option(
+                "--evaluator",
+                "-e",
+                default=None,
+                metavar="EVALUATOR",
+                help="What values the games --truncate stops: net:PATH or bearoff "
+                "[default: the policy's net].",
+            ),
+            click.option(
+                "--truncate-bearoff",
+                is_flag=True,
+                help="Stop each game where the bear-off database is exact and count "
+                "its exact value.",
+            ),
+            click.option(
+                "--se",
+                type=POSITIVE,
+                default=None,
+                metavar="ERROR",
+                help="Stop once the equity's standard error is below ERROR (every "
+                "play's, with --roll); --games is then the most played.",
+            ),
+            click.option(
+                "--check-every",
+                type=click.IntRange(min=1),
+                default=CHECK_EVERY,
+                show_default=True,
+                metavar="N",
+                help="Games between the checks of --se and --out-of-contention.",
+            ),
+            click.option(
+                "--out-of-contention",
+                type=POSITIVE,
+                default=None,
+                metavar="K",
+                help="With --roll: stop a play that trails the best by more than K "
+                "standard errors of their difference.",
+            ),
+            click.option(
+                "--cube-plies",
+                type=click.IntRange(0, MAX_PLIES),
+                default=None,
+                metavar="N",
+                help="Depth of the policy's cube decisions [default: "
+                "its checker play's, the @N of net:PATH@N].",
+            ),
+            click.option(
+                "--move-filter",
+                callback=_move_filter,
+                default=None,
+                metavar="KEEP:MARGIN",
+                help="The move filter of searches deeper than 0-ply: the best KEEP "
+                "plays within MARGIN of the best [default: 8:0.16].",
+            ),
         ]
-    ):  # fmt: skip
+    ):
         command = option(command)
     return command

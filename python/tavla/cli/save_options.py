@@ -19,15 +19,25 @@ def save_options(function: F) -> F:
     """``--save DIR`` and ``--save-format mat|sgf``."""
     for option in reversed(
         [
-            click.option("--save", "save_dir", type=click.Path(file_okay=False), default=None,
-                         metavar="DIR", help="Write every game (every match with --match) "
-                         "to DIR as a match file, one a game or match."),
-            click.option("--save-format", type=click.Choice(["mat", "sgf"]), default=None,
-                         help="The files' format [default: sgf for cubeless games, whose "
-                         "gammons a .mat file cannot count without the Jacoby rule; mat "
-                         "otherwise]."),
+            click.option(
+                "--save",
+                "save_dir",
+                type=click.Path(file_okay=False),
+                default=None,
+                metavar="DIR",
+                help="Write every game (every match with --match) "
+                "to DIR as a match file, one a game or match.",
+            ),
+            click.option(
+                "--save-format",
+                type=click.Choice(["mat", "sgf"]),
+                default=None,
+                help="The files' format [default: sgf for cubeless games, whose "
+                "gammons a .mat file cannot count without the Jacoby rule; mat "
+                "otherwise].",
+            ),
         ]
-    ):  # fmt: skip
+    ):
         function = option(function)
     return function
 
@@ -46,5 +56,4 @@ def save_kept(
         except OSError as error:
             raise InputError(f"cannot write to {folder}: {error.strerror or error}") from None
     kinds = sorted({path.suffix for path in written})
-    click.echo(f"saved {len(written):,} files to {folder} ({', '.join(kinds) or 'none'})",
-               err=True)  # fmt: skip
+    click.echo(f"saved {len(written):,} files to {folder} ({', '.join(kinds) or 'none'})", err=True)

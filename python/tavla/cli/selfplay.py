@@ -39,9 +39,15 @@ def selfplay(
     with playout_run(scheduler) as client:
         started = time.perf_counter()
         results = run_selfplay(
-            (policy, opponent), games, seed=seed, threads=threads, progress=progress,
-            client=client, chunk=chunk, keep_games=save_dir is not None,
-        )  # fmt: skip
+            (policy, opponent),
+            games,
+            seed=seed,
+            threads=threads,
+            progress=progress,
+            client=client,
+            chunk=chunk,
+            keep_games=save_dir is not None,
+        )
         seconds = time.perf_counter() - started
     if save_dir is not None:
         save_kept(results.steps, save_dir, policy, opponent, save_format)

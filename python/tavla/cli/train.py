@@ -26,51 +26,131 @@ def _hidden(value: str) -> tuple[int, ...]:
     return sizes
 
 
-TD_ONLY = ("games", "lambda_", "alpha", "alpha_end", "checkpoint_every", "duel_every",
-           "duel_games", "no_duel", "resume")  # fmt: skip
+TD_ONLY = (
+    "games",
+    "lambda_",
+    "alpha",
+    "alpha_end",
+    "checkpoint_every",
+    "duel_every",
+    "duel_games",
+    "no_duel",
+    "resume",
+)
 """The options of TD training that supervised training does not take."""
 
 
 @click.command(short_help="Train a net by TD(lambda) self-play, or supervised on rollouts.")
 @click.argument("out", type=click.Path(dir_okay=False, path_type=Path), metavar="OUT")
-@click.option("--games", "-n", type=click.IntRange(min=1), default=None,
-              help="Games to train in all (a resumed run counts those already trained); "
-                   "required without --supervised.")
-@click.option("--hidden", default=None, metavar="SIZES",
-              help="Hidden layer sizes, separated by commas (128,64: two layers) [default: 80; "
-                   "with --supervised 128].")
-@click.option("--encoding", default=None, type=click.Choice(sorted(encodings())),
-              help="Input encoding [default: td198; with --supervised contact229 for contact "
-                   "and crashed nets, race205 for race nets].")
-@click.option("--activation", default="sigmoid", show_default=True,
-              type=click.Choice(["sigmoid", "tanh", "relu"]), help="Of the hidden layers.")
-@click.option("--outputs", type=click.Choice(["5", "1"]), default="5", show_default=True,
-              help="5 (win, gammons, backgammons) or 1 (win only).")
-@click.option("--lambda", "lambda_", type=click.FloatRange(0, 1), default=None,
-              help=f"TD(λ)'s λ [default: {DEFAULTS['lambda_']}, or the checkpoint's].")
-@click.option("--alpha", type=click.FloatRange(0, min_open=True), default=None,
-              help=f"Step size [default: {DEFAULTS['alpha']}, or the checkpoint's].")
-@click.option("--alpha-end", type=click.FloatRange(0), default=None,
-              help="Step size at the last game, reached linearly [default: --alpha].")
-@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None,
-              help="Seed of the dice and the start weights [default: 0, or the checkpoint's].")
-@click.option("--threads", "-t", type=click.IntRange(1, 256), default=None,
-              help="Threads [default: 1, which gives the same weights for a seed however the "
-                   "run is cut into parts].")
-@click.option("--start", type=click.Path(exists=True, dir_okay=False), default=None,
-              help="Train this net further (its layers and encoding are kept).")
-@click.option("--resume", type=click.Path(exists=True, dir_okay=False), default=None,
-              help="Go on with the run of this checkpoint (its settings and games). A "
-                   "--supervised run goes on by itself: run the same command again.")
-@click.option("--checkpoint-every", type=click.IntRange(min=1), default=100_000,
-              show_default=True, help="Games between two writes of OUT.")
-@click.option("--duel-every", type=click.IntRange(min=1), default=100_000, show_default=True,
-              help="Games between two duels against pubeval.")
-@click.option("--duel-games", type=click.IntRange(min=2), default=2_000, show_default=True,
-              help="Games of each duel (duplicate dice, an even number).")
+@click.option(
+    "--games",
+    "-n",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Games to train in all (a resumed run counts those already trained); "
+    "required without --supervised.",
+)
+@click.option(
+    "--hidden",
+    default=None,
+    metavar="SIZES",
+    help="Hidden layer sizes, separated by commas (128,64: two layers) [default: 80; "
+    "with --supervised 128].",
+)
+@click.option(
+    "--encoding",
+    default=None,
+    type=click.Choice(sorted(encodings())),
+    help="Input encoding [default: td198; with --supervised contact229 for contact "
+    "and crashed nets, race205 for race nets].",
+)
+@click.option(
+    "--activation",
+    default="sigmoid",
+    show_default=True,
+    type=click.Choice(["sigmoid", "tanh", "relu"]),
+    help="Of the hidden layers.",
+)
+@click.option(
+    "--outputs",
+    type=click.Choice(["5", "1"]),
+    default="5",
+    show_default=True,
+    help="5 (win, gammons, backgammons) or 1 (win only).",
+)
+@click.option(
+    "--lambda",
+    "lambda_",
+    type=click.FloatRange(0, 1),
+    default=None,
+    help=f"TD(λ)'s λ [default: {DEFAULTS['lambda_']}, or the checkpoint's].",
+)
+@click.option(
+    "--alpha",
+    type=click.FloatRange(0, min_open=True),
+    default=None,
+    help=f"Step size [default: {DEFAULTS['alpha']}, or the checkpoint's].",
+)
+@click.option(
+    "--alpha-end",
+    type=click.FloatRange(0),
+    default=None,
+    help="Step size at the last game, reached linearly [default: --alpha].",
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(0, 2**64 - 1),
+    default=None,
+    help="Seed of the dice and the start weights [default: 0, or the checkpoint's].",
+)
+@click.option(
+    "--threads",
+    "-t",
+    type=click.IntRange(1, 256),
+    default=None,
+    help="Threads [default: 1, which gives the same weights for a seed however the "
+    "run is cut into parts].",
+)
+@click.option(
+    "--start",
+    type=click.Path(exists=True, dir_okay=False),
+    default=None,
+    help="Train this net further (its layers and encoding are kept).",
+)
+@click.option(
+    "--resume",
+    type=click.Path(exists=True, dir_okay=False),
+    default=None,
+    help="Go on with the run of this checkpoint (its settings and games). A "
+    "--supervised run goes on by itself: run the same command again.",
+)
+@click.option(
+    "--checkpoint-every",
+    type=click.IntRange(min=1),
+    default=100_000,
+    show_default=True,
+    help="Games between two writes of OUT.",
+)
+@click.option(
+    "--duel-every",
+    type=click.IntRange(min=1),
+    default=100_000,
+    show_default=True,
+    help="Games between two duels against pubeval.",
+)
+@click.option(
+    "--duel-games",
+    type=click.IntRange(min=2),
+    default=2_000,
+    show_default=True,
+    help="Games of each duel (duplicate dice, an even number).",
+)
 @click.option("--no-duel", is_flag=True, help="Do not duel while training.")
-@click.option("--progress/--no-progress", default=None,
-              help="Show a progress bar [default: when stderr is a terminal].")
+@click.option(
+    "--progress/--no-progress",
+    default=None,
+    help="Show a progress bar [default: when stderr is a terminal].",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON at the end.")
 @supervised_options
 @click.pass_context
@@ -117,10 +197,20 @@ def train(
         if given:
             option = "--" + given[0].rstrip("_").replace("_", "-")
             raise InputError(f"{option} is for TD training, not --supervised")
-        run_supervised(out, supervised, hidden=_hidden(hidden) if hidden else None,
-                       encoding=encoding, activation=activation, outputs=int(outputs), seed=seed,
-                       threads=threads, start=start, progress=progress, as_json=as_json,
-                       **supervised_settings)  # fmt: skip
+        run_supervised(
+            out,
+            supervised,
+            hidden=_hidden(hidden) if hidden else None,
+            encoding=encoding,
+            activation=activation,
+            outputs=int(outputs),
+            seed=seed,
+            threads=threads,
+            start=start,
+            progress=progress,
+            as_json=as_json,
+            **supervised_settings,
+        )
         return
     if games is None:
         raise InputError("--games is required (or --supervised DATA)")
@@ -132,13 +222,24 @@ def train(
                 click.echo(line, err=True)
 
         result = train_td(
-            games, start=start, resume=resume, hidden=_hidden(hidden or "80"),
-            encoding=encoding or "td198", activation=activation, outputs=int(outputs),
-            lambda_=lambda_, alpha=alpha, alpha_end=alpha_end, seed=seed, threads=threads,
-            checkpoint=out, checkpoint_every=checkpoint_every,
+            games,
+            start=start,
+            resume=resume,
+            hidden=_hidden(hidden or "80"),
+            encoding=encoding or "td198",
+            activation=activation,
+            outputs=int(outputs),
+            lambda_=lambda_,
+            alpha=alpha,
+            alpha_end=alpha_end,
+            seed=seed,
+            threads=threads,
+            checkpoint=out,
+            checkpoint_every=checkpoint_every,
             monitor=None if monitor is None else _reporting(monitor, report),
-            monitor_every=duel_every, progress=progress,
-        )  # fmt: skip
+            monitor_every=duel_every,
+            progress=progress,
+        )
     record = {
         "net": str(result.checkpoint),
         "games": result.games,

@@ -24,34 +24,86 @@ def supervised_options(function: F) -> F:
     """The options of ``tavla train`` that only supervised training takes."""
     for option in reversed(
         [
-            click.option("--supervised", type=click.Path(exists=True, path_type=Path),
-                         multiple=True, metavar="DATA",
-                         help="Train supervised on these rollout shards (folders of tavla data "
-                              "rollouts; repeat for more)."),
-            click.option("--class", "classes", type=click.Choice(TRAINED), multiple=True,
-                         help="Train one net, on the positions of this class (repeat for more) "
-                              "[default: a net set, a net per class]."),
-            click.option("--epochs", type=click.IntRange(min=1), default=50, show_default=True,
-                         help="Passes over the training positions, at most."),
-            click.option("--batch", type=click.IntRange(min=1), default=256, show_default=True,
-                         help="Positions per step."),
-            click.option("--learning-rate", type=click.FloatRange(0, min_open=True),
-                         default=1e-3, show_default=True, help="Adam's first step size."),
-            click.option("--learning-rate-end", type=click.FloatRange(0), default=1e-5,
-                         show_default=True, help="The step size at the end, along a cosine."),
-            click.option("--weight-decay", type=click.FloatRange(0), default=1e-4,
-                         show_default=True, help="Decoupled weight decay of the weights."),
-            click.option("--validation", type=click.FloatRange(0, 0.5), default=0.05,
-                         show_default=True, help="Share of the positions held out."),
-            click.option("--patience", type=click.IntRange(min=1), default=5, show_default=True,
-                         help="Stop after this many epochs without a better validation loss."),
-            click.option("--without", multiple=True, metavar="GROUP",
-                         help="Leave out a feature group of the encoding (repeat for more)."),
-            click.option("--min-positions", type=click.IntRange(min=1), default=200,
-                         show_default=True,
-                         help="A class with fewer positions is judged by the contact net."),
+            click.option(
+                "--supervised",
+                type=click.Path(exists=True, path_type=Path),
+                multiple=True,
+                metavar="DATA",
+                help="Train supervised on these rollout shards (folders of tavla data "
+                "rollouts; repeat for more).",
+            ),
+            click.option(
+                "--class",
+                "classes",
+                type=click.Choice(TRAINED),
+                multiple=True,
+                help="Train one net, on the positions of this class (repeat for more) "
+                "[default: a net set, a net per class].",
+            ),
+            click.option(
+                "--epochs",
+                type=click.IntRange(min=1),
+                default=50,
+                show_default=True,
+                help="Passes over the training positions, at most.",
+            ),
+            click.option(
+                "--batch",
+                type=click.IntRange(min=1),
+                default=256,
+                show_default=True,
+                help="Positions per step.",
+            ),
+            click.option(
+                "--learning-rate",
+                type=click.FloatRange(0, min_open=True),
+                default=1e-3,
+                show_default=True,
+                help="Adam's first step size.",
+            ),
+            click.option(
+                "--learning-rate-end",
+                type=click.FloatRange(0),
+                default=1e-5,
+                show_default=True,
+                help="The step size at the end, along a cosine.",
+            ),
+            click.option(
+                "--weight-decay",
+                type=click.FloatRange(0),
+                default=1e-4,
+                show_default=True,
+                help="Decoupled weight decay of the weights.",
+            ),
+            click.option(
+                "--validation",
+                type=click.FloatRange(0, 0.5),
+                default=0.05,
+                show_default=True,
+                help="Share of the positions held out.",
+            ),
+            click.option(
+                "--patience",
+                type=click.IntRange(min=1),
+                default=5,
+                show_default=True,
+                help="Stop after this many epochs without a better validation loss.",
+            ),
+            click.option(
+                "--without",
+                multiple=True,
+                metavar="GROUP",
+                help="Leave out a feature group of the encoding (repeat for more).",
+            ),
+            click.option(
+                "--min-positions",
+                type=click.IntRange(min=1),
+                default=200,
+                show_default=True,
+                help="A class with fewer positions is judged by the contact net.",
+            ),
         ]
-    ):  # fmt: skip
+    ):
         function = option(function)
     return function
 
@@ -72,12 +124,16 @@ def _line(name: str, result: SupervisedResult) -> str:
 
 def _record(result: SupervisedResult) -> dict[str, Any]:
     return {
-        "epochs": result.epochs, "best_epoch": result.best_epoch, "steps": result.steps,
-        "positions": result.positions, "validation_positions": result.validation_positions,
-        "seconds": result.seconds, "stopped_early": result.stopped_early,
+        "epochs": result.epochs,
+        "best_epoch": result.best_epoch,
+        "steps": result.steps,
+        "positions": result.positions,
+        "validation_positions": result.validation_positions,
+        "seconds": result.seconds,
+        "stopped_early": result.stopped_early,
         "interrupted": result.interrupted,
         "history": [[r.epoch, r.training, r.validation] for r in result.history],
-    }  # fmt: skip
+    }
 
 
 def run_supervised(
@@ -98,30 +154,45 @@ def run_supervised(
 ) -> None:
     """The supervised side of ``tavla train`` (see its help)."""
     common: dict[str, Any] = {
-        **settings, "hidden": hidden or 128, "without": without, "seed": seed or 0,
-        "threads": threads or 1, "progress": progress,
-    }  # fmt: skip
+        **settings,
+        "hidden": hidden or 128,
+        "without": without,
+        "seed": seed or 0,
+        "threads": threads or 1,
+        "progress": progress,
+    }
     if encoding is not None:
         common["encoding"] = encoding
     with playout_run(None):
         if classes:
             path = out if out.suffix == ".npz" else out.with_name(out.name + ".npz")
-            result = train_supervised([str(d) for d in data], classes=classes, start=start,
-                                      checkpoint=path, resume=state_path(path).exists(),
-                                      **common)  # fmt: skip
+            result = train_supervised(
+                [str(d) for d in data],
+                classes=classes,
+                start=start,
+                checkpoint=path,
+                resume=state_path(path).exists(),
+                **common,
+            )
             results = {"+".join(classes): result}
             interrupted = result.interrupted
         else:
             if encoding is not None:
                 raise InputError("--encoding chooses one net's inputs: give it with --class")
             joined = load_training_data(*data)
-            run = train_net_set(joined, out, start=start, min_positions=min_positions,
-                                resume=True, **common)  # fmt: skip
+            run = train_net_set(
+                joined, out, start=start, min_positions=min_positions, resume=True, **common
+            )
             path, interrupted = run.path, run.interrupted
             results = {name: r for name, r in run.results.items() if r is not None}
     if as_json:
-        echo_json({"net": str(path), "interrupted": interrupted,
-                   "members": {name: _record(r) for name, r in results.items()}})  # fmt: skip
+        echo_json(
+            {
+                "net": str(path),
+                "interrupted": interrupted,
+                "members": {name: _record(r) for name, r in results.items()},
+            }
+        )
     else:
         for name, result in results.items():
             click.echo(_line(name, result))

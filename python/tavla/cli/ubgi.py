@@ -12,8 +12,9 @@ from .errors import input_errors
 from .playout_options import POLICIES_HELP, POLICY, sigterm_as_ctrl_c
 
 
-@click.command(short_help="Serve a policy as a UBGI engine on stdin and stdout.",
-               epilog=POLICIES_HELP)  # fmt: skip
+@click.command(
+    short_help="Serve a policy as a UBGI engine on stdin and stdout.", epilog=POLICIES_HELP
+)
 @click.option(
     "--policy",
     "-p",
@@ -22,8 +23,12 @@ from .playout_options import POLICIES_HELP, POLICY, sigterm_as_ctrl_c
     show_default=True,
     help="The policy that chooses the plays (and, with a net, the cube actions).",
 )
-@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None,
-              help="Seed of the random policy's choices [default: fresh each run].")  # fmt: skip
+@click.option(
+    "--seed",
+    type=click.IntRange(0, 2**64 - 1),
+    default=None,
+    help="Seed of the random policy's choices [default: fresh each run].",
+)
 def ubgi(policy: str, seed: int | None) -> None:
     """Answer UBGI commands read from stdin on stdout, one line each, until 'quit' or the
     end of the input: a controller (a GUI, a dueller, another tavla's duel through

@@ -77,9 +77,12 @@ class _GnubgConnection:
         address = os.path.join(self._home, "external")
         try:
             self._process = EngineProcess(
-                [program, "-t", "-q", "-r"], name, read_stdout=False,
-                env={**os.environ, "HOME": self._home}, terminate=True,
-            )  # fmt: skip
+                [program, "-t", "-q", "-r"],
+                name,
+                read_stdout=False,
+                env={**os.environ, "HOME": self._home},
+                terminate=True,
+            )
         except BaseException:
             shutil.rmtree(self._home, ignore_errors=True)
             raise

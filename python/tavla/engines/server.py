@@ -238,9 +238,12 @@ class UbgiEngine:
             raise _Refusal("unsupported", where)
         try:
             decision = cube_decision(
-                position, situation.context(), evaluator.evaluator or "bearoff",
-                plies=evaluator.plies, bearoff=evaluator.bearoff,
-            )  # fmt: skip
+                position,
+                situation.context(),
+                evaluator.evaluator or "bearoff",
+                plies=evaluator.plies,
+                bearoff=evaluator.bearoff,
+            )
         except TavlaError as error:
             raise _Refusal("bad_state", str(error)) from None
         if situation.double_offered:

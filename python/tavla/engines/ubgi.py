@@ -51,8 +51,9 @@ class Ubgi(EnginePolicy):
     ) -> None:
         arguments = shlex.split(command) if isinstance(command, str) else list(command)
         if not arguments or not all(isinstance(word, str) for word in arguments):
-            raise PlayoutError(f"a UBGI engine's command is a program and its arguments, got"
-                               f" {excerpt(command)}")  # fmt: skip
+            raise PlayoutError(
+                f"a UBGI engine's command is a program and its arguments, got {excerpt(command)}"
+            )
         self.command = tuple(arguments)
         super().__init__(f"UBGI engine {excerpt(shlex.join(arguments), 100)}", timeout, processes)
         self.ids: dict[str, str] = {}
@@ -122,8 +123,13 @@ class _UbgiConnection:
             word, _, rest = line.partition(" ")
             if word in _NOT_ANSWERS or (not line and self.protocol == UBGI_V02):
                 continue
-            if self.protocol == UBGI_DRAFT and line not in ("sorry", "take", "drop", "double",
-                                                            "roll"):  # fmt: skip
+            if self.protocol == UBGI_DRAFT and line not in (
+                "sorry",
+                "take",
+                "drop",
+                "double",
+                "roll",
+            ):
                 return line
             if word == "bestmove":
                 return "" if rest.strip() == "pass" else rest

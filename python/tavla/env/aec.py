@@ -48,8 +48,9 @@ class BackgammonAEC(AECEnv[str, Observation, np.int64], EnvView):  # type: ignor
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        settings = EnvSettings(action, cube, match_length, observation, afterstates, max_plays,
-                               rules, met)  # fmt: skip
+        settings = EnvSettings(
+            action, cube, match_length, observation, afterstates, max_plays, rules, met
+        )
         if render_mode not in (None, "ansi"):
             raise EnvError(f"render_mode is None or 'ansi', got {excerpt(render_mode)}")
         self.settings = settings

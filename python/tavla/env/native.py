@@ -71,12 +71,17 @@ class NativeEnvs:
         self.seeded = False
         self.failure: str | None = None  # what broke the last step or reset
         self.core = _core.EnvCore(
-            size=size, threads=threads, moves=settings.action == "move",
-            max_plays=settings.max_plays, cube=settings.cube, play=settings.cube_play(),
+            size=size,
+            threads=threads,
+            moves=settings.action == "move",
+            max_plays=settings.max_plays,
+            cube=settings.cube,
+            play=settings.cube_play(),
             opponent=None if opponent is None else opponent.play,
             opponent_cube=None if opponent is None else opponent.cube,
-            encoding=settings.encoding, afterstates=settings.afterstates,
-        )  # fmt: skip
+            encoding=settings.encoding,
+            afterstates=settings.afterstates,
+        )
 
     def __deepcopy__(self, memo: dict[int, Any]) -> NativeEnvs:
         # The opponent and the settings are values that copies share; the games are copied.

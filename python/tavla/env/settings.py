@@ -67,10 +67,13 @@ class EnvSettings:
         check_bool(self.cube, "cube", EnvError)
         length = 0 if self.match_length is None else self.match_length
         set_field(
-            self, "match_length",
-            check_int(length, "match_length (None for money play)", EnvError, low=0,
-                      high=MAX_MATCH_LENGTH) or None,
-        )  # fmt: skip
+            self,
+            "match_length",
+            check_int(
+                length, "match_length (None for money play)", EnvError, low=0, high=MAX_MATCH_LENGTH
+            )
+            or None,
+        )
         if self.observation not in OBSERVATIONS:
             raise EnvError(
                 f"observation must be one of {', '.join(OBSERVATIONS)}, got "
@@ -171,9 +174,19 @@ class EnvSettings:
         rules, length = self.game_rules, self.match_length or 0
         met = self.met.native(rules.crawford) if self.met is not None else None
         return _core.CubePlay(
-            match_length=length, whole_matches=length > 0, score=(0, 0), crawford_game=False,
-            crawford_rule=rules.crawford, holland=False, jacoby=rules.jacoby and self.cube,
-            beavers=rules.beavers and self.cube, raccoons=False, backgammons=rules.backgammons,
-            max_cube=(rules.max_cube or MAX_CUBE_VALUE) if self.cube else 2, start_cube=1,
-            start_owner=-1, first_offer=True, met=met,
-        )  # fmt: skip
+            match_length=length,
+            whole_matches=length > 0,
+            score=(0, 0),
+            crawford_game=False,
+            crawford_rule=rules.crawford,
+            holland=False,
+            jacoby=rules.jacoby and self.cube,
+            beavers=rules.beavers and self.cube,
+            raccoons=False,
+            backgammons=rules.backgammons,
+            max_cube=(rules.max_cube or MAX_CUBE_VALUE) if self.cube else 2,
+            start_cube=1,
+            start_owner=-1,
+            first_offer=True,
+            met=met,
+        )

@@ -74,8 +74,9 @@ class BackgammonEnv(gymnasium.Env[dict[str, Any], np.int64], EnvView):
         illegal_reward: float | None = None,
         render_mode: str | None = None,
     ) -> None:
-        settings = EnvSettings(action, cube, match_length, observation, afterstates, max_plays,
-                               rules, met)  # fmt: skip
+        settings = EnvSettings(
+            action, cube, match_length, observation, afterstates, max_plays, rules, met
+        )
         if render_mode not in (None, "ansi"):
             raise EnvError(f"render_mode is None or 'ansi', got {excerpt(render_mode)}")
         if illegal_reward is not None and not (

@@ -91,11 +91,11 @@ def episode_start(
         _check_playable(parsed)
         return EpisodeStart(parsed.key, roll=roll or (0, 0))
     if isinstance(parsed, Xgid):
-        return _from_match_id(parsed.position, parsed.to_match_id(), roll, settings,
-                              players_are_seats)  # fmt: skip
+        return _from_match_id(
+            parsed.position, parsed.to_match_id(), roll, settings, players_are_seats
+        )
     if isinstance(parsed, GnubgId):
-        return _from_match_id(parsed.position, parsed.match_id, roll, settings,
-                              players_are_seats)  # fmt: skip
+        return _from_match_id(parsed.position, parsed.match_id, roll, settings, players_are_seats)
     raise EnvError(
         "position is a Position ID, GNUbg ID or XGID (or a Position, GnubgId or Xgid), got "
         f"{excerpt(given)}"
@@ -137,13 +137,17 @@ def _from_match_id(
         want = f"{length}-point matches" if length else "money games"
         raise EnvError(f"the ID is of a {have}, and this environment plays {want}")
     if not settings.cube and (match_id.cube_value > 1 or match_id.double_offered):
-        raise EnvError("the ID has a doubled cube or a pending double, and this environment "
-                       "plays without the cube (cube=False)")  # fmt: skip
+        raise EnvError(
+            "the ID has a doubled cube or a pending double, and this environment "
+            "plays without the cube (cube=False)"
+        )
     if match_id.dice is not None:
         in_id = tuple(sorted(match_id.dice))
         if roll is not None and tuple(sorted(roll)) != in_id:
-            raise EnvError(f"the dice {roll[0]}{roll[1]} differ from those of the ID, "
-                           f"{match_id.dice[0]}{match_id.dice[1]}")  # fmt: skip
+            raise EnvError(
+                f"the dice {roll[0]}{roll[1]} differ from those of the ID, "
+                f"{match_id.dice[0]}{match_id.dice[1]}"
+            )
         roll = match_id.dice
 
     def seat(player: int) -> int:
@@ -155,7 +159,12 @@ def _from_match_id(
             score[seat(player)] = match_id.score[player]
     owner = -1 if match_id.cube_owner is None else seat(match_id.cube_owner)
     return EpisodeStart(
-        position.key, on_roll=seat(match_id.dice_owner), roll=roll or (0, 0),
-        cube=match_id.cube_value, owner=owner, score=(score[0], score[1]),
-        crawford_game=match_id.crawford, double_offered=match_id.double_offered,
-    )  # fmt: skip
+        position.key,
+        on_roll=seat(match_id.dice_owner),
+        roll=roll or (0, 0),
+        cube=match_id.cube_value,
+        owner=owner,
+        score=(score[0], score[1]),
+        crawford_game=match_id.crawford,
+        double_offered=match_id.double_offered,
+    )

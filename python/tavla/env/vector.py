@@ -67,8 +67,9 @@ class VectorEnv(GymnasiumVectorEnv[Observation, npt.NDArray[np.int64], npt.NDArr
         met: MatchEquityTable | None = None,
     ) -> None:
         self.num_envs = check_int(num_envs, "num_envs", EnvError, low=1, high=MAX_ENVS)
-        self.settings = EnvSettings(action, cube, match_length, observation, afterstates,
-                                    max_plays, rules, met)  # fmt: skip
+        self.settings = EnvSettings(
+            action, cube, match_length, observation, afterstates, max_plays, rules, met
+        )
         self._seed = None if seed is None else episode_seed(seed)
         try:
             threads = thread_count(threads)

@@ -98,9 +98,12 @@ class EnvView:
         if game is not None:
             winner, kind, cube, points, dropped = game
             info["result"] = {
-                "winner": names[winner], "kind": ("single", "gammon", "backgammon")[kind - 1],
-                "cube": cube, "points": points, "dropped": dropped >= 0,
-            }  # fmt: skip
+                "winner": names[winner],
+                "kind": ("single", "gammon", "backgammon")[kind - 1],
+                "cube": cube,
+                "points": points,
+                "dropped": dropped >= 0,
+            }
         if self._native.settings.match_length:
             info["score"] = self.score
         return info

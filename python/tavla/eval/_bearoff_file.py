@@ -49,8 +49,13 @@ def write_tables(native: Any, path: Path) -> None:
     try:
         with os.fdopen(handle, "wb") as file:
             digest = checksum(native.checkers, *tables.values())
-            np.savez(file, format=np.array(FORMAT), checkers=np.array(native.checkers),
-                     sha256=np.array(digest), **tables)  # fmt: skip
+            np.savez(
+                file,
+                format=np.array(FORMAT),
+                checkers=np.array(native.checkers),
+                sha256=np.array(digest),
+                **tables,
+            )
         os.chmod(temporary, 0o644)  # mkstemp makes it private; a cache is readable
         os.replace(temporary, path)
     except BaseException:

@@ -68,9 +68,16 @@ def cube_decision(
         probabilities = cast("npt.ArrayLike", position_or_probabilities)
         return decide(probabilities, context, cube_life=cube_life, met=met)
     evaluation = evaluate(
-        position, evaluator, plies, bearoff=bearoff, keep=keep, margin=margin,
-        context=CubeContext() if context is None else context, cube_life=cube_life, met=met,
-    )  # fmt: skip
+        position,
+        evaluator,
+        plies,
+        bearoff=bearoff,
+        keep=keep,
+        margin=margin,
+        context=CubeContext() if context is None else context,
+        cube_life=cube_life,
+        met=met,
+    )
     assert evaluation.cube is not None  # a context was given
     return evaluation.cube
 

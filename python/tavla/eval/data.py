@@ -100,9 +100,13 @@ class TrainingData:
         wanted = [CLASSES.index(name) for name in names]
         keep = np.isin(self.classes, wanted)
         return TrainingData(
-            self.boards[keep], self.targets[keep], self.std_errors[keep], self.classes[keep],
-            self.methods[keep], self.index[keep],
-        )  # fmt: skip
+            self.boards[keep],
+            self.targets[keep],
+            self.std_errors[keep],
+            self.classes[keep],
+            self.methods[keep],
+            self.index[keep],
+        )
 
 
 def read_arrays(path: str | os.PathLike[str], kind: str) -> dict[str, npt.NDArray[Any]]:
@@ -303,9 +307,11 @@ def load_training_data(*sources: str | os.PathLike[str]) -> TrainingData:
         raise DataError("no training data given")
     parts = [load_shard(path)[0] for path in paths]
     return TrainingData(
-        *(np.concatenate([getattr(part, name) for part in parts])
-          for name in ("boards", "targets", "std_errors", "classes", "methods", "index"))
-    )  # fmt: skip
+        *(
+            np.concatenate([getattr(part, name) for part in parts])
+            for name in ("boards", "targets", "std_errors", "classes", "methods", "index")
+        )
+    )
 
 
 def write_npz(path: Path, arrays: dict[str, npt.NDArray[Any]]) -> None:

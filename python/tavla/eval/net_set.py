@@ -150,8 +150,10 @@ class NetSet(Net):
         for net in self._members.values():
             if not any(net is kept for kept in unique):
                 unique.append(net)
-        index = [next(k for k, kept in enumerate(unique) if kept is net)
-                 for net in self._members.values()]  # fmt: skip
+        index = [
+            next(k for k, kept in enumerate(unique) if kept is net)
+            for net in self._members.values()
+        ]
         arrays: dict[str, npt.NDArray[Any]] = {
             "members": np.array(index, dtype=np.int64),
             "crashed_checkers": np.array(self._crashed, dtype=np.int64),

@@ -136,8 +136,9 @@ class Policy(FieldsPickle):
             return self.cube
         if isinstance(self.evaluator, str) and self.evaluator != "bearoff":
             return NEVER_DOUBLE
-        return CubePolicy(self.evaluator, self.plies, bearoff=self.bearoff, keep=self.keep,
-                          margin=self.margin)  # fmt: skip
+        return CubePolicy(
+            self.evaluator, self.plies, bearoff=self.bearoff, keep=self.keep, margin=self.margin
+        )
 
     def __repr__(self) -> str:
         shown = self.evaluator if isinstance(self.evaluator, str) else repr(self.evaluator)

@@ -237,9 +237,12 @@ def hint(
     values: Sequence[PlayValue | None] = [None] * len(legal)
     if context is not None:
         cubeful = play_values(
-            [Position(board).swapped() for board in results], probabilities, context,
-            cube_life=cube_life, met=met,
-        )  # fmt: skip
+            [Position(board).swapped() for board in results],
+            probabilities,
+            context,
+            cube_life=cube_life,
+            met=met,
+        )
         equities = np.array([value.equity for value in cubeful])
         values = cubeful
     order = sorted(
@@ -252,8 +255,12 @@ def hint(
         value = values[k]
         ranked.append(
             RankedPlay(
-                legal[i], probabilities[k], int(searched[k]), float(equities[k] - best),
-                None if value is None else value.equity, None if value is None else value.mwc,
+                legal[i],
+                probabilities[k],
+                int(searched[k]),
+                float(equities[k] - best),
+                None if value is None else value.equity,
+                None if value is None else value.mwc,
             )
-        )  # fmt: skip
+        )
     return ranked

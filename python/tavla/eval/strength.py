@@ -117,11 +117,15 @@ def save_benchmark(path: str | os.PathLike[str], bench: Benchmark) -> None:
     """Writes ``bench`` to ``path``, through a temporary file."""
     arrays = {
         "format": np.array(FORMAT),
-        "boards": bench.boards, "dice": bench.dice, "classes": bench.classes,
-        "offsets": bench.offsets, "candidates": bench.candidates, "equities": bench.equities,
+        "boards": bench.boards,
+        "dice": bench.dice,
+        "classes": bench.classes,
+        "offsets": bench.offsets,
+        "candidates": bench.candidates,
+        "equities": bench.equities,
         "std_errors": bench.std_errors,
         "metadata": np.array(json.dumps(bench.metadata, sort_keys=True)),
-    }  # fmt: skip
+    }
     write_npz(Path(path), arrays)
 
 
@@ -203,8 +207,9 @@ def _chooser(evaluator: object, plies: int, use_bearoff: bool) -> tuple[Any, str
             if not search.answers(key):
                 raise EvaluatorError("the bear-off database alone answers only bear-offs")
             results, probabilities, searched = search.plays(key, d1, d2, plies)
-            equity = np.where(searched == plies, np.atleast_1d(cubeless_equity(probabilities)),
-                              -np.inf)  # fmt: skip
+            equity = np.where(
+                searched == plies, np.atleast_1d(cubeless_equity(probabilities)), -np.inf
+            )
             return np.ascontiguousarray(results[int(np.argmax(equity))][::-1])
 
         return by_search, name
@@ -219,19 +224,26 @@ def _chooser(evaluator: object, plies: int, use_bearoff: bool) -> tuple[Any, str
     rng = np.random.default_rng(0)
 
     def by_policy(key: bytes, d1: int, d2: int) -> npt.NDArray[np.int8]:
-        play = choose_play(policy, Position(np.frombuffer(key, np.int8).reshape(2, 26)), (d1, d2),
-                           rng=rng)  # fmt: skip
+        play = choose_play(
+            policy, Position(np.frombuffer(key, np.int8).reshape(2, 26)), (d1, d2), rng=rng
+        )
         return play.position.board
 
     return by_policy, str(policy)
 
 
-def _score(losses: npt.NDArray[np.float64], best: npt.NDArray[np.bool_],
-           outside: npt.NDArray[np.bool_]) -> ClassScore:  # fmt: skip
+def _score(
+    losses: npt.NDArray[np.float64], best: npt.NDArray[np.bool_], outside: npt.NDArray[np.bool_]
+) -> ClassScore:
     n = len(losses)
     error = losses.std(ddof=1) / np.sqrt(n) if n > 1 else float("nan")
-    return ClassScore(n, 1000 * float(losses.mean()), 1000 * float(error), float(best.mean()),
-                      float(outside.mean()))  # fmt: skip
+    return ClassScore(
+        n,
+        1000 * float(losses.mean()),
+        1000 * float(error),
+        float(best.mean()),
+        float(outside.mean()),
+    )
 
 
 def benchmark(
@@ -256,9 +268,15 @@ def benchmark(
     bench = data if isinstance(data, Benchmark) else load_benchmark(data)
     choose, name = _chooser(evaluator, plies, use_bearoff)
     count = len(bench)
-    workers = check_int(threads, "threads", EvaluatorError, low=1, high=1024) if threads else (
-        len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    )  # fmt: skip
+    workers = (
+        check_int(threads, "threads", EvaluatorError, low=1, high=1024)
+        if threads
+        else (
+            len(os.sched_getaffinity(0))
+            if hasattr(os, "sched_getaffinity")
+            else os.cpu_count() or 1
+        )
+    )
 
     def decide(d: int) -> tuple[float, bool, bool]:
         chosen = choose(bench.boards[d].tobytes(), int(bench.dice[d, 0]), int(bench.dice[d, 1]))

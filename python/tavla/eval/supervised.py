@@ -354,8 +354,9 @@ class _Run:
             )
 
         try:
-            self.trainer.set_state(*group("weights"), *group("first"), *group("second"),
-                                   int(state["steps"]))  # fmt: skip
+            self.trainer.set_state(
+                *group("weights"), *group("first"), *group("second"), int(state["steps"])
+            )
         except TrainingError as exc:
             raise TrainingError(f"{os.fspath(where)!r}: {exc}") from None
         self.best = group("best")
@@ -380,9 +381,15 @@ class _Run:
                 tick = time.perf_counter()
                 try:
                     _, divergence = self.trainer.train(
-                        count, s.learning_rate, s.learning_rate_end, total, s.weight_decay,
-                        s.batch, s.seed, s.threads,
-                    )  # fmt: skip
+                        count,
+                        s.learning_rate,
+                        s.learning_rate_end,
+                        total,
+                        s.weight_decay,
+                        s.batch,
+                        s.seed,
+                        s.threads,
+                    )
                 except KeyboardInterrupt:
                     interrupted = True
                     break
@@ -454,8 +461,12 @@ class _Run:
             "finished": self.finished,
         }
         metadata = {**self.start.metadata, "training": record}
-        return Net(*self.best, encoding=self.start.encoding, activation=self.start.activation,
-                   metadata=_finite(metadata))  # fmt: skip
+        return Net(
+            *self.best,
+            encoding=self.start.encoding,
+            activation=self.start.activation,
+            metadata=_finite(metadata),
+        )
 
     def write(self, net: Net) -> None:
         assert self.path is not None

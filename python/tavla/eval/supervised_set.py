@@ -102,10 +102,14 @@ def train_net_set(
             members[name], results[name] = record, None
             continue
         result = train_supervised(
-            found, classes=(name,), encoding=chosen[name], checkpoint=checkpoint,
+            found,
+            classes=(name,),
+            encoding=chosen[name],
+            checkpoint=checkpoint,
             start=None if first is None else first.nets[name],
-            resume=resume and state_path(checkpoint).exists(), **settings,
-        )  # fmt: skip
+            resume=resume and state_path(checkpoint).exists(),
+            **settings,
+        )
         results[name] = result
         if result.interrupted:
             return NetSetResult(None, out, results, True)

@@ -194,7 +194,14 @@ def train_td(
     )
     trainer.games_done = done
     return _run(
-        trainer, net, settings, total, path, checkpoint_every, monitor, monitor_every,
+        trainer,
+        net,
+        settings,
+        total,
+        path,
+        checkpoint_every,
+        monitor,
+        monitor_every,
         bar_progress(options, "train_td"),
     )
 

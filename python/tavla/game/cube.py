@@ -72,11 +72,17 @@ class Cube:
         waits until both sides have played two turns).
         """
         refusal = _core.double_refusal(
-            side=player, cube=rules.cube, match_length=match.length, score=match.score,
-            crawford_game=match.crawford, crawford_rule=match.crawford_rule,
-            holland=rules.holland, cube_value=self.value,
+            side=player,
+            cube=rules.cube,
+            match_length=match.length,
+            score=match.score,
+            crawford_game=match.crawford,
+            crawford_rule=match.crawford_rule,
+            holland=rules.holland,
+            cube_value=self.value,
             cube_owner=-1 if self.owner is None else self.owner,
-            max_cube=rules.max_cube or MAX_CUBE_VALUE, fewest_turns_played=min(turns_played),
+            max_cube=rules.max_cube or MAX_CUBE_VALUE,
+            fewest_turns_played=min(turns_played),
         )
         if refusal == 0:
             return None

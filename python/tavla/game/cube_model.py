@@ -115,9 +115,16 @@ def _situation(context: CubeContext, met: MatchEquityTable | None) -> _Situation
         native = met.native(context.match.crawford_rule)
         away, opponent_away = context.away, context.opponent_away
     return (
-        context.cube.value, OWNERS.index(context.owner), rules.backgammons, rules.jacoby,
-        native, away, opponent_away, context.match.crawford, rules.max_cube or MAX_CUBE_VALUE,
-    )  # fmt: skip
+        context.cube.value,
+        OWNERS.index(context.owner),
+        rules.backgammons,
+        rules.jacoby,
+        native,
+        away,
+        opponent_away,
+        context.match.crawford,
+        rules.max_cube or MAX_CUBE_VALUE,
+    )
 
 
 def equities(

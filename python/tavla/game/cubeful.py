@@ -151,14 +151,32 @@ def decide(
     refusal = context.refusal()
     if refusal is not None:
         return CubeDecision(
-            values, context, model.no_double, None, None, "no double", False, refusal,
-            model.cubeless, life, table,
-        )  # fmt: skip
+            values,
+            context,
+            model.no_double,
+            None,
+            None,
+            "no double",
+            False,
+            refusal,
+            model.cubeless,
+            life,
+            table,
+        )
     action, take = cube_action(model.no_double, model.double_take, 1.0, beavers=context.beavers)
     return CubeDecision(
-        values, context, model.no_double, model.double_take, 1.0, action, take, None,
-        model.cubeless, life, table,
-    )  # fmt: skip
+        values,
+        context,
+        model.no_double,
+        model.double_take,
+        1.0,
+        action,
+        take,
+        None,
+        model.cubeless,
+        life,
+        table,
+    )
 
 
 def take_point(

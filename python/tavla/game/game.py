@@ -560,9 +560,11 @@ class Game:
         value = pending.value * 2
         max_cube = self._rules.max_cube
         refusal = _core.redouble_refusal(
-            match_length=self._match.length, option=option, redoubled=value,
+            match_length=self._match.length,
+            option=option,
+            redoubled=value,
             max_cube=MAX_CUBE_VALUE if max_cube is None else max_cube,
-        )  # fmt: skip
+        )
         if refusal == 1:
             raise CubeError(
                 f"{offer.value}s are not allowed: money play with {offer.value}s=True only (R20)"
@@ -570,8 +572,7 @@ class Game:
         answered = _Offer.DOUBLE if offer is _Offer.BEAVER else _Offer.BEAVER
         if pending.offer is not answered:
             raise CubeError(
-                f"only a {answered.value} can be {offer.value}ed, not a {pending.offer.value}"
-                " (R20)"
+                f"only a {answered.value} can be {offer.value}ed, not a {pending.offer.value} (R20)"
             )
         if refusal == 2:
             raise CubeError(f"a {offer.value} to {value} exceeds max_cube {max_cube} (R19)")

@@ -144,8 +144,7 @@ class Rules:
         rule (R25), which restricts post-Crawford games, and money play has none."""
         if self.holland:
             raise RulesError(
-                "options of match play only (R25: post-Crawford games), not of money play:"
-                " holland"
+                "options of match play only (R25: post-Crawford games), not of money play: holland"
             )
 
     def _money_options_on(self) -> list[str]:

@@ -124,9 +124,13 @@ def _from_session(item: Game | Match | MoneySession) -> BoardScene:
         length = item.length if isinstance(item, Match) else 0
         match = MatchContext(length, crawford_rule=item.rules.crawford)
         return BoardScene(
-            Position.initial(), cube_value=1, names=("player 0", "player 1"),
-            scores=(0, 0), match=_match_text(match), status="no game started",
-        )  # fmt: skip
+            Position.initial(),
+            cube_value=1,
+            names=("player 0", "player 1"),
+            scores=(0, 0),
+            match=_match_text(match),
+            status="no game started",
+        )
     bottom = game.on_roll
     names = (f"player {bottom}", f"player {1 - bottom}")
     score = _scores_before(item, game)
@@ -224,12 +228,13 @@ def board_scene(
             bottom = context.on_roll
             owner = context.cube.owner
             scene = BoardScene(
-                item, cube_value=context.cube.value,
+                item,
+                cube_value=context.cube.value,
                 cube_owner=None if owner is None else (0 if owner == bottom else 1),
                 names=(f"player {bottom}", f"player {1 - bottom}"),
                 scores=(context.match.score[bottom], context.match.score[1 - bottom]),
                 match=_match_text(context.match),
-            )  # fmt: skip
+            )
     elif isinstance(item, (Game, Match, MoneySession, GnubgId, Xgid)):
         if context is not None:
             raise RenderError("a game has its own context: give a context with a Position")

@@ -208,14 +208,29 @@ def _draw_board(drawing: _Drawing) -> None:
     theme = drawing.theme
     board = drawing.add(drawing.root, "g", class_="board")
     drawing.rect(board, 0, 0, _WIDTH, _HEIGHT, fill=theme.background)
-    drawing.rect(board, _FRAME_LEFT, _TOP, _FRAME_RIGHT - _FRAME_LEFT, _INNER_HEIGHT + 2 * _FRAME,
-                 fill=theme.frame, rx=6.0)  # fmt: skip
+    drawing.rect(
+        board,
+        _FRAME_LEFT,
+        _TOP,
+        _FRAME_RIGHT - _FRAME_LEFT,
+        _INNER_HEIGHT + 2 * _FRAME,
+        fill=theme.frame,
+        rx=6.0,
+    )
     for left in (_LEFT_HALF, _RIGHT_HALF):
         drawing.rect(board, left, _INNER_TOP, 6 * POINT, _INNER_HEIGHT, fill=theme.cloth)
     drawing.rect(board, _BAR_LEFT, _INNER_TOP, _BAR, _INNER_HEIGHT, fill=theme.bar)
     for top in (_INNER_TOP, _INNER_BOTTOM - _POINT_HEIGHT):
-        drawing.rect(board, _TRAY_LEFT, top, _TRAY, _POINT_HEIGHT, fill=theme.tray,
-                     stroke=theme.point_edge, stroke_width=theme.outline / 2)  # fmt: skip
+        drawing.rect(
+            board,
+            _TRAY_LEFT,
+            top,
+            _TRAY,
+            _POINT_HEIGHT,
+            fill=theme.tray,
+            stroke=theme.point_edge,
+            stroke_width=theme.outline / 2,
+        )
     for point in range(1, 25):
         left = drawing.x(_point_left(point), POINT)
         right = left + POINT
@@ -224,20 +239,33 @@ def _draw_board(drawing: _Drawing) -> None:
             if point >= 13
             else (_INNER_BOTTOM, _INNER_BOTTOM - _POINT_HEIGHT + 4)
         )
-        corners = f"{_number(left)},{_number(base)} {_number(right)},{_number(base)} " \
-                  f"{_number(left + POINT / 2)},{_number(tip)}"  # fmt: skip
+        corners = (
+            f"{_number(left)},{_number(base)} {_number(right)},{_number(base)} "
+            f"{_number(left + POINT / 2)},{_number(tip)}"
+        )
         drawing.add(
-            board, "polygon", class_="point", data_point=point, points=corners,
+            board,
+            "polygon",
+            class_="point",
+            data_point=point,
+            points=corners,
             fill=theme.point_dark if point % 2 else theme.point_light,
-            stroke=theme.point_edge, stroke_width=theme.outline / 2,
-        )  # fmt: skip
+            stroke=theme.point_edge,
+            stroke_width=theme.outline / 2,
+        )
 
 
 def _draw_numbers(drawing: _Drawing, numbers: Numbers) -> None:
     if numbers == "none":
         return
-    group = drawing.add(drawing.root, "g", class_="numbers", fill=drawing.theme.number_text,
-                        font_size=12.0, text_anchor="middle")  # fmt: skip
+    group = drawing.add(
+        drawing.root,
+        "g",
+        class_="numbers",
+        fill=drawing.theme.number_text,
+        font_size=12.0,
+        text_anchor="middle",
+    )
     for point in range(1, 25):
         label = point if numbers == "mover" else 25 - point
         x = drawing.x(_point_left(point) + POINT / 2)
@@ -261,32 +289,74 @@ def _draw_checkers(drawing: _Drawing, scene: BoardScene) -> None:
                 x, y = _spot(row, point, depth, count)
                 if point == 0:
                     drawing.rect(
-                        group, x - _TRAY / 2 + 4, y - _SLAB / 2 + 0.6, _TRAY - 8, _SLAB - 1.2,
-                        class_="checker", data_side=row, data_point=0, fill=fill, stroke=edge,
-                        stroke_width=theme.outline / 2, rx=2.0,
-                    )  # fmt: skip
+                        group,
+                        x - _TRAY / 2 + 4,
+                        y - _SLAB / 2 + 0.6,
+                        _TRAY - 8,
+                        _SLAB - 1.2,
+                        class_="checker",
+                        data_side=row,
+                        data_point=0,
+                        fill=fill,
+                        stroke=edge,
+                        stroke_width=theme.outline / 2,
+                        rx=2.0,
+                    )
                     continue
                 drawing.add(
-                    group, "circle", class_="checker", data_side=row, data_point=point,
-                    cx=drawing.x(x), cy=y, r=_RADIUS, fill=fill, stroke=edge,
+                    group,
+                    "circle",
+                    class_="checker",
+                    data_side=row,
+                    data_point=point,
+                    cx=drawing.x(x),
+                    cy=y,
+                    r=_RADIUS,
+                    fill=fill,
+                    stroke=edge,
                     stroke_width=theme.outline,
-                )  # fmt: skip
+                )
             if point != 0 and count > _STACK:
                 x, y = _spot(row, point, count - 1, count)
-                drawing.text(group, drawing.x(x), y + 5.5, str(count), class_="count",
-                             fill=ink, font_size=15.0, font_weight="bold",
-                             text_anchor="middle")  # fmt: skip
+                drawing.text(
+                    group,
+                    drawing.x(x),
+                    y + 5.5,
+                    str(count),
+                    class_="count",
+                    fill=ink,
+                    font_size=15.0,
+                    font_weight="bold",
+                    text_anchor="middle",
+                )
 
 
 def _cube_group(drawing: _Drawing, x: float, y: float, value: int, **attributes: object) -> None:
     """A cube showing ``value``, centred at unmirrored ``(x, y)``."""
     theme = drawing.theme
     group = drawing.add(drawing.root, "g", **attributes)
-    drawing.rect(group, x - _CUBE / 2, y - _CUBE / 2, _CUBE, _CUBE, rx=5.0, fill=theme.cube_fill,
-                 stroke=theme.die_edge, stroke_width=theme.outline)  # fmt: skip
+    drawing.rect(
+        group,
+        x - _CUBE / 2,
+        y - _CUBE / 2,
+        _CUBE,
+        _CUBE,
+        rx=5.0,
+        fill=theme.cube_fill,
+        stroke=theme.die_edge,
+        stroke_width=theme.outline,
+    )
     size = 18.0 if value < 1000 else 13.0 if value < 10000 else 10.5
-    drawing.text(group, drawing.x(x), y + size * 0.36, str(value), fill=theme.cube_text,
-                 font_size=size, font_weight="bold", text_anchor="middle")  # fmt: skip
+    drawing.text(
+        group,
+        drawing.x(x),
+        y + size * 0.36,
+        str(value),
+        fill=theme.cube_text,
+        font_size=size,
+        font_weight="bold",
+        text_anchor="middle",
+    )
 
 
 def _draw_cube(drawing: _Drawing, scene: BoardScene) -> None:
@@ -300,11 +370,19 @@ def _draw_cube(drawing: _Drawing, scene: BoardScene) -> None:
         # A centred cube at 1 shows 64, as on a real cube and in gnubg and XG.
         shown = 64 if scene.cube_value == 1 and scene.cube_owner is None else scene.cube_value
         owner = "centred" if scene.cube_owner is None else scene.cube_owner
-        _cube_group(drawing, x, y, shown, class_="cube", data_value=scene.cube_value,
-                    data_owner=owner)  # fmt: skip
+        _cube_group(
+            drawing, x, y, shown, class_="cube", data_value=scene.cube_value, data_owner=owner
+        )
     if scene.offered is not None:  # offered by the side on roll: shown in its half
-        _cube_group(drawing, _RIGHT_HALF + 3 * POINT, _MIDDLE, scene.offered,
-                    class_="cube offered", data_value=scene.offered, data_owner=1)  # fmt: skip
+        _cube_group(
+            drawing,
+            _RIGHT_HALF + 3 * POINT,
+            _MIDDLE,
+            scene.offered,
+            class_="cube offered",
+            data_value=scene.offered,
+            data_owner=1,
+        )
 
 
 def _draw_dice(drawing: _Drawing, scene: BoardScene) -> None:
@@ -315,13 +393,23 @@ def _draw_dice(drawing: _Drawing, scene: BoardScene) -> None:
         x = _RIGHT_HALF + 3 * POINT + (index - 0.5) * (_DIE + 10)
         group = drawing.add(drawing.root, "g", class_="die", data_value=value)
         left, top = x - _DIE / 2, _MIDDLE - _DIE / 2
-        drawing.rect(group, left, top, _DIE, _DIE, rx=6.0, fill=theme.die_fill,
-                     stroke=theme.die_edge, stroke_width=theme.outline)  # fmt: skip
+        drawing.rect(
+            group,
+            left,
+            top,
+            _DIE,
+            _DIE,
+            rx=6.0,
+            fill=theme.die_fill,
+            stroke=theme.die_edge,
+            stroke_width=theme.outline,
+        )
         for column, line in _PIPS[value]:
             cx = left + _DIE * (0.25 + 0.25 * column)
             cy = top + _DIE * (0.25 + 0.25 * line)
-            drawing.add(group, "circle", class_="pip", cx=drawing.x(cx), cy=cy, r=3.4,
-                        fill=theme.die_pip)  # fmt: skip
+            drawing.add(
+                group, "circle", class_="pip", cx=drawing.x(cx), cy=cy, r=3.4, fill=theme.die_pip
+            )
 
 
 def _arrow_ends(scene: BoardScene) -> Iterator[tuple[int, int, _Spot, _Spot]]:
@@ -349,20 +437,44 @@ def _draw_arrows(drawing: _Drawing, scene: BoardScene) -> None:
     colour = drawing.theme.arrow
     marker_id = "tavla-arrow-" + "".join(c for c in colour if c.isalnum())
     defs = drawing.add(drawing.root, "defs")
-    marker = drawing.add(defs, "marker", id=marker_id, viewBox="0 0 10 10", refX=7.0,
-                         refY=5.0, markerWidth=4.0, markerHeight=4.0,
-                         orient="auto")  # fmt: skip
+    marker = drawing.add(
+        defs,
+        "marker",
+        id=marker_id,
+        viewBox="0 0 10 10",
+        refX=7.0,
+        refY=5.0,
+        markerWidth=4.0,
+        markerHeight=4.0,
+        orient="auto",
+    )
     drawing.add(marker, "path", d="M0,0 L10,5 L0,10 z", fill=colour)
-    group = drawing.add(drawing.root, "g", class_="arrows", stroke=colour, stroke_width=4.0,
-                        stroke_linecap="round", opacity=0.9)  # fmt: skip
+    group = drawing.add(
+        drawing.root,
+        "g",
+        class_="arrows",
+        stroke=colour,
+        stroke_width=4.0,
+        stroke_linecap="round",
+        opacity=0.9,
+    )
     for start, end, begin, finish in _arrow_ends(scene):
         length = math.hypot(finish.x - begin.x, finish.y - begin.y)
         cut = min(8.0, length / 3)  # end short of the centre, so the head stays visible
         fx = finish.x - (finish.x - begin.x) * cut / length if length else finish.x
         fy = finish.y - (finish.y - begin.y) * cut / length if length else finish.y
-        drawing.add(group, "line", class_="arrow", data_from=start, data_to=end,
-                    x1=drawing.x(begin.x), y1=begin.y, x2=drawing.x(fx), y2=fy,
-                    marker_end=f"url(#{marker_id})")  # fmt: skip
+        drawing.add(
+            group,
+            "line",
+            class_="arrow",
+            data_from=start,
+            data_to=end,
+            x1=drawing.x(begin.x),
+            y1=begin.y,
+            x2=drawing.x(fx),
+            y2=fy,
+            marker_end=f"url(#{marker_id})",
+        )
 
 
 def _side_label(scene: BoardScene, row: int) -> str:
@@ -381,13 +493,11 @@ def _side_label(scene: BoardScene, row: int) -> str:
 
 
 def _draw_labels(drawing: _Drawing, scene: BoardScene) -> None:
-    group = drawing.add(drawing.root, "g", class_="labels", fill=drawing.theme.text,
-                        font_size=14.0)  # fmt: skip
+    group = drawing.add(drawing.root, "g", class_="labels", fill=drawing.theme.text, font_size=14.0)
     top_line = _MARGIN + 17
     bottom_line = _HEIGHT - _MARGIN - 8
     drawing.text(group, _MARGIN + 4, top_line, _side_label(scene, 1), class_="side", data_side=1)
-    drawing.text(group, _MARGIN + 4, bottom_line, _side_label(scene, 0), class_="side",
-                 data_side=0)  # fmt: skip
+    drawing.text(group, _MARGIN + 4, bottom_line, _side_label(scene, 0), class_="side", data_side=0)
     right = _WIDTH - _MARGIN - 4
     if scene.match is not None:
         drawing.text(group, right, top_line, scene.match, class_="match", text_anchor="end")

@@ -202,9 +202,15 @@ class _GameReplayer:
             self.report.plays[-1] = play
             if self.moments is not None:
                 self.moment(
-                    action, MomentKind.PLAY, before_play, context, play.notation, rolled, play,
+                    action,
+                    MomentKind.PLAY,
+                    before_play,
+                    context,
+                    play.notation,
+                    rolled,
+                    play,
                     opening,
-                )  # fmt: skip
+                )
             self.check_stars(action, play, before)
         except TavlaError as exc:
             shown = action.play or "no move"
@@ -228,10 +234,14 @@ class _GameReplayer:
             reason = f"{action.play}: the stars mark hits on {written}, the play hits on {made}"
             self.report.notes.append(
                 Finding(
-                    self.file, self.game_record.number, action.move_number, action.line,
-                    before, reason,
+                    self.file,
+                    self.game_record.number,
+                    action.move_number,
+                    action.line,
+                    before,
+                    reason,
                 )
-            )  # fmt: skip
+            )
 
     def cube(self, action: RecordedAction) -> None:
         game = self.game
@@ -271,10 +281,19 @@ class _GameReplayer:
         assert self.moments is not None
         self.moments.append(
             Moment(
-                self.index, action.move_number, action.line, action.player, kind, position,
-                context, done, dice, play, opening,
+                self.index,
+                action.move_number,
+                action.line,
+                action.player,
+                kind,
+                position,
+                context,
+                done,
+                dice,
+                play,
+                opening,
             )
-        )  # fmt: skip
+        )
 
     def cube_moment(self, action: RecordedAction, game: Game) -> None:
         """The moment of a double (the doubler's cube decision, where it may double) or of

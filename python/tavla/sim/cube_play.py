@@ -117,15 +117,22 @@ class CubeRun:
         owner = -1 if cube.owner is None else (0 if cube.owner == on_roll else 1)
         met = None if self.met is None else self.met.native(match.crawford_rule)
         return _core.CubePlay(
-            match_length=match.length, whole_matches=self.whole_matches,
+            match_length=match.length,
+            whole_matches=self.whole_matches,
             score=(match.score[on_roll], match.score[1 - on_roll]),
-            crawford_game=match.crawford, crawford_rule=match.crawford_rule,
-            holland=rules.holland, jacoby=rules.jacoby, beavers=rules.beavers,
+            crawford_game=match.crawford,
+            crawford_rule=match.crawford_rule,
+            holland=rules.holland,
+            jacoby=rules.jacoby,
+            beavers=rules.beavers,
             raccoons=bool(rules.raccoons),
             backgammons=rules.backgammons,
-            max_cube=rules.max_cube or MAX_CUBE_VALUE, start_cube=cube.value,
-            start_owner=owner, first_offer=self.first_offer, met=met,
-        )  # fmt: skip
+            max_cube=rules.max_cube or MAX_CUBE_VALUE,
+            start_cube=cube.value,
+            start_owner=owner,
+            first_offer=self.first_offer,
+            met=met,
+        )
 
 
 def cube_argument(policy: PolicyLike, play: Any) -> Any:

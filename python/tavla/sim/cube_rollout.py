@@ -117,11 +117,29 @@ def cube_rollout(
     """
     policy = default_policy() if policy is None else policy
     run, settings = _cube_settings(
-        position, policy, games, context, met, rotate, truncate, evaluator,
-        truncate_bearoff, variance_reduction, se, check_every, None,
-        run_options(options, seed=seed, threads=threads, batch=batch, progress=progress,
-                        client=client, chunk=chunk),
-    )  # fmt: skip
+        position,
+        policy,
+        games,
+        context,
+        met,
+        rotate,
+        truncate,
+        evaluator,
+        truncate_bearoff,
+        variance_reduction,
+        se,
+        check_every,
+        None,
+        run_options(
+            options,
+            seed=seed,
+            threads=threads,
+            batch=batch,
+            progress=progress,
+            client=client,
+            chunk=chunk,
+        ),
+    )
     check_memory(run.games, 2 * CUBE_GAME_BYTES + 64)
     context = settings.run.context
     no_double_run = CubeRun(context, first_offer=False, met=met)
@@ -178,11 +196,29 @@ def cube_rollout_plays(
     :func:`~tavla.sim.rollout.rollout_plays` takes it."""
     policy = default_policy() if policy is None else policy
     run, settings = _cube_settings(
-        position, policy, games, context, met, rotate, truncate, evaluator,
-        truncate_bearoff, variance_reduction, se, check_every, out_of_contention,
-        run_options(options, seed=seed, threads=threads, batch=batch, progress=progress,
-                        client=client, chunk=chunk),
-    )  # fmt: skip
+        position,
+        policy,
+        games,
+        context,
+        met,
+        rotate,
+        truncate,
+        evaluator,
+        truncate_bearoff,
+        variance_reduction,
+        se,
+        check_every,
+        out_of_contention,
+        run_options(
+            options,
+            seed=seed,
+            threads=threads,
+            batch=batch,
+            progress=progress,
+            client=client,
+            chunk=chunk,
+        ),
+    )
     plays = position.legal_plays(parse_roll(dice))
     check_memory(run.games, CUBE_GAME_BYTES + 64 + 8 * len(plays))
     context = settings.run.context
@@ -199,10 +235,18 @@ def cube_rollout_plays(
         if line.games == 0:
             continue
         estimate = run.estimate(line.values[:, 0])
-        results.append(CubefulPlayResult(
-            play, estimate.mean, estimate.std_error, line.games, context, valued.met,
-            interrupted, settings.reduced,
-        ))  # fmt: skip
+        results.append(
+            CubefulPlayResult(
+                play,
+                estimate.mean,
+                estimate.std_error,
+                line.games,
+                context,
+                valued.met,
+                interrupted,
+                settings.reduced,
+            )
+        )
     return sorted(results, key=lambda result: -result.equity)
 
 
@@ -276,12 +320,19 @@ def _cube_line(
         first: int, count: int, report: Callable[[int], None] | None
     ) -> tuple[npt.NDArray[np.float64], bool]:
         results = play_games(
-            policy, policy, count, start=start, rotate=run.level, first_game=first,
-            truncate=settings.truncate, stop_at_bearoff=settings.truncate_bearoff,
-            evaluator=settings.evaluator, cube=cube,
+            policy,
+            policy,
+            count,
+            start=start,
+            rotate=run.level,
+            first_game=first,
+            truncate=settings.truncate,
+            stop_at_bearoff=settings.truncate_bearoff,
+            evaluator=settings.evaluator,
+            cube=cube,
             options=run.options.replace(progress=report or False),
             variance_reduction=settings.reduced,
-        )  # fmt: skip
+        )
         line.runs.append(results)
         return sign * _equities(results, unit)[:, np.newaxis], results.interrupted
 
@@ -295,16 +346,26 @@ def _finishing(play: Play, run: CubeRun, interrupted: bool) -> CubefulPlayResult
     kind = play.position.winner_kind
     assert kind is not None
     scored = game_result(
-        context.on_roll, kind, context.cube.value, GameEnd.BORNE_OFF, context.game_rules,
-        money=context.is_money, cube_turned=context.cube.owner is not None,
-    ).points  # fmt: skip
+        context.on_roll,
+        kind,
+        context.cube.value,
+        GameEnd.BORNE_OFF,
+        context.game_rules,
+        money=context.is_money,
+        cube_turned=context.cube.owner is not None,
+    ).points
     equity = float(scored) / context.cube.value
     if run.met is not None:
-        mwc = run.met.mwc_after(context.away, context.opponent_away, scored,
-                                crawford_rule=context.match.crawford_rule)  # fmt: skip
-        equity = run.met.mwc_to_equity(mwc, context.away, context.opponent_away,
-                                       context.cube.value,
-                                       crawford_rule=context.match.crawford_rule)  # fmt: skip
+        mwc = run.met.mwc_after(
+            context.away, context.opponent_away, scored, crawford_rule=context.match.crawford_rule
+        )
+        equity = run.met.mwc_to_equity(
+            mwc,
+            context.away,
+            context.opponent_away,
+            context.cube.value,
+            crawford_rule=context.match.crawford_rule,
+        )
     return CubefulPlayResult(play, equity, 0.0, 1, context, run.met, interrupted, False)
 
 
@@ -368,10 +429,22 @@ def _summary(
         dt, dt_error, gain_error, dp = float(means[1]), float(errors[1]), float(errors[2]), 1.0
         action, take = cube_action(float(means[0]), dt, 1.0, beavers=context.beavers)
     return CubefulRolloutResult(
-        context, float(means[0]), float(errors[0]), dt, dt_error, gain_error, dp, action, take,
-        refusal, n, (parts[0], parts[1] if len(parts) > 1 else None), run.met, interrupted,
+        context,
+        float(means[0]),
+        float(errors[0]),
+        dt,
+        dt_error,
+        gain_error,
+        dp,
+        action,
+        take,
+        refusal,
+        n,
+        (parts[0], parts[1] if len(parts) > 1 else None),
+        run.met,
+        interrupted,
         variance_reduction,
-    )  # fmt: skip
+    )
 
 
 def _joined(line: Line, games: int, interrupted: bool) -> PlayoutResults:

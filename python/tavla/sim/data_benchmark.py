@@ -49,8 +49,9 @@ class BenchmarkRun:
     interrupted: bool
 
 
-def _candidates(search: Any, board: npt.NDArray[np.int8], roll: tuple[int, int], plies: int,
-                top: int) -> list[npt.NDArray[np.int8]]:  # fmt: skip
+def _candidates(
+    search: Any, board: npt.NDArray[np.int8], roll: tuple[int, int], plies: int, top: int
+) -> list[npt.NDArray[np.int8]]:
     """The ``top`` best plays of the roll by the search at ``plies`` (those it searched to
     ``plies`` first), as their results with the opponent on roll."""
     results, probabilities, searched = search.plays(board.tobytes(), roll[0], roll[1], plies)
@@ -70,9 +71,14 @@ def _decision_roll(board: npt.NDArray[np.int8], rng: np.random.Generator) -> tup
 
 
 def benchmark_shard(
-    job: RolloutJob, net: Net, boards: npt.NDArray[np.int8], index: npt.NDArray[np.int64],
-    plies: int, top: int, done: Any = None,
-) -> tuple[Benchmark, float] | None:  # fmt: skip
+    job: RolloutJob,
+    net: Net,
+    boards: npt.NDArray[np.int8],
+    index: npt.NDArray[np.int64],
+    plies: int,
+    top: int,
+    done: Any = None,
+) -> tuple[Benchmark, float] | None:
     """The decisions of one shard, or None when Ctrl-C stopped a rollout."""
     began = time.process_time()
     settings = job.settings
@@ -89,11 +95,16 @@ def benchmark_shard(
                 value, error = float(kind), 0.0
             else:
                 result = rollout(
-                    Position(candidate), job.policy, settings.games, seed=seed,
-                    truncate=settings.truncate, evaluator=job.evaluator,
-                    variance_reduction=settings.variance_reduction, threads=job.threads,
+                    Position(candidate),
+                    job.policy,
+                    settings.games,
+                    seed=seed,
+                    truncate=settings.truncate,
+                    evaluator=job.evaluator,
+                    variance_reduction=settings.variance_reduction,
+                    threads=job.threads,
                     progress=False,
-                )  # fmt: skip
+                )
                 if result.interrupted:
                     return None
                 value, error = -result.equity, result.equity_std_error
@@ -148,8 +159,16 @@ def make_benchmark(
     finished.  Raises :class:`~tavla.DataError` for bad arguments, files that are not
     positions files, or a folder made with other settings."""
     source = load_positions(positions)
-    job = rollout_job(policy, games, truncate, evaluator, variance_reduction, seed, shard_size,
-                      thread_count(threads))  # fmt: skip
+    job = rollout_job(
+        policy,
+        games,
+        truncate,
+        evaluator,
+        variance_reduction,
+        seed,
+        shard_size,
+        thread_count(threads),
+    )
     net = policy_net(job.policy)
     if net is None:
         raise DataError(
@@ -176,8 +195,11 @@ def make_benchmark(
         "shards": shards,
     }
     _manifest(folder, record)
-    todo = [(k, rows[k * size : (k + 1) * size]) for k in range(shards)
-            if not (folder / f"bench-{k:05d}.npz").exists()]  # fmt: skip
+    todo = [
+        (k, rows[k * size : (k + 1) * size])
+        for k in range(shards)
+        if not (folder / f"bench-{k:05d}.npz").exists()
+    ]
     began, cpu, written, made, interrupted = time.perf_counter(), 0.0, 0, 0, False
     with progress_bar(
         sum(len(r) for _, r in todo), progress, "benchmark", unit="position"
@@ -193,15 +215,27 @@ def make_benchmark(
                 break
             bench, seconds = result
             cpu += seconds
-            metadata = {**settings, "shard": k, "cpu_seconds": round(seconds, 3),
-                        "positions_file": str(positions)}  # fmt: skip
+            metadata = {
+                **settings,
+                "shard": k,
+                "cpu_seconds": round(seconds, 3),
+                "positions_file": str(positions),
+            }
             save_benchmark(folder / f"bench-{k:05d}.npz", replace(bench, metadata=metadata))
             written += 1
             made += len(index)
             if update is not None:
                 update(made)
-    return BenchmarkRun(folder, shards, written, shards - len(todo), made,
-                        time.perf_counter() - began, cpu, interrupted)  # fmt: skip
+    return BenchmarkRun(
+        folder,
+        shards,
+        written,
+        shards - len(todo),
+        made,
+        time.perf_counter() - began,
+        cpu,
+        interrupted,
+    )
 
 
 def _manifest(folder: Path, record: dict[str, Any]) -> None:

@@ -210,14 +210,29 @@ def make_positions(
         for board in start_boards:
             if collector.full or per_start == 0:
                 break
-            play_games(explorer, explorer, per_start, start=Position(board), seed=seed,
-                       first_game=games, batch=per_start, progress=False)  # fmt: skip
+            play_games(
+                explorer,
+                explorer,
+                per_start,
+                start=Position(board),
+                seed=seed,
+                first_game=games,
+                batch=per_start,
+                progress=False,
+            )
             games += per_start
             played(explorer.seen, SELFPLAY)
         while not collector.full and (cap is None or games < cap):
             round_games = batch if cap is None else min(batch, cap - games)
-            play_games(explorer, explorer, round_games, seed=seed, first_game=games,
-                       batch=round_games, progress=False)  # fmt: skip
+            play_games(
+                explorer,
+                explorer,
+                round_games,
+                seed=seed,
+                first_game=games,
+                batch=round_games,
+                progress=False,
+            )
             games += round_games
             played(explorer.seen, SELFPLAY)
     boards = np.array(collector.boards, dtype=np.int8).reshape(-1, 2, 26)

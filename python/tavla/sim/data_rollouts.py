@@ -195,11 +195,16 @@ def roll_out_shard(
         methods[bearoffs] = DATABASE
     for k in np.flatnonzero(classes != BEAROFF).tolist():
         result = rollout(
-            Position(boards[k]), job.policy, settings.games,
-            seed=position_seed(settings.seed, int(index[k])), truncate=settings.truncate,
-            evaluator=job.evaluator, variance_reduction=settings.variance_reduction,
-            threads=job.threads, progress=False,
-        )  # fmt: skip
+            Position(boards[k]),
+            job.policy,
+            settings.games,
+            seed=position_seed(settings.seed, int(index[k])),
+            truncate=settings.truncate,
+            evaluator=job.evaluator,
+            variance_reduction=settings.variance_reduction,
+            threads=job.threads,
+            progress=False,
+        )
         if result.interrupted:
             return None
         targets[k] = consistent(result.probabilities)[0]
@@ -291,18 +296,29 @@ def roll_out_positions(
             client = cluster.check_client(client)
         except PlayoutError as exc:
             raise DataError(str(exc)) from None
-    job = rollout_job(policy, games, truncate, evaluator, variance_reduction, seed, shard_size,
-               1 if client is not None else thread_count(threads))  # fmt: skip
+    job = rollout_job(
+        policy,
+        games,
+        truncate,
+        evaluator,
+        variance_reduction,
+        seed,
+        shard_size,
+        1 if client is not None else thread_count(threads),
+    )
     digest = hashlib.sha256(source.boards.tobytes()).hexdigest()
     folder.mkdir(parents=True, exist_ok=True)
     size = job.settings.shard_size
     shards = -(-len(source) // size)
-    _manifest(folder, {
-        "kind": MANIFEST_KIND,
-        "positions": {"count": len(source), "sha256": digest},
-        "settings": asdict(job.settings),
-        "shards": shards,
-    })  # fmt: skip
+    _manifest(
+        folder,
+        {
+            "kind": MANIFEST_KIND,
+            "positions": {"count": len(source), "sha256": digest},
+            "settings": asdict(job.settings),
+            "shards": shards,
+        },
+    )
     todo = []
     for k in range(shards):
         index = np.arange(k * size, min((k + 1) * size, len(source)), dtype=np.int64)
@@ -315,10 +331,16 @@ def roll_out_positions(
 
         def write(k: int, data: TrainingData, seconds: float) -> None:
             nonlocal written, rolled
-            save_shard(folder / f"shard-{k:05d}.npz", data, {
-                **asdict(job.settings), "shard": k, "cpu_seconds": round(seconds, 3),
-                "positions_file": str(positions),
-            })  # fmt: skip
+            save_shard(
+                folder / f"shard-{k:05d}.npz",
+                data,
+                {
+                    **asdict(job.settings),
+                    "shard": k,
+                    "cpu_seconds": round(seconds, 3),
+                    "positions_file": str(positions),
+                },
+            )
             written += 1
             rolled += len(data)
             if update is not None:
@@ -328,8 +350,9 @@ def roll_out_positions(
             for k, index in todo:
                 tick = None if update is None else (lambda n, at=rolled: update(at + n))
                 try:
-                    made = roll_out_shard(job, source.boards[index], source.classes[index],
-                                          index, tick)  # fmt: skip
+                    made = roll_out_shard(
+                        job, source.boards[index], source.classes[index], index, tick
+                    )
                 except KeyboardInterrupt:
                     made = None
                 if made is None:
@@ -339,8 +362,16 @@ def roll_out_positions(
                 write(k, *made)
         else:
             interrupted = _on_cluster(client, job, source, todo, write)
-    return DataRun(folder, shards, written, shards - len(todo), rolled,
-                   time.perf_counter() - began, cpu, interrupted)  # fmt: skip
+    return DataRun(
+        folder,
+        shards,
+        written,
+        shards - len(todo),
+        rolled,
+        time.perf_counter() - began,
+        cpu,
+        interrupted,
+    )
 
 
 def _on_cluster(
@@ -354,10 +385,11 @@ def _on_cluster(
     from distributed import as_completed
 
     futures = {
-        client.submit(roll_out_shard, job, source.boards[index], source.classes[index], index,
-                      pure=False): k
+        client.submit(
+            roll_out_shard, job, source.boards[index], source.classes[index], index, pure=False
+        ): k
         for k, index in todo
-    }  # fmt: skip
+    }
     try:
         for future in as_completed(futures):
             made = future.result()

@@ -199,15 +199,29 @@ def duel(
     if not isinstance(duplicate, (bool, np.bool_)):
         raise PlayoutError(f"duplicate must be True or False, got {excerpt(duplicate)}")
     cubeful = check_bool(cubeful, "cubeful", PlayoutError)
-    options = run_options(options, seed=seed, threads=threads, batch=batch, progress=progress,
-                          client=client, chunk=chunk)  # fmt: skip
+    options = run_options(
+        options,
+        seed=seed,
+        threads=threads,
+        batch=batch,
+        progress=progress,
+        client=client,
+        chunk=chunk,
+    )
     if match_length is not None:
         if games is not None or cubeful:
             raise PlayoutError("a match duel counts matches: give matches=, not games or cubeful")
         return _match_duel(
-            a, b, match_length, matches, rules=rules, met=met, duplicate=duplicate,
-            options=options, keep_games=keep_games,
-        )  # fmt: skip
+            a,
+            b,
+            match_length,
+            matches,
+            rules=rules,
+            met=met,
+            duplicate=duplicate,
+            options=options,
+            keep_games=keep_games,
+        )
     if met is not None or matches != DEFAULT_MATCHES:
         raise PlayoutError("matches and met are for match duels: give match_length")
     games = DEFAULT_GAMES if games is None else games
@@ -219,9 +233,15 @@ def duel(
     elif rules is not None:
         raise PlayoutError("rules are for duels with the cube: give cubeful=True or match_length")
     results = play_games(
-        a, b, games, duplicate=duplicate, alternate=True, cube=cube, keep_games=keep_games,
+        a,
+        b,
+        games,
+        duplicate=duplicate,
+        alternate=True,
+        cube=cube,
+        keep_games=keep_games,
         options=options,
-    )  # fmt: skip
+    )
     if duplicate and results.games % 2:  # interrupted inside a pair: keep whole pairs
         results = results.head(results.games - 1)
     points = results.points.astype(np.float64)
@@ -267,9 +287,17 @@ def _match_duel(
             f"a duplicate duel plays matches in pairs: matches must be even: {matches}"
         )
     results = play_matches(
-        a, b, matches, length, rules=rules, met=met, duplicate=duplicate, alternate=True,
-        keep_games=keep_games, options=options,
-    )  # fmt: skip
+        a,
+        b,
+        matches,
+        length,
+        rules=rules,
+        met=met,
+        duplicate=duplicate,
+        alternate=True,
+        keep_games=keep_games,
+        options=options,
+    )
     if duplicate and results.matches % 2:  # interrupted inside a pair: keep whole pairs
         results = results.head(results.matches - 1)
     per_game = results.game_results.points.astype(np.float64)

@@ -53,8 +53,7 @@ class Ladder:
         ]
         for d in self.duels:
             rows.append(
-                f"| {d.a} | {d.b} | {d.ppg:+.3f} | {d.ci[0]:+.3f} to {d.ci[1]:+.3f} "
-                f"| {d.games:,} |"
+                f"| {d.a} | {d.b} | {d.ppg:+.3f} | {d.ci[0]:+.3f} to {d.ci[1]:+.3f} | {d.games:,} |"
             )
         return "\n".join(rows)
 
@@ -111,8 +110,16 @@ def ladder(
         pairs += [(i, a) for i in range(len(rungs)) if i not in (a, a + 1) and i != a - 1]
     duels: list[LadderDuel] = []
     for top, bottom in pairs:
-        result = _duel(rungs[top], rungs[bottom], labels[top], labels[bottom], half_width,
-                       batch, max_games, options.replace(seed=first_seed))  # fmt: skip
+        result = _duel(
+            rungs[top],
+            rungs[bottom],
+            labels[top],
+            labels[bottom],
+            half_width,
+            batch,
+            max_games,
+            options.replace(seed=first_seed),
+        )
         duels.append(result)
         if result.interrupted:
             break
@@ -120,9 +127,15 @@ def ladder(
 
 
 def _duel(
-    a: PolicyLike, b: PolicyLike, a_label: str, b_label: str, half_width: float, batch: int,
-    max_games: int, options: RunOptions,
-) -> LadderDuel:  # fmt: skip
+    a: PolicyLike,
+    b: PolicyLike,
+    a_label: str,
+    b_label: str,
+    half_width: float,
+    batch: int,
+    max_games: int,
+    options: RunOptions,
+) -> LadderDuel:
     """Rounds of ``batch`` duplicate games of ``a`` against ``b``, round k with seed
     ``options.seed + k``, until the interval is narrow enough (see :func:`ladder`)."""
     pairs: list[np.ndarray] = []
@@ -139,5 +152,6 @@ def _duel(
         games = 2 * len(values)
         if interrupted or Z95 * error <= half_width or games + batch > max_games:
             break
-    return LadderDuel(a_label, b_label, ppg, error, (ppg - Z95 * error, ppg + Z95 * error),
-                      games, interrupted)  # fmt: skip
+    return LadderDuel(
+        a_label, b_label, ppg, error, (ppg - Z95 * error, ppg + Z95 * error), games, interrupted
+    )

@@ -73,18 +73,35 @@ def play_matches(
     (20, True, True)
     """
     length = check_int(length, "the match length", PlayoutError, low=1, high=MAX_MATCH_LENGTH)
-    rules = Rules.standard_match() if rules is None else check_instance(
-        rules, "rules", RulesError, Rules
-    )  # fmt: skip
+    rules = (
+        Rules.standard_match()
+        if rules is None
+        else check_instance(rules, "rules", RulesError, Rules)
+    )
     rules.check_match_play()
     context = CubeContext(MatchContext(length, crawford_rule=rules.crawford), rules=rules)
     cube = CubeRun(context, whole_matches=True, met=met)
     results = run_units(
-        a, b, count_argument("matches", matches), start=None, rotate=0, duplicate=duplicate,
-        alternate=alternate, truncate=None, first_game=first_match, cube=cube,
-        options=run_options(options, seed=seed, threads=threads, batch=batch,
-                            progress=progress, client=client, chunk=chunk),
+        a,
+        b,
+        count_argument("matches", matches),
+        start=None,
+        rotate=0,
+        duplicate=duplicate,
+        alternate=alternate,
+        truncate=None,
+        first_game=first_match,
+        cube=cube,
+        options=run_options(
+            options,
+            seed=seed,
+            threads=threads,
+            batch=batch,
+            progress=progress,
+            client=client,
+            chunk=chunk,
+        ),
         keep_games=keep_games,
-    )  # fmt: skip
+    )
     assert isinstance(results, MatchResults)
     return results

@@ -63,10 +63,15 @@ class Opponent:
         if not isinstance(cube.evaluator, Net) and not bearoff.applies(position):
             return None  # the bear-off database alone decides only in bear-offs
         return cube_decision(
-            position, context, cube.evaluator if isinstance(cube.evaluator, Net) else None,
-            plies=cube.plies, bearoff=cube.bearoff, keep=cube.keep, margin=cube.margin,
+            position,
+            context,
+            cube.evaluator if isinstance(cube.evaluator, Net) else None,
+            plies=cube.plies,
+            bearoff=cube.bearoff,
+            keep=cube.keep,
+            margin=cube.margin,
             cube_life=cube.cube_life,
-        )  # fmt: skip
+        )
 
     def doubles(self, game: Game) -> bool:
         """Whether it doubles now, before its roll: when doubling is allowed and its cube

@@ -223,15 +223,30 @@ def play_games(
     if cube is not None and (not isinstance(cube, CubeRun) or cube.whole_matches):
         raise PlayoutError("cube is a CubeRun of single games (play_matches plays matches)")
     results = run_units(
-        a, b, games, start=start, rotate=rotate, duplicate=duplicate, alternate=alternate,
-        truncate=truncate, first_game=first_game, cube=cube,
-        options=run_options(options, seed=seed, threads=threads, batch=batch,
-                            progress=progress, client=client, chunk=chunk),
+        a,
+        b,
+        games,
+        start=start,
+        rotate=rotate,
+        duplicate=duplicate,
+        alternate=alternate,
+        truncate=truncate,
+        first_game=first_game,
+        cube=cube,
+        options=run_options(
+            options,
+            seed=seed,
+            threads=threads,
+            batch=batch,
+            progress=progress,
+            client=client,
+            chunk=chunk,
+        ),
         variance_reduction=check_bool(variance_reduction, "variance_reduction", PlayoutError),
         stop_at_bearoff=check_bool(stop_at_bearoff, "stop_at_bearoff", PlayoutError),
         evaluator=evaluator,
         keep_games=keep_games,
-    )  # fmt: skip
+    )
     assert isinstance(results, PlayoutResults)
     return results
 
@@ -289,8 +304,10 @@ def run_units(
     if matches and stops:
         raise PlayoutError("whole matches are played out: no truncate or stop_at_bearoff")
     if evaluator is not None and (cube is None or not stops):
-        raise PlayoutError("evaluator values the games stopped with the cube: give cube and "
-                           "truncate or stop_at_bearoff")  # fmt: skip
+        raise PlayoutError(
+            "evaluator values the games stopped with the cube: give cube and "
+            "truncate or stop_at_bearoff"
+        )
     if check_bool(keep_games, "keep_games", PlayoutError):
         _check_keepable(start, truncate, cube)
         if stop_at_bearoff:
@@ -305,13 +322,22 @@ def run_units(
     if options.chunk is not None and client is None:
         raise PlayoutError("chunk is the games per Dask task: it needs a client")
     run = functools.partial(
-        _play_here, a, b, start=start, seed=options.seed or 0, rotate=rotate,
-        duplicate=duplicate, alternate=alternate, truncate=truncate,
-        batch=options.batch or DEFAULT_BATCH, cube=cube,
-        variance_reduction=variance_reduction, stop_at_bearoff=stop_at_bearoff,
+        _play_here,
+        a,
+        b,
+        start=start,
+        seed=options.seed or 0,
+        rotate=rotate,
+        duplicate=duplicate,
+        alternate=alternate,
+        truncate=truncate,
+        batch=options.batch or DEFAULT_BATCH,
+        cube=cube,
+        variance_reduction=variance_reduction,
+        stop_at_bearoff=stop_at_bearoff,
         evaluator=evaluator,
         keep_games=keep_games,
-    )  # fmt: skip
+    )
     results: PlayoutResults | MatchResults
     if client is None:
         results = run(games, first_game, threads=thread_count(options.threads), progress=progress)
@@ -387,11 +413,29 @@ def _play_here(
             stop_search = stop_valuation(played_a, evaluator) if stops else None
             with progress_bar(games, progress, what) as update:
                 arrays = _core.play_cube(
-                    policy_a, policy_b, cube_a, cube_b, play, games, first_game, key,
-                    start is None, seed, rotate, duplicate, alternate, truncate or 0,
-                    exact_stop, stop_search, variance_reduction, luck_cube_life(played_a),
-                    threads, batch, check or update, steps,
-                )  # fmt: skip
+                    policy_a,
+                    policy_b,
+                    cube_a,
+                    cube_b,
+                    play,
+                    games,
+                    first_game,
+                    key,
+                    start is None,
+                    seed,
+                    rotate,
+                    duplicate,
+                    alternate,
+                    truncate or 0,
+                    exact_stop,
+                    stop_search,
+                    variance_reduction,
+                    luck_cube_life(played_a),
+                    threads,
+                    batch,
+                    check or update,
+                    steps,
+                )
                 if update is not None:
                     update(arrays["finished"])
             kept_steps = _kept(steps, cube.match_length, cube.context.game_rules)
@@ -404,19 +448,39 @@ def _play_here(
         with progress_bar(games, progress, "games") as update:
             winner, kind, first, plies, on_roll, final_boards, luck, finished, interrupted = (
                 _core.play_games(
-                    policy_a, policy_b, games, first_game, key, start is None, seed, rotate,
-                    duplicate, alternate, truncate or 0, exact_stop, variance_reduction,
-                    threads, batch, check or update, steps,
+                    policy_a,
+                    policy_b,
+                    games,
+                    first_game,
+                    key,
+                    start is None,
+                    seed,
+                    rotate,
+                    duplicate,
+                    alternate,
+                    truncate or 0,
+                    exact_stop,
+                    variance_reduction,
+                    threads,
+                    batch,
+                    check or update,
+                    steps,
                 )
-            )  # fmt: skip
+            )
             if update is not None:
                 update(finished)
     kept = slice(0, finished)
     return PlayoutResults(
-        winner[kept], kind[kept], first[kept], plies[kept], interrupted,
-        on_roll[kept] if stops else None, final_boards[kept] if stops else None,
-        luck=luck[kept] if variance_reduction else None, steps=_kept(steps, 0, CUBELESS_RULES),
-    )  # fmt: skip
+        winner[kept],
+        kind[kept],
+        first[kept],
+        plies[kept],
+        interrupted,
+        on_roll[kept] if stops else None,
+        final_boards[kept] if stops else None,
+        luck=luck[kept] if variance_reduction else None,
+        steps=_kept(steps, 0, CUBELESS_RULES),
+    )
 
 
 def _check_keepable(start: Position | None, truncate: int | None, cube: CubeRun | None) -> None:
@@ -552,6 +616,17 @@ def selfplay(
     elif context is not None or met is not None:
         raise PlayoutError("context and met are for games with the cube: give cubeful=True")
     return play_games(
-        a, b, games, start=start, seed=seed, threads=threads, batch=batch, progress=progress,
-        client=client, chunk=chunk, cube=cube, keep_games=keep_games, options=options,
-    )  # fmt: skip
+        a,
+        b,
+        games,
+        start=start,
+        seed=seed,
+        threads=threads,
+        batch=batch,
+        progress=progress,
+        client=client,
+        chunk=chunk,
+        cube=cube,
+        keep_games=keep_games,
+        options=options,
+    )

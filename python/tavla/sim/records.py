@@ -50,8 +50,9 @@ class UnitSteps:
     rules: Rules
 
     @classmethod
-    def from_core(cls, raw: tuple[npt.NDArray[np.int8], ...], match_length: int,
-                  rules: Rules) -> UnitSteps:  # fmt: skip
+    def from_core(
+        cls, raw: tuple[npt.NDArray[np.int8], ...], match_length: int, rules: Rules
+    ) -> UnitSteps:
         """One unit of the ``steps`` list the core fills."""
         kinds, policies, rolls, boards = raw
         return cls(kinds, policies, rolls, boards, match_length, rules)
@@ -66,9 +67,11 @@ class UnitSteps:
         :class:`~tavla.MoneySession` of one game; raises :class:`~tavla.PlayoutError` if a
         step breaks the rules (which would be a bug of the core)."""
         rules = self.rules
-        session = Match(self.match_length, rules, dice=[]) if self.match_length else (
-            MoneySession(rules, dice=[])
-        )  # fmt: skip
+        session = (
+            Match(self.match_length, rules, dice=[])
+            if self.match_length
+            else (MoneySession(rules, dice=[]))
+        )
         game = session.new_game()
         for index in range(len(self.kinds)):
             if game.is_over:

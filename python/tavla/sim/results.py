@@ -75,11 +75,17 @@ class PlayoutResults:
         columns = {name: arrays[name] for name in ("winner", "kind", "first", "plies")}
         cube = {name: arrays[name] for name in ("cube", "dropped", "doubler")}
         return cls(
-            **columns, interrupted=interrupted, scored=arrays["points"],
-            cube_owner=arrays["owner"], crawford=arrays["crawford"].astype(bool), **cube,
-            luck=arrays.get("luck"), on_roll=arrays.get("on_roll"),
-            final_boards=arrays.get("final_boards"), stop_values=arrays.get("stop_values"),
-        )  # fmt: skip
+            **columns,
+            interrupted=interrupted,
+            scored=arrays["points"],
+            cube_owner=arrays["owner"],
+            crawford=arrays["crawford"].astype(bool),
+            **cube,
+            luck=arrays.get("luck"),
+            on_roll=arrays.get("on_roll"),
+            final_boards=arrays.get("final_boards"),
+            stop_values=arrays.get("stop_values"),
+        )
 
     @classmethod
     def joined(
@@ -95,21 +101,32 @@ class PlayoutResults:
 
         int8 = np.zeros(0, np.int8)
         cubeful = bool(parts) and parts[0].cube is not None
-        cube = {
-            name: column(name, np.zeros(0, getattr(parts[0], name).dtype)) for name in CUBE_COLUMNS
-        } if cubeful else {}  # fmt: skip
+        cube = (
+            {
+                name: column(name, np.zeros(0, getattr(parts[0], name).dtype))
+                for name in CUBE_COLUMNS
+            }
+            if cubeful
+            else {}
+        )
         luck = stop_values = None
         if parts and parts[0].luck is not None:
             luck = column("luck", np.zeros((0, *parts[0].luck.shape[1:])))
         if cubeful and truncated:
             stop_values = column("stop_values", np.zeros(0))
         return cls(
-            column("winner", int8), column("kind", int8), column("first", int8),
-            column("plies", np.zeros(0, np.int32)), interrupted,
+            column("winner", int8),
+            column("kind", int8),
+            column("first", int8),
+            column("plies", np.zeros(0, np.int32)),
+            interrupted,
             column("on_roll", int8) if truncated else None,
             column("final_boards", np.zeros((0, 2, 26), np.int8)) if truncated else None,
-            **cube, steps=_joined_steps(parts), luck=luck, stop_values=stop_values,
-        )  # fmt: skip
+            **cube,
+            steps=_joined_steps(parts),
+            luck=luck,
+            stop_values=stop_values,
+        )
 
     def head(self, count: int) -> PlayoutResults:
         """The first ``count`` games."""
@@ -205,9 +222,13 @@ class MatchResults:
     def from_core(cls, length: int, arrays: dict[str, Any], interrupted: bool) -> MatchResults:
         """The arrays of ``_core.play_cube`` for whole matches."""
         return cls(
-            length, arrays["match_winner"], arrays["match_games"], arrays["score"],
-            PlayoutResults.from_core(arrays, interrupted), interrupted,
-        )  # fmt: skip
+            length,
+            arrays["match_winner"],
+            arrays["match_games"],
+            arrays["score"],
+            PlayoutResults.from_core(arrays, interrupted),
+            interrupted,
+        )
 
     @classmethod
     def joined(cls, parts: Sequence[MatchResults], interrupted: bool) -> MatchResults:
@@ -230,10 +251,13 @@ class MatchResults:
         """The first ``count`` matches."""
         kept = slice(0, count)
         return replace(
-            self, winner=self.winner[kept], games=self.games[kept], score=self.score[kept],
+            self,
+            winner=self.winner[kept],
+            games=self.games[kept],
+            score=self.score[kept],
             game_results=self.game_results.head(int(self.games[kept].sum())),
             steps=None if self.steps is None else self.steps[kept],
-        )  # fmt: skip
+        )
 
     @property
     def matches(self) -> int:
@@ -283,6 +307,16 @@ def _mean(values: npt.NDArray[Any]) -> float:
 
 _EMPTY_CORE: dict[str, Any] = {
     name: np.zeros(0, np.int32 if name in ("plies", "cube", "points") else np.int8)
-    for name in ("winner", "kind", "first", "plies", "cube", "points", "owner", "doubler",
-                 "dropped", "crawford")
-}  # fmt: skip
+    for name in (
+        "winner",
+        "kind",
+        "first",
+        "plies",
+        "cube",
+        "points",
+        "owner",
+        "doubler",
+        "dropped",
+        "crawford",
+    )
+}

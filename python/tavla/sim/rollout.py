@@ -262,8 +262,15 @@ def rollout(
     through, as do Dask's on a cluster.
     """
     policy = default_policy() if policy is None else policy
-    options = run_options(options, seed=seed, threads=threads, batch=batch, progress=progress,
-                        client=client, chunk=chunk)
+    options = run_options(
+        options,
+        seed=seed,
+        threads=threads,
+        batch=batch,
+        progress=progress,
+        client=client,
+        chunk=chunk,
+    )
     if check_bool(cubeful, "cubeful", PlayoutError):
         if evaluator is not None and not isinstance(evaluator, (Net, str)):
             raise PlayoutError(
@@ -271,16 +278,26 @@ def rollout(
                 f"C++), got {type(evaluator).__name__}"
             )
         common = {
-            "context": context, "met": met, "rotate": rotate, "truncate": truncate,
-            "evaluator": evaluator, "truncate_bearoff": truncate_bearoff,
-            "variance_reduction": variance_reduction, "se": se, "check_every": check_every,
+            "context": context,
+            "met": met,
+            "rotate": rotate,
+            "truncate": truncate,
+            "evaluator": evaluator,
+            "truncate_bearoff": truncate_bearoff,
+            "variance_reduction": variance_reduction,
+            "se": se,
+            "check_every": check_every,
             "options": options,
-        }  # fmt: skip
+        }
         if dice is not None:
             return cube_rollout_plays(
-                position, dice, policy, games, out_of_contention=out_of_contention,
+                position,
+                dice,
+                policy,
+                games,
+                out_of_contention=out_of_contention,
                 **common,  # type: ignore[arg-type]
-            )  # fmt: skip
+            )
         if out_of_contention is not None:
             raise PlayoutError("out_of_contention is for the plays of a roll: give dice=")
         return cube_rollout(position, policy, games, **common)  # type: ignore[arg-type]
@@ -288,17 +305,36 @@ def rollout(
         raise PlayoutError("context and met are for cubeful rollouts: give cubeful=True")
     if dice is not None:
         return rollout_plays(
-            position, dice, policy, games, rotate=rotate, truncate=truncate,
-            evaluator=evaluator, variance_reduction=variance_reduction,
-            truncate_bearoff=truncate_bearoff, se=se, check_every=check_every,
-            out_of_contention=out_of_contention, options=options,
-        )  # fmt: skip
+            position,
+            dice,
+            policy,
+            games,
+            rotate=rotate,
+            truncate=truncate,
+            evaluator=evaluator,
+            variance_reduction=variance_reduction,
+            truncate_bearoff=truncate_bearoff,
+            se=se,
+            check_every=check_every,
+            out_of_contention=out_of_contention,
+            options=options,
+        )
     if out_of_contention is not None:
         raise PlayoutError("out_of_contention is for the plays of a roll: give dice=")
     run, settings = _settings(
-        position, policy, games, rotate, truncate, evaluator, variance_reduction,
-        truncate_bearoff, se, check_every, None, options,
-    )  # fmt: skip
+        position,
+        policy,
+        games,
+        rotate,
+        truncate,
+        evaluator,
+        variance_reduction,
+        truncate_bearoff,
+        se,
+        check_every,
+        None,
+        options,
+    )
     check_memory(run.games, ROLLOUT_GAME_BYTES + OUTCOME_BYTES)
     line = _line(position, 0, policy, run, settings)
 
@@ -356,11 +392,27 @@ def rollout_plays(
     """
     policy = default_policy() if policy is None else policy
     run, settings = _settings(
-        position, policy, games, rotate, truncate, evaluator, variance_reduction,
-        truncate_bearoff, se, check_every, out_of_contention,
-        run_options(options, seed=seed, threads=threads, batch=batch, progress=progress,
-                        client=client, chunk=chunk),
-    )  # fmt: skip
+        position,
+        policy,
+        games,
+        rotate,
+        truncate,
+        evaluator,
+        variance_reduction,
+        truncate_bearoff,
+        se,
+        check_every,
+        out_of_contention,
+        run_options(
+            options,
+            seed=seed,
+            threads=threads,
+            batch=batch,
+            progress=progress,
+            client=client,
+            chunk=chunk,
+        ),
+    )
     plays = position.legal_plays(parse_roll(dice))
     check_memory(run.games, ROLLOUT_GAME_BYTES + OUTCOME_BYTES * len(plays))
     finishing = [play for play in plays if play.position.is_over]
@@ -431,11 +483,17 @@ def _line(
         first: int, count: int, report: Callable[[int], None] | None
     ) -> tuple[npt.NDArray[np.float64], bool]:
         results = play_games(
-            policy, policy, count, start=start, rotate=run.level, first_game=first,
-            truncate=settings.truncate, stop_at_bearoff=settings.truncate_bearoff,
+            policy,
+            policy,
+            count,
+            start=start,
+            rotate=run.level,
+            first_game=first,
+            truncate=settings.truncate,
+            stop_at_bearoff=settings.truncate_bearoff,
             options=run.options.replace(progress=report or False),
             variance_reduction=settings.reduced,
-        )  # fmt: skip
+        )
         rows = outcomes(results, side, settings.evaluator, settings.truncate_bearoff)
         return rows, results.interrupted
 
