@@ -3,6 +3,16 @@
 #include <cstdint>
 
 namespace tavla {
+
+Fault::Fault(const char* message) : Fault(FaultKind::Argument, message) {}
+
+Fault::Fault(const std::string& message) : Fault(FaultKind::Argument, message) {}
+
+Fault::Fault(FaultKind kind, const char* message) : std::runtime_error(message), kind_(kind) {}
+
+Fault::Fault(FaultKind kind, const std::string& message)
+    : std::runtime_error(message), kind_(kind) {}
+
 namespace {
 
 bool continues(unsigned char byte) { return (byte & 0xC0) == 0x80; }

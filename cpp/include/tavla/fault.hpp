@@ -25,11 +25,15 @@ enum class FaultKind {
     IllegalAction,  // an action the environment's mask does not allow (IllegalActionError)
 };
 
+// The constructors are out of line (fault.cpp) and take a literal as it is, so that a throw
+// in a hot function costs it only a call: building the std::string at the throw site kept
+// MoveGenerator::store from being inlined (6% more instructions in random self-play).
 class Fault : public std::runtime_error {
 public:
-    explicit Fault(const std::string& message) : Fault(FaultKind::Argument, message) {}
-    Fault(FaultKind kind, const std::string& message)
-        : std::runtime_error(message), kind_(kind) {}
+    explicit Fault(const char* message);
+    explicit Fault(const std::string& message);
+    Fault(FaultKind kind, const char* message);
+    Fault(FaultKind kind, const std::string& message);
 
     FaultKind kind() const noexcept { return kind_; }
 
