@@ -32,8 +32,8 @@ class CubeContext:
             when ``cube.owner == on_roll``.
         rules: the rule options; None (the default) means :meth:`Rules.standard_money`
             (Jacoby on, no beavers) in money play and :meth:`Rules.standard_match` in a
-            match, with the match's Crawford rule.  In money play Jacoby (R22) and beavers
-            (R20) are taken from here; raccoons are not modelled.
+            match, with the match's Crawford rule.  In money play Jacoby (R22), beavers and
+            raccoons (R20) are taken from here.
 
     Raises :class:`~tavla.CubeModelError` for a field of the wrong type,
     :class:`~tavla.RulesError` for options of the other kind of play (Jacoby or beavers in
