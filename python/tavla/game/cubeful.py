@@ -169,33 +169,23 @@ def decide(
     table = _table(context, met)
     model = equities(values, context, life, table)
     refusal = context.refusal()
-    if refusal is not None:
-        return CubeDecision(
-            values,
-            context,
-            model.no_double,
-            None,
-            None,
-            "no double",
-            False,
-            refusal,
-            model.cubeless,
-            life,
-            table,
-        )
-    action, take = cube_action(model.no_double, model.double_take, 1.0, beavers=context.beavers)
-    raccoon, raccoon_take = (
-        _raccoon(values, context, life) if action.endswith(BEAVER) else (None, None)
-    )
+    double_take: float | None = None
+    double_pass: float | None = None
+    action, take, raccoon, raccoon_take = "no double", False, None, None
+    if refusal is None:
+        double_take, double_pass = model.double_take, 1.0
+        action, take = cube_action(model.no_double, double_take, 1.0, beavers=context.beavers)
+        if action.endswith(BEAVER):
+            raccoon, raccoon_take = _raccoon(values, context, life)
     return CubeDecision(
         values,
         context,
         model.no_double,
-        model.double_take,
-        1.0,
+        double_take,
+        double_pass,
         action,
         take,
-        None,
+        refusal,
         model.cubeless,
         life,
         table,
