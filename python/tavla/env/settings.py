@@ -197,3 +197,11 @@ class EnvSettings:
             first_offer=True,
             met=met,
         )
+
+
+def checked_render_mode(render_mode: object) -> str | None:
+    """An environment's ``render_mode``: None or ``"ansi"`` (the board as text).  Raises
+    :class:`~tavla.EnvError` for another."""
+    if render_mode not in (None, "ansi"):
+        raise EnvError(f"render_mode is None or 'ansi', got {excerpt(render_mode)}")
+    return None if render_mode is None else "ansi"
