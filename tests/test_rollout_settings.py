@@ -166,3 +166,14 @@ def test_bad_settings() -> None:
         rollout_plays(RACE, "31", NET, 36, out_of_contention=0)
     with pytest.raises(PlayoutError, match="truncate_bearoff must be True or False"):
         tavla.rollout(RACE, NET, 36, truncate_bearoff=1)  # type: ignore[arg-type]
+
+
+INT32 = "2,147,483,647"
+
+
+@pytest.mark.parametrize("truncate", [-1, 0, 2**31, 1.5, True, "3"])
+def test_truncate_has_one_message(truncate: object) -> None:
+    message = f"truncate must be an int from 1 to {INT32} plies (None plays out), got {truncate!r}"
+    certain = lambda boards: np.tile([1.0, 0, 0, 0, 0], (len(boards), 1))  # noqa: E731
+    with pytest.raises(PlayoutError, match=f"^{re.escape(message)}$"):
+        tavla.rollout(tavla.Position.initial(), "random", 36, truncate=truncate, evaluator=certain)  # type: ignore[arg-type]
