@@ -121,13 +121,13 @@ py::dict play_cube(const py::object& a, const py::object& b, const py::object& c
     cube.policies = {cube_policies[0].builtin.get(), cube_policies[1].builtin.get()};
 
     const bool matches = cube.whole_matches;
-    const LazyZeroed<GameResult> games(matches ? 0 : units);
-    const LazyZeroed<CubeResult> cubes(matches ? 0 : units);
+    const LazyZeroed<GameOutcome> games(matches ? 0 : units);
+    const LazyZeroed<CubeOutcome> cubes(matches ? 0 : units);
     const LazyZeroed<double> luck(spec.variance_reduction ? units : 0);
     const LazyZeroed<double> stop_values(stops ? units : 0);
     const LazyZeroed<Board> final_boards(stops ? units : 0);
     spec.final_boards = final_boards.get();
-    std::vector<MatchRecord> records(matches ? std::size_t(units) : 0);
+    std::vector<PlayedMatch> records(matches ? std::size_t(units) : 0);
     StepBuffers kept(steps, units);
     RunOutput out{games.get(), cubes.get(), records.data(), kept.data(),
                   nullptr,     luck.get(),  stop_values.get()};
@@ -145,7 +145,7 @@ py::dict play_cube(const py::object& a, const py::object& b, const py::object& c
     py::dict result;
     if (!matches) {
         add_game_arrays(result, finished, true, [&](std::int64_t i) {
-            return GameRecord{games.get()[i], cubes.get()[i]};
+            return PlayedGame{games.get()[i], cubes.get()[i]};
         });
         if (spec.variance_reduction)
             result["luck"] = py::array_t<double>(py::ssize_t(finished), luck.get());
@@ -154,11 +154,11 @@ py::dict play_cube(const py::object& a, const py::object& b, const py::object& c
             result["stop_values"] = py::array_t<double>(py::ssize_t(finished), stop_values.get());
         }
     } else {
-        std::vector<GameRecord> played;
+        std::vector<PlayedGame> played;
         py::array_t<std::int8_t> winner(finished);
         py::array_t<std::int32_t> counts(finished), score({py::ssize_t(finished), py::ssize_t(2)});
         for (std::int64_t m = 0; m < finished; ++m) {
-            const MatchRecord& record = records[std::size_t(m)];
+            const PlayedMatch& record = records[std::size_t(m)];
             played.insert(played.end(), record.games.begin(), record.games.end());
             winner.mutable_at(m) = record.winner;
             counts.mutable_at(m) = std::int32_t(record.games.size());

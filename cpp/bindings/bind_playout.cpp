@@ -77,8 +77,8 @@ py::dict play_games(const py::object& a, const py::object& b, const PlayoutRun& 
     PlayoutSpec spec = run.spec;
     const std::int64_t games = run.units;
     std::array<PolicyArg, 2> policies = {read_policy(a), read_policy(b)};
-    // Zeroed, not GameResult{}: a finished game has made a play, so plies == 0 marks the rest.
-    const LazyZeroed<GameResult> results(games);
+    // Zeroed, not GameOutcome{}: a finished game has made a play, so plies == 0 marks the rest.
+    const LazyZeroed<GameOutcome> results(games);
     const LazyZeroed<Board> final_boards(run.stops() ? games : 0);
     const LazyZeroed<Probabilities> luck(spec.variance_reduction ? games : 0);
     StepBuffers kept(steps, games);
@@ -96,7 +96,7 @@ py::dict play_games(const py::object& a, const py::object& b, const PlayoutRun& 
 
     py::dict result;
     add_game_arrays(result, finished, false,
-                    [&](std::int64_t i) { return GameRecord{results.get()[i], {}}; });
+                    [&](std::int64_t i) { return PlayedGame{results.get()[i], {}}; });
     if (run.stops()) add_stops(result, finished, results.get(), final_boards.get());
     if (spec.variance_reduction) {
         py::array_t<double> luck_array({py::ssize_t(finished), py::ssize_t(kOutputs)});

@@ -31,7 +31,7 @@ void add_game_arrays(py::dict& out, std::int64_t count, bool cube, Record record
          x = dropped.mutable_unchecked<1>(), c = crawford.mutable_unchecked<1>();
     auto v = value.mutable_unchecked<1>(), s = points.mutable_unchecked<1>();
     for (std::int64_t i = 0; i < count; ++i) {
-        const GameRecord& r = record(i);
+        const PlayedGame& r = record(i);
         w(i) = r.game.winner;
         k(i) = r.game.kind;
         f(i) = r.game.first;
@@ -59,7 +59,7 @@ void add_game_arrays(py::dict& out, std::int64_t count, bool cube, Record record
 
 // The arrays of `count` games stopped unfinished or played out: the policy on roll at the stop
 // and the last board.
-inline void add_stops(py::dict& out, std::int64_t count, const GameResult* games,
+inline void add_stops(py::dict& out, std::int64_t count, const GameOutcome* games,
                       const Board* final_boards) {
     py::array_t<std::int8_t> on_roll(count);
     auto o = on_roll.mutable_unchecked<1>();
