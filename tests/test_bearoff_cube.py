@@ -15,6 +15,7 @@ from hypothesis import given, settings
 import tavla
 from tavla import EvaluatorError, InvalidPositionError, Position
 from tavla.eval import Net, bearoff
+from tavla.game import CubeOwner
 from tests.helpers.bearoff import ROLLS, home, home_boards, home_side, results, weight
 from tests.helpers.boards import board_array, position
 
@@ -88,6 +89,8 @@ def test_two_turns_by_hand() -> None:
     options = bearoff.cube_options(p, "centred")
     assert options == pytest.approx([77 / 162, 77 / 81, 1], abs=1e-15)
     assert bearoff.cube_options(p, "owned")[0] == pytest.approx(97 / 162, abs=1e-15)
+    for spelling in ("on roll", "on-roll", CubeOwner.ON_ROLL):  # one owner, every spelling
+        assert bearoff.cube_options(p, spelling)[0] == pytest.approx(97 / 162, abs=1e-15)
     opponent = bearoff.cube_options(p, "opponent")
     assert opponent[0] == pytest.approx(77 / 162, abs=1e-15) and np.isnan(opponent[1:]).all()
     assert bearoff.cubeful_equities(p) == pytest.approx([77 / 81, 77 / 81, 77 / 162], abs=1e-15)

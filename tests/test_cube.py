@@ -8,6 +8,7 @@ from tavla import Cube, CubeError, Game, Rules, RulesError, errors
 from tavla.formats.context import MAX_CUBE_VALUE, MatchContext
 from tavla.formats.gnubg import parse_gnubg_id
 from tavla.formats.xgid import parse_xgid
+from tavla.game import CubeContext, CubeOwner
 
 MATCH = Rules.standard_match()
 
@@ -138,3 +139,25 @@ def test_automatic_doubles_stop_at_32768() -> None:
     game.roll((5, 5))
     assert game.cube == Cube(MAX_CUBE_VALUE)
     assert str(game.gnubg_id) and str(game.xgid)
+
+
+def test_one_cube_owner_for_every_spelling() -> None:
+    assert [owner.number for owner in CubeOwner] == [0, 1, 2]  # the core's numbering
+    for spelling in ("on roll", "on-roll", "owned"):
+        assert CubeOwner(spelling) is CubeOwner.ON_ROLL
+    assert CubeOwner.ON_ROLL == "on roll" and f"{CubeOwner.OPPONENT}" == "opponent"
+    for text in ("on_roll", "", "ON ROLL"):
+        with pytest.raises(RulesError, match="owner must be one of 'centred', 'on roll'"):
+            CubeOwner.parsed(text, "owner", RulesError)
+    with pytest.raises(RulesError, match="got 1"):
+        CubeOwner.parsed(1, "owner", RulesError)
+
+
+@pytest.mark.parametrize(("owner", "on_roll"), [(None, 0), (0, 0), (1, 0), (0, 1), (1, 1)])
+def test_a_cube_owner_is_seen_from_the_side_on_roll(owner: int | None, on_roll: int) -> None:
+    seen = CubeOwner.of(owner, on_roll)
+    assert seen.player(on_roll) == owner
+    value = 1 if owner is None else 2
+    context = CubeContext.money(cube=value, owner=owner, on_roll=on_roll)
+    assert context.owner is seen
+    assert (seen is CubeOwner.ON_ROLL) == (owner == on_roll)

@@ -10,6 +10,7 @@ from click.testing import CliRunner
 import tavla
 from tavla import PlayoutError, Position, _core, selfplay
 from tavla.cli import main
+from tavla.errors import ArgumentError
 from tavla.sim.playout import play_games
 from tests.helpers.interrupt import interrupt_at
 
@@ -138,24 +139,9 @@ def test_ctrl_c_keeps_the_games_that_finished() -> None:
     start = Position.initial().key
     for threads in (1, 2):
         calls.clear()
-        _, _, _, plies, _, _, _, finished, interrupted = _core.play_games(
-            "random",
-            "random",
-            2000,
-            0,
-            start,
-            True,
-            6,
-            0,
-            False,
-            False,
-            0,
-            None,
-            False,
-            threads,
-            1,
-            interrupt_third_time,
-        )
+        spec = _core.PlayoutSpec(units=2000, start=start, opening=True, seed=6)
+        arrays = _core.play_games("random", "random", spec, threads, 1, interrupt_third_time)
+        finished, interrupted, plies = arrays["finished"], arrays["interrupted"], arrays["plies"]
         assert interrupted and 0 < finished < 2000
         assert np.array_equal(plies[:finished], full.plies[:finished])
 
@@ -189,30 +175,15 @@ def test_ctrl_c_returns_only_the_games_played() -> None:
     # Built-in policies on one thread check after a chunk of 64 games; the lockstep checks
     # after its first step, when no game is over yet.
     for a, expected in (("random", 64), (in_lockstep, 0)):
-        *arrays, finished, interrupted = _core.play_games(
-            a,
-            "random",
-            10**7,
-            0,
-            start,
-            True,
-            6,
-            0,
-            False,
-            False,
-            40,
-            None,
-            False,
-            1,
-            64,
-            interrupt,
-        )
-        assert interrupted and finished == expected
-        assert [len(array) for array in arrays] == [expected] * 6 + [0]  # no luck measured
+        spec = _core.PlayoutSpec(units=10**7, start=start, opening=True, seed=6, truncate=40)
+        arrays = _core.play_games(a, "random", spec, 1, 64, interrupt)
+        assert arrays["interrupted"] and arrays["finished"] == expected
+        columns = ("winner", "kind", "first", "plies", "on_roll", "final_boards")
+        assert [len(arrays[name]) for name in columns] == [expected] * 6
+        assert "luck" not in arrays  # no luck measured
         if expected:
-            _, _, _, plies, _, boards, _ = arrays
-            assert np.array_equal(plies, full.plies)
-            assert np.array_equal(boards, full.final_boards)  # type: ignore[arg-type]
+            assert np.array_equal(arrays["plies"], full.plies)
+            assert np.array_equal(arrays["final_boards"], full.final_boards)  # type: ignore[arg-type]
 
 
 def test_progress_never_goes_down_and_ends_at_the_games_kept(
@@ -289,10 +260,28 @@ def test_bad_first_game() -> None:
         play_games("random", "random", 10, first_game=2**63 - 5)
 
 
+OVER = Position([[15, *[0] * 25], [0, *[0] * 5, 15, *[0] * 19]])
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        ({"units": -1}, "units must be >= 0"),
+        ({"units": 1, "first_unit": -1}, "first_unit must be >= 0"),
+        ({"units": 2, "first_unit": 2**63 - 2}, r"first_unit \+ units fit in int64"),
+        ({"units": 1, "rotate": 3}, "rotate must be 0, 1 or 2"),
+        ({"units": 1, "truncate": -1}, "truncate must be >= 0"),
+        ({"units": 1, "start": OVER.key}, "the start position: "),
+    ],
+)
+def test_the_core_spec_of_a_run_refuses_bad_values(values: dict, message: str) -> None:
+    with pytest.raises(ArgumentError, match=message):
+        _core.PlayoutSpec(**values)
+
+
 def test_finished_start_and_bad_pair() -> None:
-    over = Position([[15, *[0] * 25], [0, *[0] * 5, 15, *[0] * 19]])
     with pytest.raises(PlayoutError, match="finished"):
-        selfplay("random", 1, start=over)
+        selfplay("random", 1, start=OVER)
     with pytest.raises(PlayoutError, match="two policies"):
         selfplay(("random",), 1)  # type: ignore[arg-type]
 

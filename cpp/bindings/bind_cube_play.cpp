@@ -6,6 +6,7 @@
 
 #include "bind_cube.hpp"
 #include "playout_binding.hpp"
+#include "playout_result.hpp"
 #include "tavla/cube_policy.hpp"
 
 namespace tavla::bindings {
@@ -92,68 +93,27 @@ CubePolicyArg read_cube_policy(const py::object& policy) {
     return arg;
 }
 
-// The per-game arrays of `count` games, record(i) giving game i.
-template <typename Record>
-void add_game_arrays(py::dict& out, std::int64_t count, Record record) {
-    py::array_t<std::int8_t> winner(count), kind(count), first(count), owner(count),
-        doubler(count), dropped(count), crawford(count);
-    py::array_t<std::int32_t> plies(count), cube(count), points(count);
-    for (std::int64_t i = 0; i < count; ++i) {
-        const GameRecord& r = record(i);
-        winner.mutable_at(i) = r.game.winner;
-        kind.mutable_at(i) = r.game.kind;
-        first.mutable_at(i) = r.game.first;
-        plies.mutable_at(i) = r.game.plies;
-        cube.mutable_at(i) = r.cube.cube;
-        points.mutable_at(i) = r.cube.points;
-        owner.mutable_at(i) = r.cube.owner;
-        doubler.mutable_at(i) = r.cube.doubler;
-        dropped.mutable_at(i) = r.cube.dropped;
-        crawford.mutable_at(i) = r.cube.crawford;
-    }
-    out["winner"] = winner;
-    out["kind"] = kind;
-    out["first"] = first;
-    out["plies"] = plies;
-    out["cube"] = cube;
-    out["points"] = points;
-    out["owner"] = owner;
-    out["doubler"] = doubler;
-    out["dropped"] = dropped;
-    out["crawford"] = crawford;
-}
-
-// Plays units first_unit .. first_unit + units - 1 of the seed's sequence (games, or with
-// whole_matches matches) as the run's units 0..units-1, with the cube. Returns a dict of the
-// per-game arrays (winner, kind, first, plies, cube, points, owner, doubler, dropped, crawford)
-// of the units finished, a prefix (for matches their games one match after another, and
-// match_winner, match_games, score (M, 2)), with finished and interrupted. variance_reduction
-// adds the per-game luck of single games (luck.hpp) from policy a's side, in points (money) or
-// MWC (a match), as "luck", the cube model valuing positions at `cube_life`. Games stopped
-// unfinished (truncate > 0 or exact_stop, as play_games stops them; single games only) are
-// valued by stopped_value (luck.hpp) with stop_search: "stop_values" (their value for policy a,
-// in luck's unit), "on_roll" and "final_boards" are added.
+// Plays the units of `run` (games, or with whole_matches matches) with the cube as `play`
+// says (playout_result.hpp's layout). variance_reduction adds the per-game luck of single
+// games (luck.hpp) from policy a's side, in points (money) or MWC (a match), as "luck", the cube
+// model valuing positions at `cube_life`. Games stopped unfinished (run.stops(), as play_games
+// stops them; single games only) are valued by stopped_value (luck.hpp) with stop_search:
+// "stop_values" (their value for policy a, in luck's unit), "on_roll" and "final_boards".
 py::dict play_cube(const py::object& a, const py::object& b, const py::object& cube_a,
-                   const py::object& cube_b, const CubePlay& play, std::int64_t units,
-                   std::int64_t first_unit, const py::bytes& start, bool opening,
-                   std::uint64_t seed, int rotate, bool duplicate, bool alternate,
-                   int truncate, const std::shared_ptr<Evaluator>& exact_stop,
-                   const std::shared_ptr<Search>& stop_search, bool variance_reduction,
-                   double cube_life, int threads, int batch, const py::object& progress,
-                   const py::object& steps) {
-    PlayoutSpec spec =
-        playout_spec(units, first_unit, start, opening, seed, rotate, duplicate, alternate);
+                   const py::object& cube_b, const CubePlay& play, const PlayoutRun& run,
+                   const std::shared_ptr<Search>& stop_search, double cube_life, int threads,
+                   int batch, const py::object& progress, const py::object& steps) {
+    PlayoutSpec spec = run.spec;
+    const std::int64_t units = run.units;
     CubeSpec cube = play.spec;
     spec.cube = &cube;
-    set_stops(spec, truncate, exact_stop.get());
-    const bool stops = truncate > 0 || exact_stop;
+    const bool stops = run.stops();
     if (stops && cube.whole_matches) throw Fault("whole matches are played out: no truncate");
     if (stops && !stop_search) throw Fault("games stopped with the cube need a stop search");
     cube.stop_search = stop_search.get();
-    spec.variance_reduction = variance_reduction;
     if (!(cube_life >= 0.0 && cube_life <= 1.0)) throw Fault("the cube life must be in [0, 1]");
     cube.luck_cube_life = cube_life;
-    if (variance_reduction && cube.whole_matches)
+    if (spec.variance_reduction && cube.whole_matches)
         throw Fault("variance reduction is for rollouts of single games, not whole matches");
     std::array<PolicyArg, 2> policies = {read_policy(a), read_policy(b)};
     const std::array<CubePolicyArg, 2> cube_policies = {read_cube_policy(cube_a),
@@ -161,13 +121,13 @@ py::dict play_cube(const py::object& a, const py::object& b, const py::object& c
     cube.policies = {cube_policies[0].builtin.get(), cube_policies[1].builtin.get()};
 
     const bool matches = cube.whole_matches;
-    const LazyZeroed<GameResult> games(matches ? 0 : units);
-    const LazyZeroed<CubeResult> cubes(matches ? 0 : units);
+    const LazyZeroed<GameOutcome> games(matches ? 0 : units);
+    const LazyZeroed<CubeOutcome> cubes(matches ? 0 : units);
     const LazyZeroed<double> luck(spec.variance_reduction ? units : 0);
     const LazyZeroed<double> stop_values(stops ? units : 0);
     const LazyZeroed<Board> final_boards(stops ? units : 0);
     spec.final_boards = final_boards.get();
-    std::vector<MatchRecord> records(matches ? std::size_t(units) : 0);
+    std::vector<PlayedMatch> records(matches ? std::size_t(units) : 0);
     StepBuffers kept(steps, units);
     RunOutput out{games.get(), cubes.get(), records.data(), kept.data(),
                   nullptr,     luck.get(),  stop_values.get()};
@@ -176,56 +136,36 @@ py::dict play_cube(const py::object& a, const py::object& b, const py::object& c
         return matches ? records[std::size_t(u)].winner >= 0 : cubes.get()[u].cube > 0;
     };
     StopReason stop;
-    const ExitWatch watch;  // the interpreter's exit waits for the run to return
-    std::int64_t finished = 0;
-    const bool builtin = policies[0].builtin && policies[1].builtin && cube.policies[0] &&
-                         cube.policies[1];
-    if (builtin) {
-        const std::array<const Policy*, 2> native = {policies[0].builtin.get(),
-                                                     policies[1].builtin.get()};
-        GilRelease release;
-        finished = run_units(spec, native, units, std::max(1, threads), kChunk, out,
-                             [&](std::int64_t done) {
-                                 return release.with_gil(
-                                     [&] { return check_in(progress, done, stop); });
-                             });
-    } else {
-        if (spec.variance_reduction)
-            throw Fault("variance reduction needs built-in policies (a policy with an evaluator)");
-        const CubeCallables callables = {cube_policies[0].callable, cube_policies[1].callable};
-        finished = run_lockstep(spec, policies, callables, units, batch, out, finished_unit,
-                                progress, stop);
-    }
+    const std::int64_t finished =
+        play_units(spec, policies, {cube_policies[0].callable, cube_policies[1].callable}, units,
+                   threads, batch, out, finished_unit, progress, stop);
     const bool interrupted = stop.interrupted();
     kept.append_to(steps, finished);
 
     py::dict result;
     if (!matches) {
-        add_game_arrays(result, finished, [&](std::int64_t i) {
-            return GameRecord{games.get()[i], cubes.get()[i]};
+        add_game_arrays(result, finished, true, [&](std::int64_t i) {
+            return PlayedGame{games.get()[i], cubes.get()[i]};
         });
         if (spec.variance_reduction)
             result["luck"] = py::array_t<double>(py::ssize_t(finished), luck.get());
         if (stops) {
-            py::array_t<std::int8_t> on_roll(finished);
-            for (std::int64_t i = 0; i < finished; ++i) on_roll.mutable_at(i) = games.get()[i].on_roll;
-            result["on_roll"] = on_roll;
+            add_stops(result, finished, games.get(), final_boards.get());
             result["stop_values"] = py::array_t<double>(py::ssize_t(finished), stop_values.get());
-            result["final_boards"] = boards_array(final_boards.get(), std::size_t(finished));
         }
     } else {
-        std::vector<GameRecord> played;
+        std::vector<PlayedGame> played;
         py::array_t<std::int8_t> winner(finished);
         py::array_t<std::int32_t> counts(finished), score({py::ssize_t(finished), py::ssize_t(2)});
         for (std::int64_t m = 0; m < finished; ++m) {
-            const MatchRecord& record = records[std::size_t(m)];
+            const PlayedMatch& record = records[std::size_t(m)];
             played.insert(played.end(), record.games.begin(), record.games.end());
             winner.mutable_at(m) = record.winner;
             counts.mutable_at(m) = std::int32_t(record.games.size());
             score.mutable_at(m, 0) = record.score[0];
             score.mutable_at(m, 1) = record.score[1];
         }
-        add_game_arrays(result, std::int64_t(played.size()),
+        add_game_arrays(result, std::int64_t(played.size()), true,
                         [&](std::int64_t i) { return played[std::size_t(i)]; });
         result["match_winner"] = winner;
         result["match_games"] = counts;
@@ -310,14 +250,11 @@ void bind_cube_play(py::module_& m) {
           "The cube model's choices (N,) int64 for cube questions (N, 6) from the doubler's "
           "probabilities (N, 5).");
     m.def("play_cube", &play_cube, py::arg("a"), py::arg("b"), py::arg("cube_a"),
-          py::arg("cube_b"), py::arg("play"), py::arg("units"), py::arg("first_unit"),
-          py::arg("start"), py::arg("opening"), py::arg("seed"), py::arg("rotate"),
-          py::arg("duplicate"), py::arg("alternate"), py::arg("truncate"),
-          py::arg("exact_stop").none(true), py::arg("stop_search").none(true),
-          py::arg("variance_reduction"), py::arg("cube_life"), py::arg("threads"),
-          py::arg("batch"), py::arg("progress"), py::arg("steps") = py::none(),
-          "Games or whole matches with the cube: a dict of per-game (and per-match) arrays; "
-          "with a list `steps`, each finished unit's steps appended to it.");
+          py::arg("cube_b"), py::arg("play"), py::arg("spec"), py::arg("stop_search").none(true),
+          py::arg("cube_life"), py::arg("threads"), py::arg("batch"), py::arg("progress"),
+          py::arg("steps") = py::none(),
+          "Games or whole matches with the cube: a dict of per-game (and per-match) arrays, "
+          "as play_games's; with a list `steps`, each finished unit's steps appended to it.");
 }
 
 }  // namespace tavla::bindings

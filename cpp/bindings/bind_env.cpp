@@ -233,7 +233,7 @@ py::tuple dice_left_of(const EnvGame& game) {
 
 // The last game finished: (winner seat, kind, cube, points, dropping seat or -1), or None.
 py::object last_game_of(const EnvGame& game) {
-    const GameRecord& record = game.last_game();
+    const PlayedGame& record = game.last_game();
     if (record.game.winner < 0) return py::none();
     return py::make_tuple(int(record.game.winner), int(record.game.kind), record.cube.cube,
                           record.cube.points, int(record.cube.dropped));

@@ -1,5 +1,11 @@
+#include <limits>
+#include <memory>
+#include <string>
+#include <utility>
+
 #include "interruptible.hpp"
 #include "playout_binding.hpp"
+#include "playout_result.hpp"
 
 namespace tavla::bindings {
 namespace {
@@ -32,84 +38,76 @@ py::bytes choose_play(const py::object& policy, const py::bytes& key, int d1, in
     return board_to_bytes(candidates[std::size_t(first_best(scores.data(), count))]);
 }
 
-// Plays games first_game .. first_game + games - 1 of the seed's sequence as the run's games
-// 0..games-1; returns (winner, kind, first, plies, on_roll, final_boards, luck,
-// finished, interrupted) where the arrays hold games 0..finished-1, those done (nothing is
-// converted for games not played). With truncate > 0, a game stopped after `truncate` plies
-// (or with exact_stop, a bear-off database, at a position it values exactly) has winner -1,
-// the policy on roll in on_roll and its board (seen from that side) in final_boards;
-// otherwise final_boards is empty. With variance_reduction, luck (finished, 5)
-// holds the luck of each game's rolls from policy a's side (luck.hpp); otherwise (0, 5).
-py::tuple play_games(const py::object& a, const py::object& b, std::int64_t games,
-                     std::int64_t first_game, const py::bytes& start, bool opening, std::uint64_t seed, int rotate,
-                     bool duplicate, bool alternate, int truncate,
-                     const std::shared_ptr<Evaluator>& exact_stop, bool variance_reduction,
-                     int threads, int batch, const py::object& progress,
-                     const py::object& steps) {
-    PlayoutSpec spec =
-        playout_spec(games, first_game, start, opening, seed, rotate, duplicate, alternate);
-    set_stops(spec, truncate, exact_stop.get());
+// The spec of units first_unit .. first_unit + units - 1 (games, or matches) of the seed's
+// sequence, played as the run's units 0..units-1 (playout.hpp), checked.
+PlayoutRun playout_run(std::int64_t units, std::int64_t first_unit, const py::bytes& start,
+                       bool opening, std::uint64_t seed, int rotate, bool duplicate,
+                       bool alternate, int truncate, std::shared_ptr<const Evaluator> exact_stop,
+                       bool variance_reduction) {
+    if (units < 0) throw Fault("units must be >= 0");
+    if (first_unit < 0 || first_unit > std::numeric_limits<std::int64_t>::max() - units)
+        throw Fault("first_unit must be >= 0, and first_unit + units fit in int64");
+    if (rotate < 0 || rotate > 2) throw Fault("rotate must be 0, 1 or 2");
+    if (truncate < 0) throw Fault("truncate must be >= 0");
+    PlayoutRun run;
+    PlayoutSpec& spec = run.spec;
+    spec.start = unchecked_board(start);
+    const std::string fault = playable_board_error(spec.start);
+    if (!fault.empty()) throw Fault("the start position: " + fault);
+    spec.opening = opening;
+    spec.seed = seed;
+    spec.first_game = first_unit;
+    spec.rotate = rotate;
+    spec.duplicate = duplicate;
+    spec.alternate = alternate;
+    spec.truncate = truncate;
+    spec.exact_stop = exact_stop.get();
     spec.variance_reduction = variance_reduction;
-    const bool stops = truncate > 0 || exact_stop;
-    std::array<PolicyArg, 2> policies = {read_policy(a), read_policy(b)};
-    if (variance_reduction && !(policies[0].builtin && policies[1].builtin))
-        throw Fault("variance reduction needs built-in policies (a policy with an evaluator)");
+    run.units = units;
+    run.exact_stop = std::move(exact_stop);
+    return run;
+}
 
-    // Zeroed, not GameResult{}: a finished game has made a play, so plies == 0 marks the rest.
-    const LazyZeroed<GameResult> results(games);
-    const LazyZeroed<Board> final_boards(stops ? games : 0);
-    const LazyZeroed<Probabilities> luck(variance_reduction ? games : 0);
+// Plays the cubeless games of `run` (playout_result.hpp's layout). A game stopped unfinished
+// (run.stops()) has winner -1, the policy on roll in "on_roll" and its board (seen from that
+// side) in "final_boards". With variance_reduction, "luck" (finished, 5) holds the luck of
+// each game's rolls from policy a's side (luck.hpp).
+py::dict play_games(const py::object& a, const py::object& b, const PlayoutRun& run, int threads,
+                    int batch, const py::object& progress, const py::object& steps) {
+    PlayoutSpec spec = run.spec;
+    const std::int64_t games = run.units;
+    std::array<PolicyArg, 2> policies = {read_policy(a), read_policy(b)};
+    // Zeroed, not GameOutcome{}: a finished game has made a play, so plies == 0 marks the rest.
+    const LazyZeroed<GameOutcome> results(games);
+    const LazyZeroed<Board> final_boards(run.stops() ? games : 0);
+    const LazyZeroed<Probabilities> luck(spec.variance_reduction ? games : 0);
     StepBuffers kept(steps, games);
     spec.final_boards = final_boards.get();
+    RunOutput out;
+    out.games = results.get();
+    out.luck = luck.get();
+    out.steps = kept.data();
     StopReason stop;
-    const ExitWatch watch;  // the interpreter's exit waits for the run to return
-    std::int64_t finished = 0;
-    if (policies[0].builtin && policies[1].builtin) {
-        const std::array<const Policy*, 2> builtin = {policies[0].builtin.get(),
-                                                      policies[1].builtin.get()};
-        RunOutput out;
-        out.games = results.get();
-        out.luck = luck.get();
-        out.steps = kept.data();
-        GilRelease release;
-        finished = run_units(spec, builtin, games, std::max(1, threads), kChunk, out,
-                             [&](std::int64_t done) {
-                                 return release.with_gil(
-                                     [&] { return check_in(progress, done, stop); });
-                             });
-    } else {
-        RunOutput out;
-        out.games = results.get();
-        out.steps = kept.data();
-        // A finished game has made a play: the zeroed entries of the others have plies == 0.
-        finished = run_lockstep(spec, policies, {py::none(), py::none()}, games, batch, out,
-                                [&](std::int64_t g) { return out.games[g].plies > 0; },
-                                progress, stop);
-    }
+    const std::int64_t finished = play_units(
+        spec, policies, {py::none(), py::none()}, games, threads, batch, out,
+        [&](std::int64_t g) { return out.games[g].plies > 0; }, progress, stop);
     const bool interrupted = stop.interrupted();
     kept.append_to(steps, finished);
 
-    py::array_t<std::int8_t> winner(finished), kind(finished), first(finished), on_roll(finished);
-    py::array_t<std::int32_t> plies(finished);
-    auto w = winner.mutable_unchecked<1>(), k = kind.mutable_unchecked<1>(),
-         f = first.mutable_unchecked<1>(), o = on_roll.mutable_unchecked<1>();
-    auto p = plies.mutable_unchecked<1>();
-    for (std::int64_t i = 0; i < finished; ++i) {
-        const GameResult& r = results.get()[i];
-        w(i) = r.winner;
-        k(i) = r.kind;
-        f(i) = r.first;
-        o(i) = r.on_roll;
-        p(i) = r.plies;
+    py::dict result;
+    add_game_arrays(result, finished, false,
+                    [&](std::int64_t i) { return PlayedGame{results.get()[i], {}}; });
+    if (run.stops()) add_stops(result, finished, results.get(), final_boards.get());
+    if (spec.variance_reduction) {
+        py::array_t<double> luck_array({py::ssize_t(finished), py::ssize_t(kOutputs)});
+        if (finished > 0)
+            std::memcpy(luck_array.mutable_data(), luck.get(),
+                        std::size_t(finished) * sizeof(Probabilities));
+        result["luck"] = luck_array;
     }
-    const std::size_t boards = stops ? std::size_t(finished) : 0;
-    const py::ssize_t lucky = variance_reduction ? py::ssize_t(finished) : 0;
-    py::array_t<double> luck_array({lucky, py::ssize_t(kOutputs)});
-    if (lucky > 0)
-        std::memcpy(luck_array.mutable_data(), luck.get(), std::size_t(lucky) * sizeof(Probabilities));
-    return py::make_tuple(winner, kind, first, plies, on_roll,
-                          boards_array(final_boards.get(), boards), luck_array, finished,
-                          interrupted);
+    result["finished"] = finished;
+    result["interrupted"] = interrupted;
+    return result;
 }
 
 }  // namespace
@@ -120,14 +118,17 @@ void bind_playout(py::module_& m) {
           py::arg("d2"), py::arg("entropy"),
           "The key of the position the policy's play with d1, d2 leaves in `key` (the "
           "opponent on roll), chosen as in play_games; `entropy` is the random policy's draw.");
-    m.def("play_games", &play_games, py::arg("a"), py::arg("b"), py::arg("games"),
-          py::arg("first_game"), py::arg("start"), py::arg("opening"), py::arg("seed"), py::arg("rotate"),
-          py::arg("duplicate"), py::arg("alternate"), py::arg("truncate"),
-          py::arg("exact_stop").none(true), py::arg("variance_reduction"), py::arg("threads"),
-          py::arg("batch"), py::arg("progress"), py::arg("steps") = py::none(),
-          "Whole or truncated games: (winner, kind, first, plies, on_roll, final_boards, luck, "
-          "finished, interrupted); with a list `steps`, each finished game's steps appended "
-          "to it.");
+    py::class_<PlayoutRun>(m, "PlayoutSpec",
+                           "What every game (or match) of a run shares, and how many it plays.")
+        .def(py::init(&playout_run), py::kw_only(), py::arg("units"), py::arg("first_unit") = 0,
+             py::arg("start") = board_to_bytes(Board::initial()), py::arg("opening") = false,
+             py::arg("seed") = 0, py::arg("rotate") = 0, py::arg("duplicate") = false,
+             py::arg("alternate") = false, py::arg("truncate") = 0,
+             py::arg("exact_stop").none(true) = py::none(), py::arg("variance_reduction") = false);
+    m.def("play_games", &play_games, py::arg("a"), py::arg("b"), py::arg("spec"),
+          py::arg("threads"), py::arg("batch"), py::arg("progress"), py::arg("steps") = py::none(),
+          "Whole or truncated cubeless games: a dict of per-game arrays (as play_cube's); with a "
+          "list `steps`, each finished game's steps appended to it.");
 }
 
 }  // namespace tavla::bindings

@@ -65,10 +65,10 @@ inline void check_dice(int d1, int d2) {
 
 void bind_board(py::module_& m);
 void bind_movegen(py::module_& m);
-void bind_playout(py::module_& m);
 void bind_pubeval(py::module_& m);
 void bind_dice(py::module_& m);
 void bind_search(py::module_& m);
+void bind_playout(py::module_& m);  // after bind_search: PlayoutSpec takes an Evaluator
 void bind_bearoff(py::module_& m);
 void bind_net(py::module_& m);  // after bind_search: Net derives from Evaluator
 void bind_net_set(py::module_& m);  // after bind_search, as bind_net

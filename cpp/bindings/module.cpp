@@ -59,10 +59,10 @@ PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
     m.doc() = "tavla's C++ core: boards, Position IDs and legal plays. Use the tavla package.";
     tavla::bindings::bind_board(m);
     tavla::bindings::bind_movegen(m);
-    tavla::bindings::bind_playout(m);
     tavla::bindings::bind_pubeval(m);
     tavla::bindings::bind_dice(m);
     tavla::bindings::bind_search(m);
+    tavla::bindings::bind_playout(m);
     tavla::bindings::bind_bearoff(m);
     tavla::bindings::bind_net(m);
     tavla::bindings::bind_net_set(m);

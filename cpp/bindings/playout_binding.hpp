@@ -5,9 +5,9 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <functional>
-#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -26,34 +26,16 @@ constexpr int kChunk = 64;  // games per chunk between two checks for Ctrl-C
 
 using ScoreArray = py::array_t<double, py::array::c_style | py::array::forcecast>;
 
-// The spec of units first .. first + units - 1 (games, or matches), checked.
-inline PlayoutSpec playout_spec(std::int64_t units, std::int64_t first, const py::bytes& start,
-                                bool opening, std::uint64_t seed, int rotate, bool duplicate,
-                                bool alternate) {
-    if (units < 0) throw Fault("games must be >= 0");
-    if (first < 0 || first > std::numeric_limits<std::int64_t>::max() - units)
-        throw Fault("first_game must be >= 0, and first_game + games fit in int64");
-    if (rotate < 0 || rotate > 2) throw Fault("rotate must be 0, 1 or 2");
+// A run's PlayoutSpec and the number of units it plays, checked once (pybind: PlayoutSpec,
+// bind_playout.cpp); it keeps the evaluator its games stop at alive.
+struct PlayoutRun {
     PlayoutSpec spec;
-    spec.start = unchecked_board(start);
-    const std::string fault = playable_board_error(spec.start);
-    if (!fault.empty()) throw Fault("the start position: " + fault);
-    spec.opening = opening;
-    spec.seed = seed;
-    spec.first_game = first;
-    spec.rotate = rotate;
-    spec.duplicate = duplicate;
-    spec.alternate = alternate;
-    return spec;
-}
+    std::int64_t units = 0;
+    std::shared_ptr<const Evaluator> exact_stop;
 
-// Where the games of `spec` stop unfinished: after `truncate` plies (0: never), and at the
-// positions `exact_stop` (null: none) values exactly.
-inline void set_stops(PlayoutSpec& spec, int truncate, const Evaluator* exact_stop) {
-    if (truncate < 0) throw Fault("truncate must be >= 0");
-    spec.truncate = truncate;
-    spec.exact_stop = exact_stop;
-}
+    // Whether games may stop unfinished (truncate, exact_stop).
+    bool stops() const { return spec.truncate > 0 || spec.exact_stop != nullptr; }
+};
 
 // A policy argument: the name of a built-in, a NativePolicy (a search), or a Python callable for
 // the lockstep loop.
@@ -265,6 +247,33 @@ inline std::int64_t run_lockstep(const PlayoutSpec& spec, std::array<PolicyArg, 
     }
     check_in(progress, finished_prefix(), stop);
     return prefix;
+}
+
+// Plays units 0..units-1 of `spec` into `out` (zeroed up front): on `threads` threads when
+// both policies and their cube policies are built in, else in lockstep batches of `batch` with
+// the external ones (`finished(u)` telling whether unit u is). Returns n: units 0..n-1 are
+// finished; `stop` says why a run stopped early.
+inline std::int64_t play_units(const PlayoutSpec& spec, std::array<PolicyArg, 2>& policies,
+                               const CubeCallables& cube_callables, std::int64_t units,
+                               int threads, int batch, const RunOutput& out,
+                               const std::function<bool(std::int64_t)>& finished,
+                               const py::object& progress, StopReason& stop) {
+    const ExitWatch watch;  // the interpreter's exit waits for the run to return
+    const bool builtin = policies[0].builtin && policies[1].builtin &&
+                         cube_callables[0].is_none() && cube_callables[1].is_none();
+    if (!builtin) {
+        if (spec.variance_reduction)
+            throw Fault("variance reduction needs built-in policies (a policy with an evaluator)");
+        return run_lockstep(spec, policies, cube_callables, units, batch, out, finished, progress,
+                            stop);
+    }
+    const std::array<const Policy*, 2> native = {policies[0].builtin.get(),
+                                                 policies[1].builtin.get()};
+    GilRelease release;
+    return run_units(spec, native, units, std::max(1, threads), kChunk, out,
+                     [&](std::int64_t done) {
+                         return release.with_gil([&] { return check_in(progress, done, stop); });
+                     });
 }
 
 }  // namespace tavla::bindings

@@ -98,13 +98,13 @@ void EnvGame::reset(const EnvSpec& spec, const EnvStart& start, std::uint64_t se
     playout_.opening = start.opening;
     playout_.seed = seed;
     playout_.first_game = stream;
-    result_ = GameResult();
-    cube_result_ = CubeResult();
+    result_ = GameOutcome();
+    cube_result_ = CubeOutcome();
     match_.winner = -1;
     match_.score = {0, 0};
     match_.games.clear();  // keeps its memory for the next episode
     games_seen_ = 0;
-    last_game_ = GameRecord();
+    last_game_ = PlayedGame();
 
     state_ = begin_unit(playout(), 0);
     if (!start.opening && start.on_roll == 1) {
@@ -224,7 +224,7 @@ void EnvGame::end_if(bool unit_over, int actor) {
     if (!unit_over) return;
     over_ = true;
     turn_started_ = false;
-    if (rules_.match_length == 0) last_game_ = GameRecord{result_, cube_result_};
+    if (rules_.match_length == 0) last_game_ = PlayedGame{result_, cube_result_};
 }
 
 double EnvGame::outcome(int seat) const {

@@ -119,7 +119,7 @@ bool finish_game(const PlayoutSpec& spec, std::int64_t unit, GameState& state,
         return true;
     }
     const CubeSpec& cube = *spec.cube;
-    CubeResult& result = state.cube_result;
+    CubeOutcome& result = state.cube_result;
     if (state.result.winner < 0) {  // stopped unfinished: valued where it stopped
         result.cube = state.cube;
         result.owner = std::int8_t(state.cube_owner);
@@ -144,7 +144,7 @@ bool finish_game(const PlayoutSpec& spec, std::int64_t unit, GameState& state,
         if (out.cube_luck != nullptr) out.cube_luck[unit] = state.cube_luck;
         return true;
     }
-    MatchRecord& match = out.matches[unit];
+    PlayedMatch& match = out.matches[unit];
     match.games.push_back({state.result, result});
     state.score[std::size_t(state.result.winner)] += result.points;
     if (state.score[std::size_t(state.result.winner)] >= cube.match_length) {
@@ -462,7 +462,7 @@ std::int64_t run_units(const PlayoutSpec& spec, const std::array<const Policy*, 
 }
 
 std::int64_t run_games(const PlayoutSpec& spec, const std::array<const Policy*, 2>& policies,
-                       std::int64_t games, int threads, int chunk, GameResult* out,
+                       std::int64_t games, int threads, int chunk, GameOutcome* out,
                        const std::function<bool(std::int64_t)>& between_chunks) {
     RunOutput output;
     output.games = out;
@@ -483,7 +483,7 @@ Lockstep::Lockstep(const PlayoutSpec& spec, const std::array<const Policy*, 2>& 
 }
 
 Lockstep::Lockstep(const PlayoutSpec& spec, const std::array<const Policy*, 2>& builtin,
-                   const std::array<int, 2>& slot, std::int64_t games, int batch, GameResult* out)
+                   const std::array<int, 2>& slot, std::int64_t games, int batch, GameOutcome* out)
     : Lockstep(spec, builtin, slot, games, batch, RunOutput{out, nullptr, nullptr}) {}
 
 void Lockstep::finish(int a) {

@@ -12,7 +12,7 @@
 
 using tavla::CubeOwner;
 using tavla::CubeSituation;
-using tavla::MatchRecord;
+using tavla::PlayedMatch;
 using tavla::Probabilities;
 
 namespace {
@@ -70,14 +70,14 @@ tavla::MatchEquity flat_table(int length) {
     return tavla::MatchEquity(length, std::vector<double>(size, 0.5));
 }
 
-bool same(const std::vector<MatchRecord>& x, const std::vector<MatchRecord>& y) {
+bool same(const std::vector<PlayedMatch>& x, const std::vector<PlayedMatch>& y) {
     if (x.size() != y.size()) return false;
     for (std::size_t m = 0; m < x.size(); ++m) {
         if (x[m].winner != y[m].winner || x[m].score != y[m].score ||
             x[m].games.size() != y[m].games.size())
             return false;
         for (std::size_t g = 0; g < x[m].games.size(); ++g) {
-            const tavla::GameRecord &a = x[m].games[g], &b = y[m].games[g];
+            const tavla::PlayedGame &a = x[m].games[g], &b = y[m].games[g];
             if (a.game.plies != b.game.plies || a.game.winner != b.game.winner ||
                 a.cube.points != b.cube.points || a.cube.crawford != b.cube.crawford)
                 return false;
@@ -104,7 +104,7 @@ void whole_matches_follow_the_match_rules() {
     spec.cube = &cube;
 
     auto run = [&](int threads, int chunk) {
-        std::vector<MatchRecord> out(300);
+        std::vector<PlayedMatch> out(300);
         tavla::RunOutput output;
         output.matches = out.data();
         CHECK_EQ(tavla::run_units(spec, policies, 300, threads, chunk, output,
@@ -112,19 +112,19 @@ void whole_matches_follow_the_match_rules() {
                  std::int64_t(300));
         return out;
     };
-    const std::vector<MatchRecord> one = run(1, 64);
+    const std::vector<PlayedMatch> one = run(1, 64);
     CHECK(same(one, run(2, 7)));
-    std::vector<MatchRecord> lockstep(300);
+    std::vector<PlayedMatch> lockstep(300);
     tavla::Lockstep loop(spec, policies, {0, 1}, 300, 20,
                          tavla::RunOutput{nullptr, nullptr, lockstep.data()});
     CHECK(!loop.advance());
     CHECK(same(one, lockstep));
 
-    for (const MatchRecord& match : one) {
+    for (const PlayedMatch& match : one) {
         std::array<int, 2> score{};
         int crawford_games = 0;
         bool reached = false;  // a side one point away before this game
-        for (const tavla::GameRecord& game : match.games) {
+        for (const tavla::PlayedGame& game : match.games) {
             CHECK_EQ(game.cube.cube, 1);
             // The Crawford game is the first game after a side reaches 4 (R24).
             const bool one_away = score[0] == 4 || score[1] == 4;

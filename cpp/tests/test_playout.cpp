@@ -10,7 +10,7 @@
 #include "tavla/playout.hpp"
 #include "tavla/stop.hpp"
 
-using tavla::GameResult;
+using tavla::GameOutcome;
 using tavla::PlayoutSpec;
 
 namespace {
@@ -19,7 +19,7 @@ const auto kRandom = tavla::make_builtin_policy("random");
 const auto kPubeval = tavla::make_builtin_policy("pubeval");
 const std::array<const tavla::Policy*, 2> kPolicies = {kPubeval.get(), kRandom.get()};
 
-bool same(const std::vector<GameResult>& a, const std::vector<GameResult>& b) {
+bool same(const std::vector<GameOutcome>& a, const std::vector<GameOutcome>& b) {
     if (a.size() != b.size()) return false;
     for (std::size_t i = 0; i < a.size(); ++i)
         if (a[i].winner != b[i].winner || a[i].kind != b[i].kind || a[i].first != b[i].first ||
@@ -28,8 +28,8 @@ bool same(const std::vector<GameResult>& a, const std::vector<GameResult>& b) {
     return true;
 }
 
-std::vector<GameResult> run(const PlayoutSpec& spec, std::int64_t games, int threads, int chunk) {
-    std::vector<GameResult> out(static_cast<std::size_t>(games));
+std::vector<GameOutcome> run(const PlayoutSpec& spec, std::int64_t games, int threads, int chunk) {
+    std::vector<GameOutcome> out(static_cast<std::size_t>(games));
     const std::int64_t done = tavla::run_games(spec, kPolicies, games, threads, chunk, out.data(),
                                                [](std::int64_t) { return true; });
     CHECK_EQ(done, games);
@@ -44,10 +44,10 @@ void results_do_not_depend_on_threads() {
     CHECK(same(one, run(spec, 600, 2, 7)));
     CHECK(same(one, run(spec, 600, 3, 600)));
     int finished = 0;
-    for (const GameResult& r : one) finished += r.winner >= 0 && r.kind >= 1 && r.kind <= 3;
+    for (const GameOutcome& r : one) finished += r.winner >= 0 && r.kind >= 1 && r.kind <= 3;
     CHECK_EQ(finished, 600);
     // The lockstep loop, with both policies built in, plays the same games.
-    std::vector<GameResult> lockstep(600);
+    std::vector<GameOutcome> lockstep(600);
     tavla::Lockstep loop(spec, kPolicies, {0, 1}, 600, 50, lockstep.data());
     CHECK(!loop.advance());
     CHECK_EQ(loop.finished(), 600);
@@ -56,7 +56,7 @@ void results_do_not_depend_on_threads() {
 
 void a_stopped_run_keeps_a_prefix() {
     PlayoutSpec spec;
-    std::vector<GameResult> out(100000);
+    std::vector<GameOutcome> out(100000);
     int calls = 0;
     const std::int64_t done = tavla::run_games(spec, kPolicies, 100000, 2, 10, out.data(),
                                                [&calls](std::int64_t) { return ++calls < 3; });
@@ -66,7 +66,7 @@ void a_stopped_run_keeps_a_prefix() {
 
 void an_exception_between_chunks_joins_the_workers() {
     PlayoutSpec spec;
-    std::vector<GameResult> out(100000);
+    std::vector<GameOutcome> out(100000);
     bool thrown = false;
     try {
         tavla::run_games(spec, kPolicies, 100000, 2, 10, out.data(),
@@ -125,7 +125,7 @@ void a_worker_finishes_its_chunk_after_the_caller() {
     PlayoutSpec spec;
     spec.seed = 5;
     const std::int64_t games = 400;
-    std::vector<GameResult> out(static_cast<std::size_t>(games));
+    std::vector<GameOutcome> out(static_cast<std::size_t>(games));
     const std::int64_t done = tavla::run_games(spec, policies, games, 2, 1, out.data(),
                                                [](std::int64_t) { return true; });
     CHECK_EQ(done, games);
@@ -140,7 +140,7 @@ void kept_steps_replay_the_games() {
     spec.seed = 8;
     const std::int64_t games = 200;
     const auto plain = run(spec, games, 2, 16);
-    std::vector<GameResult> out(static_cast<std::size_t>(games));
+    std::vector<GameOutcome> out(static_cast<std::size_t>(games));
     std::vector<std::vector<tavla::Step>> steps(static_cast<std::size_t>(games));
     tavla::RunOutput output;
     output.games = out.data();

@@ -42,35 +42,40 @@ def builtin_policies() -> list[str]: ...
 # on roll), as play_games makes it; `entropy` (0..2**64 - 1) is what the random policy draws
 # from. ValueError for a bad or finished board or bad dice.
 def choose_play(policy: object, key: bytes, d1: int, d2: int, entropy: int) -> bytes: ...
+
+# What every game (or match) of a run shares, and how many it plays: units first_unit ..
+# first_unit + units - 1 of the seed's sequence. ArgumentError for a bad value.
+class PlayoutSpec:
+    def __init__(
+        self,
+        *,
+        units: int,
+        first_unit: int = 0,
+        start: bytes = ...,
+        opening: bool = False,
+        seed: int = 0,
+        rotate: int = 0,
+        duplicate: bool = False,
+        alternate: bool = False,
+        truncate: int = 0,
+        exact_stop: Evaluator | None = None,
+        variance_reduction: bool = False,
+    ) -> None: ...
+
+# play_games and play_cube return one layout (playout_result.hpp): a dict of per-game arrays
+# ("winner", "kind", "first", "plies"; with the cube "cube", "points", "owner", "doubler",
+# "dropped", "crawford"; games stopped "on_roll", "final_boards", with the cube "stop_values";
+# "luck"), for whole matches "match_winner", "match_games", "score", and "finished",
+# "interrupted".
 def play_games(
     a: object,
     b: object,
-    games: int,
-    first_game: int,
-    start: bytes,
-    opening: bool,
-    seed: int,
-    rotate: int,
-    duplicate: bool,
-    alternate: bool,
-    truncate: int,
-    exact_stop: Evaluator | None,
-    variance_reduction: bool,
+    spec: PlayoutSpec,
     threads: int,
     batch: int,
     progress: Callable[[int], None] | None,
     steps: list[tuple[npt.NDArray[np.int8], ...]] | None = None,
-) -> tuple[
-    npt.NDArray[np.int8],
-    npt.NDArray[np.int8],
-    npt.NDArray[np.int8],
-    npt.NDArray[np.int32],
-    npt.NDArray[np.int8],
-    npt.NDArray[np.int8],
-    npt.NDArray[np.float64],
-    int,
-    bool,
-]: ...
+) -> dict[str, Any]: ...
 
 # pubeval (bind_pubeval.cpp) and dice streams (bind_dice.cpp).
 def pubeval_scores(afters: npt.NDArray[np.int8], race: bool) -> npt.NDArray[np.float64]: ...
@@ -357,18 +362,8 @@ def play_cube(
     cube_a: object,
     cube_b: object,
     play: CubePlay,
-    units: int,
-    first_unit: int,
-    start: bytes,
-    opening: bool,
-    seed: int,
-    rotate: int,
-    duplicate: bool,
-    alternate: bool,
-    truncate: int,
-    exact_stop: Evaluator | None,
+    spec: PlayoutSpec,
     stop_search: Search | None,
-    variance_reduction: bool,
     cube_life: float,
     threads: int,
     batch: int,

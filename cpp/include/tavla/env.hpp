@@ -134,7 +134,7 @@ public:
     // match.
     double outcome(int seat) const;
     // The last game finished (its winner, kind, cube and points), for one seat's info.
-    const GameRecord& last_game() const { return last_game_; }
+    const PlayedGame& last_game() const { return last_game_; }
     const GameState& state() const { return state_; }
 
 private:
@@ -149,10 +149,10 @@ private:
     PlayoutSpec playout_;
     CubeSpec rules_;  // what playout() points playout_.cube to (an EnvGame copies as a value)
     GameState state_;
-    GameResult result_;
-    CubeResult cube_result_;
-    MatchRecord match_;
-    GameRecord last_game_;
+    GameOutcome result_;
+    CubeOutcome cube_result_;
+    PlayedMatch match_;
+    PlayedGame last_game_;
     std::size_t games_seen_ = 0;
 
     Roll given_{0, 0};          // the start's first roll, until played

@@ -84,7 +84,10 @@ struct PlayoutSpec {
 // first rolls) exactly once. Other rolls are draw `ply` of the stream's key (rng.hpp). Game j
 // of a match (j >= 1) uses the same stream number under the seed match_game_seed(seed, j)
 // (rng.hpp), starts from R4 with an opening roll and is not rotated. Cube actions draw no dice.
-struct GameResult {
+//
+// How a game played by the core ended, by policy (not by seat, nor by player as the Python
+// tavla.GameResult): one row of a run's results.
+struct GameOutcome {
     std::int8_t winner = -1;  // 0 = policy a, 1 = policy b; -1 while unfinished
     std::int8_t kind = 0;     // 1 single, 2 gammon, 3 backgammon (R16)
     std::int8_t first = -1;   // the policy that made the first play
@@ -94,8 +97,8 @@ struct GameResult {
     bool done() const { return winner >= 0 || on_roll >= 0; }
 };
 
-// What a game played with the cube adds to its GameResult (whose kind is 1 for a drop).
-struct CubeResult {
+// What a game played with the cube adds to its GameOutcome (whose kind is 1 for a drop).
+struct CubeOutcome {
     std::int32_t cube = 0;     // the value it was scored at (a drop: before the double); > 0
     std::int32_t points = 0;   // what the winner scored (R16, R19, R22)
     std::int8_t owner = -1;    // the cube's owner at the end: a policy, -1 centred
@@ -104,16 +107,17 @@ struct CubeResult {
     std::int8_t crawford = 0;  // 1: the game was the Crawford game (R24)
 };
 
-struct GameRecord {
-    GameResult game;
-    CubeResult cube;
+// A game played with the cube: how it ended, and its cube.
+struct PlayedGame {
+    GameOutcome game;
+    CubeOutcome cube;
 };
 
 // A whole match (CubeSpec::whole_matches): its games in order, and the end.
-struct MatchRecord {
+struct PlayedMatch {
     std::int8_t winner = -1;          // the policy that reached the length (R23)
     std::array<std::int32_t, 2> score{};  // the final score (points beyond the length kept)
-    std::vector<GameRecord> games;
+    std::vector<PlayedGame> games;
 };
 
 // Where the cube stands before a roll (cube play). kOffer: the side on roll may double now;
@@ -129,7 +133,7 @@ struct GameState {
     std::int64_t stream = 0;
     std::uint64_t dice_key = 0;
     std::uint64_t policy_key = 0;
-    GameResult result;
+    GameOutcome result;
     // Cube play.
     bool swapped = false;          // the policies change seats in this unit (alternate)
     int game_in_unit = 0;          // j: game j of a match
@@ -137,7 +141,7 @@ struct GameState {
     int cube_owner = -1;           // a policy, -1 centred
     bool cube_turned = false;      // a double was taken in this game (R22)
     CubePhase phase = CubePhase::kPlay;
-    CubeResult cube_result;
+    CubeOutcome cube_result;
     std::array<int, 2> score{};    // the match score before this game, by policy
     bool crawford_game = false;    // this game is the Crawford game (R24)
     bool crawford_done = false;    // the Crawford game has come (this one or before)
@@ -173,9 +177,9 @@ struct Step {
 // play), matches[u] (a whole match), and, only when asked, steps[u] (the unit's steps in order;
 // a run that does not ask records nothing). Only the arrays the run fills are set.
 struct RunOutput {
-    GameResult* games = nullptr;
-    CubeResult* cubes = nullptr;
-    MatchRecord* matches = nullptr;
+    GameOutcome* games = nullptr;
+    CubeOutcome* cubes = nullptr;
+    PlayedMatch* matches = nullptr;
     std::vector<Step>* steps = nullptr;
     Probabilities* luck = nullptr;  // with variance_reduction, cubeless: luck[u]
     double* cube_luck = nullptr;    // with variance_reduction and the cube: cube_luck[u]
@@ -228,7 +232,7 @@ std::int64_t run_units(const PlayoutSpec& spec, const std::array<const Policy*, 
 
 // run_units for cubeless games into out[0..games-1].
 std::int64_t run_games(const PlayoutSpec& spec, const std::array<const Policy*, 2>& policies,
-                       std::int64_t games, int threads, int chunk, GameResult* out,
+                       std::int64_t games, int threads, int chunk, GameOutcome* out,
                        const std::function<bool(std::int64_t)>& between_chunks);
 
 // A cube question waiting for an external cube policy, about the position before the
@@ -262,7 +266,7 @@ public:
              const std::array<int, 2>& slot, std::int64_t units, int batch, const RunOutput& out);
     // Cubeless games into out[0..games-1].
     Lockstep(const PlayoutSpec& spec, const std::array<const Policy*, 2>& builtin,
-             const std::array<int, 2>& slot, std::int64_t games, int batch, GameResult* out);
+             const std::array<int, 2>& slot, std::int64_t games, int batch, GameOutcome* out);
 
     // Plays every unit in play up to its next choice by an external policy: a play among two or
     // more, or a cube question. Returns false when every unit is finished (nothing waits).

@@ -15,6 +15,7 @@ import click
 from ..errors import RulesError
 from ..game.cube_context import CubeContext
 from ..game.cube_model import DEFAULT_CUBE_LIFE
+from ..game.cube_owner import CubeOwner
 from ..game.cubeful import CubeDecision
 from ..game.equity import BUILTIN_TABLES, MatchEquityTable
 
@@ -180,7 +181,7 @@ def cube_context(text: str, settings: CubeOptions) -> CubeContext:
     value = settings.cube_value if settings.cube_value is not None else given.cube.value
     owner = given.cube.owner
     if settings.owner is not None:
-        owner = {"centred": None, "on-roll": on_roll, "opponent": 1 - on_roll}[settings.owner]
+        owner = CubeOwner(settings.owner).player(on_roll)
     if not length:
         rules = given.game_rules
         jacoby = settings.jacoby if settings.jacoby is not None else rules.jacoby

@@ -11,16 +11,16 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
-from .._validate import check_choice
 from ..board.position import Position
 from ..errors import EvaluatorError
+from ..game.cube_owner import CubeOwner
 from ..game.cubeful import cube_action
 from ._boards import boards_argument
 
 Positions = Position | Sequence[Position] | npt.ArrayLike
 Native = _core.BearoffDatabase
 
-CUBE_STATES = ("centred", "owned", "opponent")  # documented in bearoff
+CUBE_STATES = tuple(CubeOwner)  # documented in bearoff
 CUBE_ACTIONS = ("no double", "double/take", "double/pass")
 
 
@@ -31,19 +31,19 @@ def cubeful_equities(native: Native, positions: Positions) -> npt.NDArray[np.flo
 
 
 def cube_options(native: Native, positions: Positions, cube: str) -> npt.NDArray[np.float64]:
-    state = CUBE_STATES.index(check_choice(cube, "cube", EvaluatorError, CUBE_STATES))
+    owner = CubeOwner.parsed(cube, "cube", EvaluatorError)
     boards, single = _cube_boards(native, positions)
     no_double = np.asarray(native.no_double_equities(boards))
     options = np.full((len(boards), 3), np.nan)
-    options[:, 0] = no_double[:, state]
-    if cube != "opponent":
-        options[:, 1] = 2 * no_double[:, CUBE_STATES.index("opponent")]
+    options[:, 0] = no_double[:, owner.number]
+    if owner is not CubeOwner.OPPONENT:
+        options[:, 1] = 2 * no_double[:, CubeOwner.OPPONENT.number]
         options[:, 2] = 1.0
     return options[0] if single else options
 
 
 def cube_actions(native: Native, positions: Positions, cube: str) -> str | list[str]:
-    if cube == "opponent":
+    if CubeOwner.parsed(cube, "cube", EvaluatorError) is CubeOwner.OPPONENT:
         raise EvaluatorError("the side on roll may not double a cube its opponent owns (R18)")
     options = cube_options(native, positions, cube)
     actions = [cube_action(*row)[0] for row in np.atleast_2d(options)]

@@ -64,9 +64,10 @@ MAX_CHECKERS: int = _core.MAX_TWO_SIDED_CHECKERS
 """The largest two-sided table that can be built (10 checkers: 8,008² positions, 513 MB)."""
 
 CUBE_STATES = _bearoff_cube.CUBE_STATES
-"""``("centred", "owned", "opponent")``: where the cube is for the side on roll, in the order
-of the columns of :func:`cubeful_equities`: centred (either side may double, R18), the
-side's own (only it may double), the opponent's (only the opponent may)."""
+"""The :class:`~tavla.game.cube_owner.CubeOwner` members ``("centred", "on roll",
+"opponent")``: where the cube is for the side on roll, in the order of the columns of
+:func:`cubeful_equities`: centred (either side may double, R18), the side's own (only it may
+double; ``"owned"`` is taken for it too), the opponent's (only the opponent may)."""
 
 CUBE_ACTIONS = _bearoff_cube.CUBE_ACTIONS
 """``("no double", "double/take", "double/pass")``: the cube actions :func:`cube_actions`
@@ -369,9 +370,9 @@ def cube_options(positions: Positions, cube: str = "centred") -> npt.NDArray[np.
 
 def cube_actions(positions: Positions, cube: str = "centred") -> str | list[str]:
     """The side on roll's proper cube action, one of :data:`CUBE_ACTIONS`, with the cube
-    centred (``cube="centred"``) or its own (``"owned"``): a str for one position, a list
-    for a batch.  From :func:`cube_options`: the opponent takes when a take leaves the doubler
-    no more than a pass (a tie goes to the take); a take is doubled when it gains on playing
-    on, a pass always.  Raises as :func:`cube_options`, and :class:`~tavla.EvaluatorError`
-    for ``cube="opponent"``."""
+    centred (``cube="centred"``) or its own (``"on roll"`` or ``"owned"``): a str for one
+    position, a list for a batch.  From :func:`cube_options`: the opponent takes when a take
+    leaves the doubler no more than a pass (a tie goes to the take); a take is doubled when it
+    gains on playing on, a pass always.  Raises as :func:`cube_options`, and
+    :class:`~tavla.EvaluatorError` for ``cube="opponent"``."""
     return database().cube_actions(positions, cube)

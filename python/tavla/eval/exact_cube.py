@@ -38,9 +38,7 @@ def bearoff_cube_options(
         or not database.covered(position)
     ):
         return None
-    owner = context.cube.owner
-    cube = "centred" if owner is None else "owned" if owner == context.on_roll else "opponent"
-    no_double, double_take, double_pass = database.cube_options(position, cube)
+    no_double, double_take, double_pass = database.cube_options(position, context.owner)
     return float(no_double), float(double_take), float(double_pass)
 
 

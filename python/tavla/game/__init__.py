@@ -5,6 +5,7 @@ cube model."""
 from ..formats.context import MatchContext
 from .cube import Cube
 from .cube_context import CubeContext
+from .cube_owner import CubeOwner
 from .cubeful import CubeDecision
 from .equity import MatchEquityTable
 from .game import Game, Phase
@@ -16,6 +17,7 @@ __all__ = [
     "Cube",
     "CubeContext",
     "CubeDecision",
+    "CubeOwner",
     "Game",
     "GameEnd",
     "GameResult",

@@ -13,6 +13,7 @@ from ..formats.context import MatchContext
 from ..formats.gnubg import MatchId
 from ..formats.xgid import Xgid
 from .cube import Cube
+from .cube_owner import CubeOwner
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -181,12 +182,11 @@ class CubeContext:
         return self.is_money and self.game_rules.beavers
 
     @property
-    def owner(self) -> str:
-        """Who holds the cube, seen from the side on roll: ``"centred"``, ``"on roll"`` or
-        ``"opponent"``."""
-        if self.cube.owner is None:
-            return "centred"
-        return "on roll" if self.cube.owner == self.on_roll else "opponent"
+    def owner(self) -> CubeOwner:
+        """Who holds the cube, seen from the side on roll (a
+        :class:`~tavla.game.cube_owner.CubeOwner`, equal to ``"centred"``, ``"on roll"`` or
+        ``"opponent"``)."""
+        return CubeOwner.of(self.cube.owner, self.on_roll)
 
     def refusal(self) -> str | None:
         """Why the side on roll may not double now (:meth:`Cube.refusal`), or None.  The

@@ -33,6 +33,7 @@ from .._validate import excerpt
 from ..errors import CubeModelError
 from ..formats.context import MAX_CUBE_VALUE
 from .cube_context import CubeContext
+from .cube_owner import CubeOwner
 from .equity import MatchEquityTable
 
 DEFAULT_CUBE_LIFE = 0.68
@@ -41,8 +42,9 @@ positions (Janowski's own estimates for typical positions lie between 0.6 and 0.
 
 _SLACK = 1e-9  # rounding allowed in given probabilities
 
-OWNERS = ("centred", "on roll", "opponent")
-""":attr:`CubeContext.owner` values, in the core's numbering (0, 1, 2)."""
+OWNERS = tuple(CubeOwner)
+""":attr:`CubeContext.owner` values, in the core's numbering (0, 1, 2): the members of
+:class:`~tavla.game.cube_owner.CubeOwner`."""
 
 
 def check_probabilities(probabilities: npt.ArrayLike) -> tuple[float, float, float, float, float]:
@@ -116,7 +118,7 @@ def _situation(context: CubeContext, met: MatchEquityTable | None) -> _Situation
         away, opponent_away = context.away, context.opponent_away
     return (
         context.cube.value,
-        OWNERS.index(context.owner),
+        context.owner.number,
         rules.backgammons,
         rules.jacoby,
         native,

@@ -37,7 +37,7 @@ import warnings
 from collections.abc import Callable
 from numbers import Integral
 from types import FrameType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -394,8 +394,6 @@ def _play_here(
     by raising KeyboardInterrupt."""
     if callable(progress):
         check, progress = check or progress, False
-    exact_stop = bearoff.database().native if stop_at_bearoff else None
-    stops = truncate is not None or stop_at_bearoff
     steps: list[tuple[npt.NDArray[np.int8], ...]] | None = [] if keep_games else None
     with contextlib.ExitStack() as running:  # an engine not running runs for this run
         played_a = running.enter_context(opened(a))
@@ -404,82 +402,45 @@ def _play_here(
         policy_a = validated_policy(played_a)
         # A Python policy playing both sides scores both at once.
         policy_b = policy_a if played_b is played_a else validated_policy(played_b)
-        key = (start or Position.initial()).key
-        if cube is not None:
+        spec = _core.PlayoutSpec(
+            units=games,
+            first_unit=first_game,
+            start=(start or Position.initial()).key,
+            opening=start is None,
+            seed=seed,
+            rotate=rotate,
+            duplicate=duplicate,
+            alternate=alternate,
+            truncate=truncate or 0,
+            exact_stop=bearoff.database().native if stop_at_bearoff else None,
+            variance_reduction=variance_reduction,
+        )
+        core_run: Callable[..., dict[str, Any]]
+        if cube is None:
+            core_run = functools.partial(_core.play_games, policy_a, policy_b, spec)
+            length, rules = 0, CUBELESS_RULES
+        else:
             play = cube.native()
             cube_a = cube_argument(played_a, play)
             cube_b = cube_a if played_b is played_a else cube_argument(played_b, play)
-            what = "matches" if cube.whole_matches else "games"
+            stops = truncate is not None or stop_at_bearoff
             stop_search = stop_valuation(played_a, evaluator) if stops else None
-            with progress_bar(games, progress, what) as update:
-                arrays = _core.play_cube(
-                    policy_a,
-                    policy_b,
-                    cube_a,
-                    cube_b,
-                    play,
-                    games,
-                    first_game,
-                    key,
-                    start is None,
-                    seed,
-                    rotate,
-                    duplicate,
-                    alternate,
-                    truncate or 0,
-                    exact_stop,
-                    stop_search,
-                    variance_reduction,
-                    luck_cube_life(played_a),
-                    threads,
-                    batch,
-                    check or update,
-                    steps,
-                )
-                if update is not None:
-                    update(arrays["finished"])
-            kept_steps = _kept(steps, cube.match_length, cube.context.game_rules)
-            if cube.whole_matches:
-                matches = MatchResults.from_core(cube.match_length, arrays, arrays["interrupted"])
-                return dataclasses.replace(matches, steps=kept_steps)
-            return dataclasses.replace(
-                PlayoutResults.from_core(arrays, arrays["interrupted"]), steps=kept_steps
+            life = luck_cube_life(played_a)
+            core_run = functools.partial(
+                _core.play_cube, policy_a, policy_b, cube_a, cube_b, play, spec, stop_search, life
             )
-        with progress_bar(games, progress, "games") as update:
-            winner, kind, first, plies, on_roll, final_boards, luck, finished, interrupted = (
-                _core.play_games(
-                    policy_a,
-                    policy_b,
-                    games,
-                    first_game,
-                    key,
-                    start is None,
-                    seed,
-                    rotate,
-                    duplicate,
-                    alternate,
-                    truncate or 0,
-                    exact_stop,
-                    variance_reduction,
-                    threads,
-                    batch,
-                    check or update,
-                    steps,
-                )
-            )
+            length, rules = cube.match_length, cube.context.game_rules
+        matches = cube is not None and cube.whole_matches
+        with progress_bar(games, progress, "matches" if matches else "games") as update:
+            arrays = core_run(threads, batch, check or update, steps)
             if update is not None:
-                update(finished)
-    kept = slice(0, finished)
-    return PlayoutResults(
-        winner[kept],
-        kind[kept],
-        first[kept],
-        plies[kept],
-        interrupted,
-        on_roll[kept] if stops else None,
-        final_boards[kept] if stops else None,
-        luck=luck[kept] if variance_reduction else None,
-        steps=_kept(steps, 0, CUBELESS_RULES),
+                update(arrays["finished"])
+    kept_steps = _kept(steps, length, rules)
+    if matches:
+        results = MatchResults.from_core(length, arrays, arrays["interrupted"])
+        return dataclasses.replace(results, steps=kept_steps)
+    return dataclasses.replace(
+        PlayoutResults.from_core(arrays, arrays["interrupted"]), steps=kept_steps
     )
 
 

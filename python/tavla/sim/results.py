@@ -71,15 +71,20 @@ class PlayoutResults:
 
     @classmethod
     def from_core(cls, arrays: dict[str, Any], interrupted: bool) -> PlayoutResults:
-        """The per-game arrays of ``_core.play_cube``."""
+        """The per-game arrays of ``_core.play_games`` or ``_core.play_cube`` (the cube's
+        columns when the run had the cube)."""
         columns = {name: arrays[name] for name in ("winner", "kind", "first", "plies")}
-        cube = {name: arrays[name] for name in ("cube", "dropped", "doubler")}
+        cube: dict[str, Any] = {}
+        if "cube" in arrays:
+            cube = {name: arrays[name] for name in ("cube", "dropped", "doubler")}
+            cube.update(
+                scored=arrays["points"],
+                cube_owner=arrays["owner"],
+                crawford=arrays["crawford"].astype(bool),
+            )
         return cls(
             **columns,
             interrupted=interrupted,
-            scored=arrays["points"],
-            cube_owner=arrays["owner"],
-            crawford=arrays["crawford"].astype(bool),
             **cube,
             luck=arrays.get("luck"),
             on_roll=arrays.get("on_roll"),
