@@ -21,7 +21,7 @@ from .._run_options import RunOptions, bar_progress
 from .._validate import excerpt
 from ..board.position import Play
 from ..errors import PlayoutError
-from ._stats import Estimate, mean_and_error
+from ._stats import Estimate
 from .playout import count_argument
 from .results import PlayoutResults
 
@@ -32,7 +32,9 @@ CHECK_EVERY = 1296
 """Games of each line between two checks of a rollout's targets, by default."""
 
 Rows = npt.NDArray[np.float64]
-PlayRange = Callable[[int, int, Callable[[int], None] | None], tuple[Rows, bool]]
+Reporter = Callable[[int], None] | None
+"""Where a line reports the games it has finished so far (None: nowhere)."""
+PlayRange = Callable[[int, int, Reporter], tuple[Rows, bool]]
 """Plays a line's games ``first .. first + count - 1``, reporting the games finished so far
 to the callable (or None): per-game rows of values, and whether Ctrl-C stopped it."""
 
@@ -85,8 +87,7 @@ class RolloutRun:
 
     def estimate(self, values: npt.NDArray[np.float64]) -> Estimate:
         """The (post-stratified) mean of per-game values and its standard error."""
-        means, errors = mean_and_error(values[:, np.newaxis], self.strata(len(values)), 36)
-        return Estimate(float(means[0]), float(errors[0]))
+        return Estimate.of(values, self.strata(len(values)), 36)
 
 
 Judge = Callable[[Sequence[Line]], tuple[bool, str]]
