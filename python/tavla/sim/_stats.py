@@ -49,7 +49,9 @@ class Estimate:
         return cls(float(means[0]), float(errors[0]))
 
 
-class _HasEquity(Protocol):
+class HasEquity(Protocol):
+    """A result with an ``equity`` and its ``equity_std_error``."""
+
     @property
     def equity(self) -> float: ...
     @property
@@ -61,7 +63,7 @@ class EquityEstimate:
     properties) make its :attr:`estimate`."""
 
     @property
-    def estimate(self: _HasEquity) -> Estimate:
+    def estimate(self: HasEquity) -> Estimate:
         """:attr:`equity` with its standard error (``.ci``, ``.half_width``)."""
         return Estimate(self.equity, self.equity_std_error)
 

@@ -44,11 +44,11 @@ from .rollout_rounds import (
     Line,
     Reporter,
     RolloutRun,
+    play_plays,
     play_rounds,
-    plays_judge,
     target_reached,
 )
-from .rollout_settings import LineGames, RolloutSettings, check_rollout, checked_settings
+from .rollout_settings import LineGames, RolloutKeywords, check_rollout, checked_settings
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -67,7 +67,7 @@ def cube_rollout(
     *,
     context: CubeContext | None = None,
     met: MatchEquityTable | None = None,
-    **settings: Unpack[RolloutSettings],
+    **settings: Unpack[RolloutKeywords],
 ) -> CubefulRolloutResult:
     """Cubeful rollout of ``position``, the side on roll to decide on the cube and roll,
     in ``context`` (a :class:`~tavla.game.cube_context.CubeContext`: money play or a match
@@ -132,7 +132,7 @@ def cube_rollout_plays(
     context: CubeContext | None = None,
     met: MatchEquityTable | None = None,
     out_of_contention: float | None = None,
-    **settings: Unpack[RolloutSettings],
+    **settings: Unpack[RolloutKeywords],
 ) -> list[CubefulPlayResult]:
     """Every legal play of ``dice`` by the side on roll of ``position`` rolled out with the
     cube in ``context``: after each play the opponent is on roll with the cube as it stands
@@ -149,30 +149,29 @@ def cube_rollout_plays(
     context = cube_run.context
     valued = CubeRun(context, met=met)
     after = CubeRun(replace(context, on_roll=1 - context.on_roll), met=valued.met)
-    finishing = [play for play in plays if play.position.is_over]
-    rolled = [play for play in plays if not play.position.is_over]
-    # The games are the opponent's (policy a): their values turned to the player's side.
-    lines = [_cube_line(p.position, policy, run, line_games, after, after, -1.0) for p in rolled]
 
-    interrupted = play_rounds(run, lines, plays_judge(run, rolled, 0)) if lines else False
-    results = [_finishing(play, valued, interrupted) for play in finishing]
-    for play, line in zip(rolled, lines, strict=True):
-        if line.games == 0:
-            continue
+    def summary(play: Play, line: Line, interrupted: bool) -> CubefulPlayResult:
         estimate = run.estimate(line.values[:, 0])
-        results.append(
-            CubefulPlayResult(
-                play,
-                estimate.mean,
-                estimate.std_error,
-                line.games,
-                context,
-                valued.met,
-                interrupted,
-                line_games.reduced,
-            )
+        return CubefulPlayResult(
+            play,
+            estimate.mean,
+            estimate.std_error,
+            line.games,
+            context,
+            valued.met,
+            interrupted,
+            line_games.reduced,
         )
-    return sorted(results, key=lambda result: -result.equity)
+
+    return play_plays(
+        run,
+        plays,
+        # The games are the opponent's (policy a): their values turned to the player's side.
+        lambda play: _cube_line(play.position, policy, run, line_games, after, after, -1.0),
+        0,
+        lambda play, interrupted: _finishing(play, valued, interrupted),
+        summary,
+    )
 
 
 def _cube_settings(
@@ -182,7 +181,7 @@ def _cube_settings(
     context: CubeContext | None,
     met: MatchEquityTable | None,
     out_of_contention: float | None,
-    settings: RolloutSettings,
+    settings: RolloutKeywords,
 ) -> tuple[RolloutRun, LineGames, CubeRun]:
     """The run, the games and the cube of a cubeful rollout, checked."""
     run, line_games = checked_settings(position, policy, games, out_of_contention, settings)

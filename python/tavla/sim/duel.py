@@ -4,7 +4,7 @@ whole matches, with duplicate dice."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, overload
+from typing import TYPE_CHECKING, TypeVar, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -284,9 +284,7 @@ def duel(
         keep_games=keep_games,
         options=run_options(options, **run),
     )
-    if duplicate and results.games % 2:  # interrupted inside a pair: keep whole pairs
-        results = results.head(results.games - 1)
-    return DuelResult.of(results, duplicate)
+    return DuelResult.of(_whole_pairs(results, results.games, duplicate), duplicate)
 
 
 def match_duel(
@@ -330,9 +328,16 @@ def match_duel(
         keep_games=keep_games,
         options=run_options(options, **run),
     )
-    if duplicate and results.matches % 2:  # interrupted inside a pair: keep whole pairs
-        results = results.head(results.matches - 1)
-    return MatchDuelResult.of(results, duplicate)
+    return MatchDuelResult.of(_whole_pairs(results, results.matches, duplicate), duplicate)
+
+
+Played = TypeVar("Played", PlayoutResults, MatchResults)
+
+
+def _whole_pairs(results: Played, count: int, duplicate: bool) -> Played:
+    """``results`` of ``count`` games (matches) without the last one when it has no pair:
+    Ctrl-C may stop a duplicate duel inside a pair."""
+    return results.head(count - 1) if duplicate and count % 2 else results
 
 
 def _in_pairs(duplicate: object, name: str, count: int) -> bool:

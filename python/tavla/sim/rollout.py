@@ -33,11 +33,11 @@ from .rollout_rounds import (
     Line,
     Reporter,
     RolloutRun,
+    play_plays,
     play_rounds,
-    plays_judge,
     target_reached,
 )
-from .rollout_settings import LineGames, RolloutSettings, checked_settings
+from .rollout_settings import LineGames, RolloutKeywords, checked_settings
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -60,7 +60,7 @@ def rollout(
     position: Position,
     policy: PolicyLike | None = ...,
     games: int = ...,
-    **settings: Unpack[RolloutSettings],
+    **settings: Unpack[RolloutKeywords],
 ) -> RolloutResult: ...
 @overload
 def rollout(
@@ -70,7 +70,7 @@ def rollout(
     *,
     dice: str | Sequence[int] | None,
     out_of_contention: float | None = ...,
-    **settings: Unpack[RolloutSettings],
+    **settings: Unpack[RolloutKeywords],
 ) -> RolloutResult | list[RolloutResult]: ...
 @overload
 def rollout(
@@ -83,7 +83,7 @@ def rollout(
     context: CubeContext | None = ...,
     met: MatchEquityTable | None = ...,
     out_of_contention: float | None = ...,
-    **settings: Unpack[RolloutSettings],
+    **settings: Unpack[RolloutKeywords],
 ) -> CubefulRolloutResult | list[CubefulPlayResult]: ...
 def rollout(
     position: Position,
@@ -95,7 +95,7 @@ def rollout(
     context: CubeContext | None = None,
     met: MatchEquityTable | None = None,
     out_of_contention: float | None = None,
-    **settings: Unpack[RolloutSettings],
+    **settings: Unpack[RolloutKeywords],
 ) -> RolloutResult | list[RolloutResult] | CubefulRolloutResult | list[CubefulPlayResult]:
     """Cubeless rollout of ``position`` with the side on roll to roll next.
 
@@ -138,7 +138,7 @@ def rollout(
     Ctrl-C stops the rollout (with an :class:`~tavla.InterruptedRunWarning`) and returns
     what finished, marked ``interrupted`` with its real ``games``.
 
-    The keyword arguments are the :class:`~tavla.sim.rollout_settings.RolloutSettings`,
+    The keyword arguments are the :class:`~tavla.sim.rollout_settings.RolloutKeywords`,
     which every rollout takes; an unknown one raises :class:`~tavla.PlayoutError`.
 
     The older spellings forward, each to a function of one return type: ``dice=`` (with
@@ -199,7 +199,7 @@ def rollout_plays(
     games: int = ROTATION_GAMES,
     *,
     out_of_contention: float | None = None,
-    **settings: Unpack[RolloutSettings],
+    **settings: Unpack[RolloutKeywords],
 ) -> list[RolloutResult]:
     """Cubeless rollouts of the position after every legal play of ``dice`` (``"31"`` or
     ``(3, 1)``) by the side on roll of ``position``: one :class:`RolloutResult` per play,
@@ -226,19 +226,17 @@ def rollout_plays(
     run, line_games = _checked(position, policy, games, out_of_contention, settings)
     plays = position.legal_plays(parse_roll(dice))
     check_memory(run.games, ROLLOUT_GAME_BYTES + OUTCOME_BYTES * len(plays))
-    finishing = [play for play in plays if play.position.is_over]
-    rolled = [play for play in plays if not play.position.is_over]
-    lines = [_line(play.position, 1, policy, run, line_games) for play in rolled]
-
-    interrupted = play_rounds(run, lines, plays_judge(run, rolled, EQUITY)) if lines else False
-    results = [certain(play, interrupted) for play in finishing]
-    r = line_games.reduced
-    results += [
-        _summary(line.values, run.rotate, play=play, interrupted=interrupted, variance_reduction=r)
-        for play, line in zip(rolled, lines, strict=True)
-        if line.games > 0
-    ]
-    return sorted(results, key=lambda result: -result.equity)
+    reduced = line_games.reduced
+    return play_plays(
+        run,
+        plays,
+        lambda play: _line(play.position, 1, policy, run, line_games),
+        EQUITY,
+        certain,
+        lambda play, line, stopped: _summary(
+            line.values, run.rotate, play=play, interrupted=stopped, variance_reduction=reduced
+        ),
+    )
 
 
 def _checked(
@@ -246,7 +244,7 @@ def _checked(
     policy: PolicyLike,
     games: int,
     out_of_contention: float | None,
-    settings: RolloutSettings,
+    settings: RolloutKeywords,
 ) -> tuple[RolloutRun, LineGames]:
     """The run and the games of a cubeless rollout, checked (:func:`checked_settings`)."""
     run, line_games = checked_settings(position, policy, games, out_of_contention, settings)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -21,7 +22,7 @@ from .._run_options import RunOptions, bar_progress
 from .._validate import excerpt
 from ..board.position import Play
 from ..errors import PlayoutError
-from ._stats import Estimate
+from ._stats import Estimate, HasEquity
 from .playout import count_argument
 from .results import PlayoutResults
 
@@ -183,6 +184,34 @@ def plays_judge(run: RolloutRun, plays: Sequence[Play], column: int) -> Judge:
         return done, f"best {leader} {estimates[best]}, {len(active)} of {len(lines)} plays"
 
     return judge
+
+
+Result = TypeVar("Result", bound=HasEquity)
+
+
+def play_plays(
+    run: RolloutRun,
+    plays: Sequence[Play],
+    line_of: Callable[[Play], Line],
+    column: int,
+    finished: Callable[[Play, bool], Result],
+    summary: Callable[[Play, Line, bool], Result],
+) -> list[Result]:
+    """The results of a roll's ``plays``, best ``equity`` first: a play that ends the game
+    is ``finished(play, interrupted)``; the others are rolled out in rounds, each on its
+    line (``line_of``), judged by their equity in ``column`` (:func:`plays_judge`), and each
+    whose line played games is ``summary(play, line, interrupted)``."""
+    finishing = [play for play in plays if play.position.is_over]
+    rolled = [play for play in plays if not play.position.is_over]
+    lines = [line_of(play) for play in rolled]
+    interrupted = play_rounds(run, lines, plays_judge(run, rolled, column)) if lines else False
+    results = [finished(play, interrupted) for play in finishing]
+    results += [
+        summary(play, line, interrupted)
+        for play, line in zip(rolled, lines, strict=True)
+        if line.games > 0
+    ]
+    return sorted(results, key=lambda result: -result.equity)
 
 
 def _positive_or_none(value: object, name: str, what: str) -> None:

@@ -1,4 +1,4 @@
-"""The keyword arguments every rollout takes (:class:`RolloutSettings`), checked in one place,
+"""The keyword arguments every rollout takes (:class:`RolloutKeywords`), checked in one place,
 and the games a line of a rollout plays with them (:class:`LineGames`): shared by
 :func:`~tavla.rollout`, :func:`~tavla.rollout_plays`, :func:`~tavla.cube_rollout` and
 :func:`~tavla.sim.cube_rollout_plays`."""
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .cube_play import CubeRun
 
 
-class RolloutSettings(RunShorthands, total=False):
+class RolloutKeywords(RunShorthands, total=False):
     """The keyword arguments of every rollout, beside the run's shorthands (``seed``,
     ``threads``, ``batch``, ``progress``, ``client``, ``chunk``: :ref:`run-options`):
     ``rotate`` (True), ``truncate`` (None), ``evaluator`` (None), ``variance_reduction``
@@ -44,7 +44,7 @@ class RolloutSettings(RunShorthands, total=False):
     options: RunOptions | None
 
 
-NAMES = RolloutSettings.__optional_keys__
+NAMES = RolloutKeywords.__optional_keys__
 """The names of the settings, the run's shorthands among them."""
 
 
@@ -94,7 +94,7 @@ def checked_settings(
     policy: PolicyLike,
     games: int,
     out_of_contention: float | None,
-    settings: RolloutSettings,
+    settings: RolloutKeywords,
 ) -> tuple[RolloutRun, LineGames]:
     """The run and the games of a rollout of ``games`` games of ``position`` with
     ``settings``, checked: :class:`~tavla.PlayoutError` for a position that is not a
