@@ -47,6 +47,8 @@ class RolloutKeywords(RunShorthands, total=False):
 NAMES = RolloutKeywords.__optional_keys__
 """The names of the settings, the run's shorthands among them."""
 
+_SHORTHANDS = RunShorthands.__optional_keys__
+
 
 @dataclass(frozen=True)
 class LineGames:
@@ -118,9 +120,6 @@ def checked_settings(
     run = RolloutRun(games, rotate, options, se, check_every, out_of_contention)
     reduced = variance_reduction_for(policy, given.get("variance_reduction"))
     return run, LineGames(given.get("truncate"), truncate_bearoff, given.get("evaluator"), reduced)
-
-
-_SHORTHANDS = RunShorthands.__optional_keys__
 
 
 def check_rollout(position: object, rotate: object, games: int) -> int:
