@@ -328,6 +328,13 @@ def test_reading_names_the_file(tmp_path: Path) -> None:
         read_analysis(bad)
     with pytest.raises(MatchFileError, match="not a regular file"):
         read_analysis(tmp_path)
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    with pytest.raises(MatchFileError, match=r"empty\.txt: the file is empty$"):
+        read_analysis(empty)  # read as match files are
+    message = "^the path of an analysis export must be a str or a path, got NoneType$"
+    with pytest.raises(MatchFileError, match=message):
+        read_analysis(None)  # type: ignore[arg-type]
     with pytest.raises(MatchFileError, match="got bytes"):
         parse_analysis(b"The score")  # type: ignore[arg-type]
     with pytest.raises(MatchFileError, match="analysis must be a GameAnalysis"):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -120,3 +122,14 @@ def test_ragged_batches_are_tavla_errors() -> None:
         legal_results([start, start[:, :20]], [[3, 1], [3, 1]])
     with pytest.raises(NotationError, match="dice cannot be read as an array"):
         legal_results([start, start], [[3], [1, 2]])
+
+
+@pytest.mark.parametrize("bad", [np.inf, -np.inf, np.nan])
+def test_a_count_that_is_not_finite(bad: float) -> None:
+    boards = np.array([Position.initial().board], dtype=float)
+    boards[0, 0, 6] = bad
+    message = "a count is not a finite whole number (fractional, inf or nan)"
+    with pytest.raises(InvalidPositionError, match=f"^{re.escape('row 0: ' + message)}$"):
+        legal_results(boards, np.array([[3, 1]]))
+    with pytest.raises(InvalidPositionError, match=f"^{re.escape(message)}$"):
+        Position(boards[0])

@@ -331,3 +331,40 @@ def test_a_match_file_with_a_number_beyond_pythons_digit_limit(tmp_path: Path) -
         f"unreadable {path}: line 1: the number '{'1' * 40}'... (5,000 characters) is too long"
         f" (at most 9 digits): '{'1' * 40}'... (5,012 characters)\n"
     )
+
+
+# -- paths that name no file, and the report's line for them -------------------------------
+
+
+def test_replay_of_an_empty_path_is_an_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "a.mat").write_text((REALDATA / "test-match01.txt").read_text())
+    monkeypatch.chdir(tmp_path)
+    for args in ([""], ["a.mat", ""]):
+        result = CliRunner().invoke(main, ["replay", *args])
+        assert result.exit_code == 2
+        assert result.stdout == ""
+        assert result.stderr == (
+            "Error: an empty path names no file: name a match file or a directory"
+            " ('.' for this one)\n"
+        )
+
+
+def test_replay_of_a_missing_path_is_a_line_of_its_report(tmp_path: Path) -> None:
+    missing = tmp_path / "nonexistent"
+    result = CliRunner().invoke(main, ["replay", str(missing)])
+    assert result.exit_code == 2
+    assert result.stderr == f"unreadable {missing}: no such file or directory\n"
+    assert result.stdout == (
+        "total: 0 matches, 0 games, 0 plays, 0 cube actions, 0 mismatches, 0 notes,"
+        " 0 files skipped, 1 unreadable\n"
+    )
+
+
+def test_the_replay_report_is_documented() -> None:
+    help_text = CliRunner().invoke(main, ["replay", "--help"]).output
+    assert '"unreadable PATH: REASON"' in help_text
+    cli_doc = (Path(__file__).parents[1] / "docs" / "cli.rst").read_text()
+    assert "``unreadable PATH: REASON``" in cli_doc
+    assert "unreadable missing.mat: no such file or directory" in cli_doc

@@ -146,3 +146,67 @@ def test_the_top_level_names() -> None:
     assert tavla.CubeContext is CubeContext
     assert issubclass(tavla.MatchEquityError, ValueError)
     assert issubclass(tavla.CubeModelError, ValueError)
+
+
+# -- raccoons (R20): the doubler's answer to a beaver, as the engine plays it -------------------
+
+GAMMONLESS_40 = [0.4, 0.0, 0.0, 0.0, 0.0]
+RACCOONS = Rules(beavers=True)  # raccoons follow beavers
+
+
+def test_a_beaver_is_answered_with_a_raccoon_where_it_pays() -> None:
+    decision = cube_decision(GAMMONLESS_40, CubeContext(rules=RACCOONS))
+    # double/take -0.808 a unit: the opponent beavers (2 x -0.808 = -1.616 for the doubler).
+    assert decision.action == "no double/beaver" and decision.double_take == pytest.approx(-0.808)
+    # Owning the cube the doubler's no double is -0.064; a taken raccoon is worth
+    # 8 x -0.064 = -0.512, more than the beaver taken (-1.616): it raccoons, and the
+    # beaverer takes (-0.512 is less than the +4 of a pass).
+    owned = decide(GAMMONLESS_40, CubeContext(cube=Cube(2, 0), rules=RACCOONS)).no_double
+    assert owned == pytest.approx(-0.064)
+    assert (decision.raccoon, decision.raccoon_take) == (True, True)
+    assert "(then raccoon/take)" in repr(decision)
+
+
+def test_a_hopeless_doubler_passes_the_beaver_rather_than_raccoon() -> None:
+    # 30%: the beaver taken is 2 x -1.276 = -2.552, worse than its pass (-2); owning the
+    # cube is -0.3, a raccoon -2.4: still worse than the pass, no raccoon.
+    decision = cube_decision([0.3, 0.0, 0.0, 0.0, 0.0], CubeContext(rules=RACCOONS))
+    assert decision.double_take == pytest.approx(-1.276)
+    assert (decision.raccoon, decision.raccoon_take) == (False, True)
+    assert "(then no raccoon)" in repr(decision)
+
+
+@pytest.mark.parametrize(
+    "context",
+    [
+        CubeContext(rules=Rules(beavers=True, raccoons=False)),  # the rules have none
+        CubeContext(rules=Rules(beavers=True, max_cube=4)),  # a raccoon to 8 passes max_cube
+    ],
+)
+def test_no_raccoon_where_the_rules_allow_none(context: CubeContext) -> None:
+    decision = cube_decision(GAMMONLESS_40, context)
+    assert decision.action == "no double/beaver"
+    assert (decision.raccoon, decision.raccoon_take) == (None, None)
+
+
+def test_a_game_allows_the_raccoon_exactly_where_the_decision_reports_one() -> None:
+    for rules, allowed in ((RACCOONS, True), (Rules(beavers=True, max_cube=4), False)):
+        game = Game(rules, starter=0)
+        game.double()
+        game.beaver()
+        decision = cube_decision(GAMMONLESS_40, CubeContext(rules=rules))
+        assert (decision.raccoon is not None) is allowed
+        if allowed:
+            game.raccoon()
+            assert game.offered_cube_value == 8
+        else:
+            with pytest.raises(tavla.CubeError, match="exceeds max_cube 4"):
+                game.raccoon()
+
+
+def test_no_raccoon_where_a_double_is_no_beaver_or_the_equities_are_exact(
+    exact_source: list[Position],
+) -> None:
+    assert cube_decision([0.6, 0, 0, 0, 0], CubeContext(rules=RACCOONS)).raccoon is None
+    exact = cube_decision(COVERED, CubeContext(rules=RACCOONS))
+    assert exact.exact and exact.raccoon is None

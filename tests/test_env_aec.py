@@ -16,7 +16,7 @@ CONFIGS = [
     {},
     {"action": "move"},
     {"cube": True},
-    {"cube": True, "rules": Rules(beavers=True)},
+    {"cube": True, "rules": Rules(beavers=True, raccoons=False)},
     {"cube": True, "match_length": 3, "observation": "td198"},
     {"action": "move", "cube": True, "match_length": 5},
     {"observation": "tavla218", "afterstates": True, "max_plays": 600},

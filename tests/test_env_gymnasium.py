@@ -24,7 +24,7 @@ CONFIGS = [
     {},
     {"action": "move"},
     {"cube": True},
-    {"cube": True, "rules": tavla.Rules(jacoby=True, beavers=True)},
+    {"cube": True, "rules": tavla.Rules(jacoby=True, beavers=True, raccoons=False)},
     {"match_length": 5, "cube": True, "observation": "td198"},
     {"observation": "gnubg200", "afterstates": True, "max_plays": 800},
     {"action": "move", "cube": True, "match_length": 3, "observation": "tavla218"},
@@ -128,6 +128,11 @@ def test_step_before_reset() -> None:
         ({"match_length": -1}, "match_length"),
         ({"rules": tavla.Rules(holland=True), "cube": True, "match_length": 5}, "Holland"),
         ({"rules": tavla.Rules(opening="reroll"), "cube": True}, "reroll"),
+        (
+            {"rules": tavla.Rules(beavers=True), "cube": True},
+            r"^the environments do not play raccoons \(R20: give raccoons=False, which "
+            r"Rules\(beavers=True\) leaves on\)$",
+        ),
         ({"rules": tavla.Rules(jacoby=True)}, "need the cube"),
         ({"rules": tavla.Rules(cube=False), "cube": True}, "without the cube"),
         ({"rules": tavla.Rules(jacoby=True), "cube": True, "match_length": 3}, "money play"),

@@ -104,7 +104,7 @@ def test_a_dropped_double_scores_the_cube_before_it() -> None:
 
 @pytest.mark.parametrize(("answer", "points"), [("take", 8), ("drop", -2)])
 def test_a_beaver(answer: str, points: int) -> None:
-    env = aec_env(cube=True, rules=Rules(beavers=True))
+    env = aec_env(cube=True, rules=Rules(beavers=True, raccoons=False))
     env.reset(options={"position": GAMMON.position_id})
     env.step(cube_action("double"))
     mask = env.observe("player_1")["action_mask"]
@@ -233,7 +233,7 @@ class Replay:
 @pytest.mark.parametrize(
     ("rules", "match_length", "action"),
     [
-        (Rules(jacoby=True, beavers=True), 0, "play"),
+        (Rules(jacoby=True, beavers=True, raccoons=False), 0, "play"),
         (Rules(max_cube=8), 0, "play"),
         (Rules(), 5, "play"),
         (Rules(), 3, "move"),

@@ -12,6 +12,7 @@ from tavla import CubeContext, Game, Match, MoneySession, Position, ResultKind, 
 from tavla.errors import TurnError
 from tavla.eval import Policy
 from tavla.eval.choice import choose_play
+from tavla.game.actions import PlayAction, RollAction
 from tavla.game.history import apply_action, rebuilt
 from tavla.sim.opponent import Opponent
 from tests.helpers.boards import position
@@ -44,6 +45,61 @@ def test_a_game_taken_back_half_way_draws_no_dice() -> None:
     assert replay.position == game.position and replay.dice == (6, 5)
     with pytest.raises(tavla.RulesError):
         apply_action(replay, "roll")  # type: ignore[arg-type]
+
+
+# Stream 0 of seed 7 (_core.dice_rolls): draw 0 as an opening roll, then draws 1 to 6.
+STREAM_7 = [(5, 2), (3, 4), (6, 1), (3, 5), (6, 6), (5, 1), (5, 4)]
+
+
+@pytest.mark.parametrize("session", [lambda: MoneySession(seed=7), lambda: Match(5, seed=7)])
+def test_a_seeded_session_taken_back_rolls_on_with_its_stream(session) -> None:  # type: ignore[no-untyped-def]
+    """tavla play's undo: the session rebuilt from its histories, the last cut before
+    player 0's last play, and the rolls taken back given back.  The rolls that follow are
+    the stream's next draws, not its first ones again (game 0 of both rolls stream 0)."""
+    assert [tuple(roll) for roll in _core.dice_rolls(7, 0, 1, opening=True).tolist()] == [
+        STREAM_7[0]
+    ]
+    assert [tuple(roll) for roll in _core.dice_rolls(7, 0, 6, start=1).tolist()] == STREAM_7[1:]
+    original = session()
+    game = original.new_game()
+    for expected in STREAM_7[:4]:  # player 0 opens 5-2, then 1, 0, 1 roll and play
+        assert game.roll() == expected
+        game.play(game.legal_plays[0])
+    history = list(game.history)
+    cut = max(
+        i for i, item in enumerate(history) if isinstance(item, PlayAction) and item.player == 0
+    )
+    copy = rebuilt(original, [history[:cut]])
+    copy.dice.give_back([item.dice for item in history[cut:] if isinstance(item, RollAction)])
+    game = copy.games[-1]
+    assert game.dice == (6, 1) and game.on_roll == 0
+    game.play(game.legal_plays[0])
+    rolled = []
+    for _ in range(4):
+        rolled.append(game.roll())
+        game.play(game.legal_plays[0])
+    assert rolled == STREAM_7[3:]  # the roll taken back, then draws 4, 5 and 6
+
+
+def test_a_later_game_taken_back_rolls_on_with_its_own_stream() -> None:
+    # Game 1 of MoneySession(seed=7) rolls stream 1 (_core.dice_rolls(7, 1, ...)): an
+    # opening 3-2, then 6-6, 4-4, 3-3.
+    original = MoneySession(seed=7)
+    first = original.new_game()
+    while not first.is_over:
+        first.roll()
+        first.play(first.legal_plays[0])
+    game = original.new_game()
+    assert game.roll() == (3, 2)
+    game.play(game.legal_plays[0])
+    assert game.roll() == (6, 6)
+    copy = rebuilt(original, [first.history, game.history])
+    assert copy.games[0].result == first.result
+    game = copy.games[-1]
+    game.play(game.legal_plays[0])
+    assert game.roll() == (4, 4)
+    game.play(game.legal_plays[0])
+    assert game.roll() == (3, 3)
 
 
 def test_the_net_doubles_and_takes_as_its_cube_decision_says() -> None:

@@ -5,8 +5,10 @@ play or an odd cube limit stays bounded, and the reports have a short repr."""
 from __future__ import annotations
 
 import os
+import re
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,7 +16,7 @@ import tavla
 from tavla import MatchFileError, Position
 from tavla.formats.mat import format_mat, parse_mat, read_mat
 from tavla.render import text_board
-from tavla.replay import match_rules, replay_file, replay_record
+from tavla.replay import match_record, match_rules, replay_file, replay_record
 
 REALDATA = Path(__file__).parent / "data" / "realdata"
 DIGITS = "1" * 5000  # beyond Python's 4,300-digit limit of int("...")
@@ -22,7 +24,7 @@ HEADER = " 3 point match\n\n Game 1\n A : 0                          B : 0\n"
 TOO_LONG = f"the number '{'1' * 40}'... (5,000 characters) is too long (at most 9 digits)"
 
 
-# -- numbers beyond Python's digit limit, excerpts of huge input ------------------------------
+# -- numbers beyond Python's digit limit, excerpts of huge input -----------------------------
 
 
 @pytest.mark.parametrize(
@@ -126,7 +128,7 @@ def test_misuse_is_a_tavla_error(call: object, error: type, message: str) -> Non
     assert isinstance(caught.value, (tavla.TavlaError, ValueError))
 
 
-# -- files that are not regular files, empty files ------------------------------------------
+# -- files that are not regular files, empty files -------------------------------------------
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
@@ -180,4 +182,42 @@ def test_replay_reports_have_a_short_repr() -> None:
     )
 
 
-# -- the NumPy pubeval example as a script ---------------------------------------------------
+# -- match_record and replay_record check their arguments ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("players", "shown"),
+    [
+        ("Ali", "'Ali'"),
+        (("a", "b", "c"), "('a', 'b', 'c')"),
+        (("a",), "('a',)"),
+        ((1, 2), "(1, 2)"),
+        (None, "None"),
+    ],
+)
+def test_match_record_players_are_two_names(players: Any, shown: str) -> None:
+    message = f"players must be a pair of names (two str), got {shown}"
+    with pytest.raises(MatchFileError, match=f"^{re.escape(message)}$"):
+        match_record(tavla.Match(3), players)
+
+
+def test_match_record_takes_a_list_of_two_names() -> None:
+    assert match_record(tavla.Match(3), ["Ayse", "Mehmet"]).players == ("Ayse", "Mehmet")
+
+
+@pytest.mark.parametrize(("session", "kind"), [(None, "NoneType"), (tavla.Game(), "Game")])
+def test_match_record_needs_a_session(session: Any, kind: str) -> None:
+    message = f"session must be a Match or a MoneySession, got {kind}"
+    with pytest.raises(MatchFileError, match=f"^{re.escape(message)}$"):
+        match_record(session)
+
+
+@pytest.mark.parametrize(("record", "kind"), [(None, "NoneType"), ("3 point match", "str")])
+def test_replay_record_needs_a_match_record(record: Any, kind: str) -> None:
+    with pytest.raises(MatchFileError, match=f"^record must be a MatchRecord, got {kind}$"):
+        replay_record(record, "x")
+
+
+def test_match_file_error_is_a_value_error() -> None:
+    with pytest.raises(ValueError, match="must be a MatchRecord"):
+        replay_record(None, "x")  # type: ignore[arg-type]

@@ -1,12 +1,17 @@
 """Any ID parsed once (tavla.formats.parse_id) and the cube context it holds
-(CubeContext.from_id), checked against the XGID / Match ID pairs of the formats page."""
+(CubeContext.from_id), checked against the XGID / Match ID pairs of the formats page; a bad
+ID gets the same error wherever it is given."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from tavla import CubeContext, InvalidIdError, Position
+from tavla import CubeContext, EnvError, InvalidIdError, Position
+from tavla.env import BackgammonEnv
 from tavla.formats import parse_id
+from tavla.formats.any_id import as_gnubg_id, parse_position_or_gnubg_id
 from tavla.formats.fibs import FibsBoard
 from tavla.formats.gnubg import GnubgId
 from tavla.formats.xgid import Xgid
@@ -32,6 +37,54 @@ def test_what_is_no_id_is_refused(text: str) -> None:
         parse_id(text)
     with pytest.raises(InvalidIdError):
         CubeContext.from_id(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "xx",
+            "'xx' is neither a Position ID (14 characters), a GNUbg ID, an XGID nor a FIBS board"
+            " string",
+        ),
+        ("XGID=12:3", "an XGID has 10 colon-separated fields, 'XGID=12:3' has 2"),
+        (f"{START}:zz", "a Match ID has 12 characters, 'zz' has 2"),
+        (
+            "board:x",
+            "a FIBS board is 'board:' and 52 more colon-separated tokens, got 'board:x' (2 tokens)",
+        ),
+    ],
+)
+def test_a_bad_id_has_one_message_wherever_it_is_read(text: str, message: str) -> None:
+    with pytest.raises(InvalidIdError, match=f"^{re.escape(message)}$"):
+        parse_id(text)
+    with pytest.raises(InvalidIdError, match=f"^{re.escape(message)}$"):
+        CubeContext.from_id(text)
+    with pytest.raises(EnvError, match=f"^{re.escape('position: ' + message)}$"):
+        BackgammonEnv("random").reset(options={"position": text})
+
+
+def test_a_position_or_gnubg_id_is_told_apart_by_the_colon() -> None:
+    assert parse_position_or_gnubg_id(f" {START} ") == Position.initial()
+    gnubg = parse_position_or_gnubg_id(f"{START}:QYkqASAAIAAE")
+    assert isinstance(gnubg, GnubgId) and gnubg.match_id.score == (2, 4)
+    message = "bad Position ID: a Position ID has 14 characters, got 2: 'xx'"
+    with pytest.raises(InvalidIdError, match=f"^{re.escape(message)}$"):
+        parse_position_or_gnubg_id("xx")  # the Position ID's own message, not parse_id's
+
+
+def test_the_gnubg_id_an_id_stands_for() -> None:
+    assert as_gnubg_id(parse_id(START)) is None
+    gnubg = parse_id(f"{START}:QYkqASAAIAAE")
+    assert as_gnubg_id(gnubg) is gnubg
+    xgid = parse_id(f"XGID={XGID_START}:1:-1:1:52:4:2:0:9:10")
+    from_xgid = as_gnubg_id(xgid)
+    assert from_xgid is not None and from_xgid.position == Position.initial()
+    # 9-point match, top (gnubg's player 0) 2 points and owning a 2-cube, bottom (player 1)
+    # 4 points and on roll with 5-2 (docs/formats.rst, the manual's example).
+    match_id = from_xgid.match_id
+    assert (match_id.match_length, match_id.score, match_id.dice) == (9, (2, 4), (5, 2))
+    assert (match_id.cube_value, match_id.cube_owner, match_id.dice_owner) == (2, 0, 1)
 
 
 def test_a_bare_position_id_is_a_money_game_with_the_cube_centred() -> None:

@@ -170,3 +170,14 @@ def test_bad_settings() -> None:
         tavla.rollout(RACE, NET, 36, rotation=False)  # type: ignore[call-overload]
     with pytest.raises(PlayoutError, match="a cubeful rollout's evaluator is a Net"):
         cube_rollout(RACE, NET, 36, truncate=2, evaluator=lambda boards: boards)
+
+
+INT32 = "2,147,483,647"
+
+
+@pytest.mark.parametrize("truncate", [-1, 0, 2**31, 1.5, True, "3"])
+def test_truncate_has_one_message(truncate: object) -> None:
+    message = f"truncate must be an int from 1 to {INT32} plies (None plays out), got {truncate!r}"
+    certain = lambda boards: np.tile([1.0, 0, 0, 0, 0], (len(boards), 1))  # noqa: E731
+    with pytest.raises(PlayoutError, match=f"^{re.escape(message)}$"):
+        tavla.rollout(tavla.Position.initial(), "random", 36, truncate=truncate, evaluator=certain)  # type: ignore[arg-type]

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 
+import tavla
 from tavla import Rules, RulesError
 
 
@@ -101,3 +103,19 @@ def test_with_options_resolves_raccoons_again() -> None:
     assert (plain.beavers, plain.raccoons) == (False, False)
     with pytest.raises(RulesError, match="raccoons need beavers"):
         beavering.with_options(beavers=False, raccoons=True)
+
+
+def test_holland_is_refused_in_money_play() -> None:
+    message = "options of match play only (R25: post-Crawford games), not of money play: holland"
+    with pytest.raises(RulesError, match=f"^{re.escape(message)}$"):
+        tavla.MoneySession(tavla.Rules(holland=True))
+    with pytest.raises(RulesError, match=f"^{re.escape(message)}$"):
+        tavla.Game(tavla.Rules(holland=True))
+    with pytest.raises(RulesError, match=f"^{re.escape(message)}$"):
+        tavla.Rules(holland=True).check_money_play()
+
+
+def test_holland_is_still_allowed_in_a_match() -> None:
+    assert tavla.Match(5, tavla.Rules(holland=True)).rules.holland
+    tavla.Rules().check_money_play()
+    tavla.Rules.standard_money().check_money_play()

@@ -3,8 +3,13 @@ batch, progress and Dask settings every run takes, its keywords staying shorthan
 
 from __future__ import annotations
 
+import builtins
 import dataclasses
 import pickle
+import re
+import sys
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pytest
@@ -157,3 +162,76 @@ def test_train_td_with_options_trains_the_net_of_the_shorthands() -> None:
 
 def test_the_shorthands_are_the_fields() -> None:
     assert RunShorthands.__optional_keys__ == frozenset(FIELDS)
+
+
+# -- client=, progress= and batch= as shorthands: checked before the run -------------------
+
+
+INT32 = "2,147,483,647"
+
+PLAYOUTS: list[Callable[[object], object]] = [
+    lambda client: tavla.selfplay("random", 10, client=client),  # type: ignore[arg-type]
+    lambda client: tavla.duel("random", "random", 10, client=client),  # type: ignore[arg-type]
+    lambda client: tavla.rollout(tavla.Position.initial(), "random", 36, client=client),  # type: ignore[arg-type]
+]
+
+
+@pytest.mark.parametrize("playout", PLAYOUTS)
+@pytest.mark.parametrize("client", ["x", object()])
+def test_a_client_that_is_not_a_dask_client(
+    playout: Callable[[object], object], client: object
+) -> None:
+    expected = f"client must be a distributed.Client, got {type(client).__name__}"
+    with pytest.raises(PlayoutError, match=f"^{re.escape(expected)}$"):
+        playout(client)
+
+
+NO_DASK = (
+    'client= given, but running on a Dask cluster needs the dask extra: pip install "tavla[dask]"'
+)
+
+
+@pytest.mark.parametrize("playout", PLAYOUTS)
+def test_a_client_without_dask_installed(
+    playout: Callable[[object], object], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed fails
+    with pytest.raises(PlayoutError, match=f"^{re.escape(NO_DASK)}$"):
+        playout(object())
+
+
+def test_a_client_without_dask_importable(monkeypatch: pytest.MonkeyPatch) -> None:
+    real_import = builtins.__import__
+
+    def without_dask(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name.split(".")[0] in ("distributed", "dask", "cloudpickle"):
+            raise ModuleNotFoundError(f"No module named {name!r}")
+        return real_import(name, *args, **kwargs)
+
+    for module in ("distributed", "cloudpickle"):
+        monkeypatch.delitem(sys.modules, module, raising=False)
+    monkeypatch.setattr(builtins, "__import__", without_dask)
+    with pytest.raises(PlayoutError, match=f"^{re.escape(NO_DASK)}$"):
+        tavla.selfplay("random", 10, client="x")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("progress", ["x", 1, 0])
+def test_progress_is_a_bool_or_none(progress: object) -> None:
+    message = (
+        "progress must be True, False, None (a bar when stderr is a terminal) or a callable, "
+        f"got {progress!r}"
+    )
+    with pytest.raises(PlayoutError, match=f"^{re.escape(message)}$"):
+        tavla.selfplay("random", 10, progress=progress)  # type: ignore[arg-type]
+
+
+def test_progress_false_and_none_still_run() -> None:
+    assert tavla.selfplay("random", 10, progress=False).games == 10
+    assert tavla.selfplay("random", 10, progress=np.bool_(False)).games == 10  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("batch", [-1, 0, 2**31, 1.5, True, "3"])
+def test_batch_has_one_message(batch: object) -> None:
+    message = f"batch must be an int from 1 to {INT32}, got {batch!r}"
+    with pytest.raises(PlayoutError, match=f"^{re.escape(message)}$"):
+        tavla.selfplay("random", 10, batch=batch)  # type: ignore[arg-type]

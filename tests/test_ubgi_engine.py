@@ -124,6 +124,7 @@ def test_first_draft_position_lines() -> None:
     assert engine.handle(board) == [plain_play(choose_play("pubeval", Position.initial(), "52"))]
     assert engine.handle(Xgid(Position.initial()).encode()) == ["sorry"]  # pubeval: no cube
     assert engine.handle("XGID=nonsense") == ["sorry"]
+    assert engine.handle("board:x") == ["sorry"]
 
 
 @pytest.mark.parametrize(
@@ -137,6 +138,8 @@ def test_first_draft_position_lines() -> None:
         (["position fen x"], "error bad_command expected: position gnubgid <ID>"),
         (["position gnubgid xx"], "error bad_value bad Position ID: a Position ID has 14"),
         (["position xgid 12:3"], "error bad_value an XGID has 10 colon-separated fields"),
+        ([f"position gnubgid {START}:zz"], "error bad_value a Match ID has 12 characters"),
+        (["position gnubgid XGID=12:3"], "error bad_value bad Position ID: a Position ID has"),
         (["dice 7 1"], "error bad_value dice: cannot read the roll '7 1'"),
         (["dice"], "error bad_value dice: cannot read the roll"),
         (["frobnicate now"], "error bad_command unknown command 'frobnicate'"),

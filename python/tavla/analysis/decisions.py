@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ..board.dice import Roll
 from ..board.position import Play, Position
@@ -21,6 +22,8 @@ equity: doubtful from 0.04, bad from 0.08, very bad from 0.16."""
 LUCKY, VERY_LUCKY = 0.3, 0.6
 """GNU Backgammon's default thresholds for marking a roll by its luck: lucky (unlucky) from
 +0.3 (-0.3), very lucky (very unlucky) from +0.6 (-0.6)."""
+
+_M = TypeVar("_M", bound=enum.Enum)
 
 CLOSE = 0.16
 """A cube decision is *close* when doubling would not be a very bad error: the proper
@@ -39,13 +42,9 @@ class Mark(enum.Enum):
     @classmethod
     def of(cls, loss: float) -> Mark:
         """The mark of a loss in normalised equity."""
-        if loss >= VERY_BAD:
-            return cls.VERY_BAD
-        if loss >= BAD:
-            return cls.BAD
-        if loss >= DOUBTFUL:
-            return cls.DOUBTFUL
-        return cls.NONE
+        return _marked(
+            loss, ((VERY_BAD, cls.VERY_BAD), (BAD, cls.BAD), (DOUBTFUL, cls.DOUBTFUL)), cls.NONE
+        )
 
 
 class LuckMark(enum.Enum):
@@ -59,16 +58,17 @@ class LuckMark(enum.Enum):
 
     @classmethod
     def of(cls, luck: float) -> LuckMark:
-        """The mark of a roll's luck in normalised equity."""
-        if luck >= VERY_LUCKY:
-            return cls.VERY_LUCKY
-        if luck >= LUCKY:
-            return cls.LUCKY
-        if luck <= -VERY_LUCKY:
-            return cls.VERY_UNLUCKY
-        if luck <= -LUCKY:
-            return cls.UNLUCKY
-        return cls.NONE
+        """The mark of a roll's luck in normalised equity: bad luck is marked as good luck
+        is, by its size."""
+        if luck < 0:
+            return _marked(-luck, ((VERY_LUCKY, cls.VERY_UNLUCKY), (LUCKY, cls.UNLUCKY)), cls.NONE)
+        return _marked(luck, ((VERY_LUCKY, cls.VERY_LUCKY), (LUCKY, cls.LUCKY)), cls.NONE)
+
+
+def _marked(value: float, marks: tuple[tuple[float, _M], ...], none: _M) -> _M:
+    """The mark of the first threshold ``value`` reaches (thresholds from the highest), else
+    ``none``."""
+    return next((mark for threshold, mark in marks if value >= threshold), none)
 
 
 class CubeErrorKind(enum.Enum):

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from .decisions import CheckerPlay, CubeAnalysis, CubeErrorKind, LuckMark, Mark
 
@@ -28,6 +29,18 @@ RATINGS = (
     (0.035, "beginner"),
 )
 """GNU Backgammon's bands: the first whose bound exceeds the error per decision."""
+
+_M = TypeVar("_M", Mark, LuckMark)
+
+
+def _counted(kind: type[_M], marks: Sequence[_M]) -> dict[str, int]:
+    """How many of ``marks`` each mark of ``kind`` but its ``NONE`` is, by the mark's
+    name."""
+    counts = {mark.value: 0 for mark in kind if mark is not kind.NONE}
+    for mark in marks:
+        if mark is not kind.NONE:
+            counts[mark.value] += 1
+    return counts
 
 
 def rating(error_per_decision: float) -> str:
@@ -68,10 +81,7 @@ class CheckerStatistics:
     @classmethod
     def of(cls, plays: Sequence[CheckerPlay], match: bool) -> CheckerStatistics:
         unforced = [play for play in plays if not play.forced]
-        marks = {mark.value: 0 for mark in Mark if mark is not Mark.NONE}
-        for play in unforced:
-            if play.mark is not Mark.NONE:
-                marks[play.mark.value] += 1
+        marks = _counted(Mark, [play.mark for play in unforced])
         total = sum(play.loss for play in unforced)
         mwc = sum(play.mwc_loss or 0.0 for play in unforced) if match else None
         return cls(
@@ -130,10 +140,7 @@ class LuckStatistics:
 
     @classmethod
     def of(cls, plays: Sequence[CheckerPlay], match: bool) -> LuckStatistics:
-        marks = {mark.value: 0 for mark in LuckMark if mark is not LuckMark.NONE}
-        for play in plays:
-            if play.luck_mark is not LuckMark.NONE:
-                marks[play.luck_mark.value] += 1
+        marks = _counted(LuckMark, [play.luck_mark for play in plays])
         total = sum(play.luck for play in plays)
         mwc = sum(play.mwc_luck or 0.0 for play in plays) if match else None
         return cls(marks, total, mwc, _per_thousand(total, len(plays)))

@@ -42,9 +42,8 @@ from ..errors import TavlaError
 from ..eval.choice import choose_play, cube_evaluator
 from ..eval.cube_analysis import cube_decision
 from ..eval.policies import PolicyLike, default_policy, parsed_policy, validated_policy
-from ..formats.fibs import parse_any_flavour
-from ..formats.gnubg import GnubgId, MatchId, MatchIdState
-from ..formats.xgid import Xgid
+from ..formats.any_id import AnyId, as_gnubg_id, parse_id, parse_position_or_gnubg_id
+from ..formats.gnubg import MatchId, MatchIdState
 from ..game.cube_context import CubeContext
 from .policy import EnginePolicy
 
@@ -62,12 +61,25 @@ class _Refusal(Exception):
 
 @dataclass(frozen=True)
 class _Situation:
-    """A position given to the engine, with what its ID says: the dice (None before the
-    roll), the match state as gnubg's Match ID holds it, and the beavers option (XGID)."""
+    """A position given to the engine by an ID (:func:`~tavla.formats.parse_id`), with what
+    the ID says: the dice (None before the roll) and the cube context.  Refuses a game that
+    is not being played."""
 
-    position: Position
-    match_id: MatchId | None = None
-    beavers: bool = False
+    parsed: AnyId
+
+    def __post_init__(self) -> None:
+        match_id = self.match_id
+        if match_id is not None and match_id.game_state is not MatchIdState.PLAYING:
+            raise _Refusal("bad_state", "the game in this position is not being played")
+
+    @property
+    def position(self) -> Position:
+        return self.parsed if isinstance(self.parsed, Position) else self.parsed.position
+
+    @property
+    def match_id(self) -> MatchId | None:
+        gnubg_id = as_gnubg_id(self.parsed)
+        return None if gnubg_id is None else gnubg_id.match_id
 
     @property
     def dice(self) -> Roll | None:
@@ -78,15 +90,7 @@ class _Situation:
         return self.match_id is not None and self.match_id.double_offered
 
     def context(self) -> CubeContext:
-        if self.match_id is None:
-            return CubeContext()
-        return CubeContext.from_match_id(self.match_id, beavers=self.beavers)
-
-    @classmethod
-    def from_gnubg_id(cls, gnubg_id: GnubgId, beavers: bool = False) -> _Situation:
-        if gnubg_id.match_id.game_state is not MatchIdState.PLAYING:
-            raise _Refusal("bad_state", "the game in this position is not being played")
-        return cls(gnubg_id.position, gnubg_id.match_id, beavers)
+        return CubeContext.from_parsed_id(self.parsed)
 
 
 def plain_play(play: Play) -> str:
@@ -255,7 +259,7 @@ class UbgiEngine:
         """The first draft's answer to a position line: the action alone, ``sorry`` when
         there is none to give."""
         try:
-            situation = _read_id(text)
+            situation = _Situation(parse_id(text))
             if situation.dice is not None:
                 return plain_play(self._play(situation.position, situation.dice))
             answer = self._cube(situation)
@@ -277,20 +281,12 @@ def _read_position(arguments: list[str]) -> _Situation:
     kind, text = arguments
     try:
         if kind == "xgid":
-            return _read_id(text if text.upper().startswith("XGID=") else f"XGID={text}")
-        if ":" in text:
-            return _Situation.from_gnubg_id(GnubgId.parse(text))
-        return _Situation(Position.from_position_id(text))
+            return _Situation(
+                parse_id(text if text.upper().startswith("XGID=") else f"XGID={text}")
+            )
+        return _Situation(parse_position_or_gnubg_id(text))
     except TavlaError as error:
         raise _Refusal("bad_value", str(error)) from None
-
-
-def _read_id(text: str) -> _Situation:
-    """An ``XGID=...`` or ``board:...`` line as a situation (InvalidIdError when bad)."""
-    if text.startswith("board:"):
-        return _Situation.from_gnubg_id(parse_any_flavour(text).to_gnubg_id())
-    xgid = Xgid.parse(text)
-    return _Situation.from_gnubg_id(GnubgId(xgid.position, xgid.to_match_id()), xgid.beavers)
 
 
 def _read_dice(arguments: list[str]) -> Roll:

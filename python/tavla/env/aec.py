@@ -16,7 +16,7 @@ from ..errors import EnvError
 from ..game.equity import MatchEquityTable
 from ..game.rules import Rules
 from .native import NativeEnvs, Observation, action_value, episode_seed
-from .settings import EnvSettings
+from .settings import EnvSettings, checked_render_mode
 from .spaces import MAX_PLAYS
 from .start import episode_start
 from .view import EnvView
@@ -51,10 +51,8 @@ class BackgammonAEC(AECEnv[str, Observation, np.int64], EnvView):  # type: ignor
         settings = EnvSettings(
             action, cube, match_length, observation, afterstates, max_plays, rules, met
         )
-        if render_mode not in (None, "ansi"):
-            raise EnvError(f"render_mode is None or 'ansi', got {excerpt(render_mode)}")
         self.settings = settings
-        self.render_mode = render_mode
+        self.render_mode = checked_render_mode(render_mode)
         self.possible_agents = list(AGENTS)
         self.agents: list[str] = []
         self.observation_spaces = {agent: settings.observation_space() for agent in AGENTS}

@@ -42,13 +42,16 @@ class EnvSettings:
             ``Rules(cube=False)``, with it :meth:`~tavla.Rules.standard_money` (Jacoby) for
             money and :meth:`~tavla.Rules.standard_match` for matches.  The environments play
             the standard opening (R5), ``backgammons``, ``max_cube``, ``crawford``,
-            ``jacoby`` and ``beavers`` (a beaver is taken or dropped: no raccoons).
+            ``jacoby`` and ``beavers`` (a beaver is taken or dropped: raccoons are refused,
+            so beavers need ``raccoons=False``).
         met: the match equity table a built-in opponent's cube policy reads in a match
             (None: Kazaross-XG2).
 
     Raises :class:`~tavla.EnvError` for a bad value, and for rules the environments do not
     play: the ``"reroll"`` opening, the winner starting the next game of a match, the
-    Holland rule (R25), automatic doubles (R21); and for a cube rule with ``cube=False``.
+    Holland rule (R25), automatic doubles (R21), raccoons (R20: the action space has no
+    raccoon, and a :class:`~tavla.Game` with them would offer one); and for a cube rule with
+    ``cube=False``.
     """
 
     action: str = "play"
@@ -128,6 +131,10 @@ class EnvSettings:
             ("the Holland rule (R25)", rules.holland),
             ("automatic doubles (R21)", rules.auto_doubles > 0),
             (
+                "raccoons (R20: give raccoons=False, which Rules(beavers=True) leaves on)",
+                bool(rules.raccoons),
+            ),
+            (
                 "the winner starting the next game (R6)",
                 rules.next_game_starter != "opening_roll" and bool(self.match_length),
             ),
@@ -190,3 +197,11 @@ class EnvSettings:
             first_offer=True,
             met=met,
         )
+
+
+def checked_render_mode(render_mode: object) -> str | None:
+    """An environment's ``render_mode``: None or ``"ansi"`` (the board as text).  Raises
+    :class:`~tavla.EnvError` for another."""
+    if render_mode not in (None, "ansi"):
+        raise EnvError(f"render_mode is None or 'ansi', got {excerpt(render_mode)}")
+    return None if render_mode is None else "ansi"

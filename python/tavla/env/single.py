@@ -17,7 +17,7 @@ from ..game.equity import MatchEquityTable
 from ..game.rules import Rules
 from .native import NativeEnvs, Observation, action_value, episode_seed
 from .opponents import opponent as make_opponent
-from .settings import EnvSettings
+from .settings import EnvSettings, checked_render_mode
 from .spaces import MAX_PLAYS
 from .start import episode_start
 from .view import EnvView
@@ -77,8 +77,6 @@ class BackgammonEnv(gymnasium.Env[dict[str, Any], np.int64], EnvView):
         settings = EnvSettings(
             action, cube, match_length, observation, afterstates, max_plays, rules, met
         )
-        if render_mode not in (None, "ansi"):
-            raise EnvError(f"render_mode is None or 'ansi', got {excerpt(render_mode)}")
         if illegal_reward is not None and not (
             isinstance(illegal_reward, (int, float))
             and not isinstance(illegal_reward, bool)
@@ -89,7 +87,7 @@ class BackgammonEnv(gymnasium.Env[dict[str, Any], np.int64], EnvView):
             )
         self.settings = settings
         self.illegal_reward = None if illegal_reward is None else float(illegal_reward)
-        self.render_mode = render_mode
+        self.render_mode = checked_render_mode(render_mode)
         self.observation_space = settings.observation_space()
         self.action_space = settings.action_space()
         self._native = NativeEnvs(settings, 1, make_opponent(opponent, settings.cube_play()))

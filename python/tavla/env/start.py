@@ -28,9 +28,8 @@ from .._validate import excerpt
 from ..board.dice import Roll, parse_roll
 from ..board.position import Position
 from ..errors import EnvError, InvalidIdError, NotationError
-from ..formats.any_id import parse_id
-from ..formats.gnubg import GnubgId, MatchId
-from ..formats.xgid import Xgid
+from ..formats.any_id import as_gnubg_id, parse_id
+from ..formats.gnubg import GnubgId
 from .settings import EnvSettings
 
 OPTIONS = ("position", "dice")
@@ -90,16 +89,13 @@ def episode_start(
     if isinstance(parsed, Position):
         _check_playable(parsed)
         return EpisodeStart(parsed.key, roll=roll or (0, 0))
-    if isinstance(parsed, Xgid):
-        return _from_match_id(
-            parsed.position, parsed.to_match_id(), roll, settings, players_are_seats
+    gnubg_id = as_gnubg_id(parsed)  # None for what is no ID
+    if gnubg_id is None:
+        raise EnvError(
+            "position is a Position ID, GNUbg ID or XGID (or a Position, GnubgId or Xgid), got "
+            f"{excerpt(given)}"
         )
-    if isinstance(parsed, GnubgId):
-        return _from_match_id(parsed.position, parsed.match_id, roll, settings, players_are_seats)
-    raise EnvError(
-        "position is a Position ID, GNUbg ID or XGID (or a Position, GnubgId or Xgid), got "
-        f"{excerpt(given)}"
-    )
+    return _from_gnubg_id(gnubg_id, roll, settings, players_are_seats)
 
 
 def _roll(dice: object) -> tuple[int, int] | None:
@@ -119,13 +115,10 @@ def _check_playable(position: Position) -> None:
         )
 
 
-def _from_match_id(
-    position: Position,
-    match_id: MatchId,
-    roll: Roll | None,
-    settings: EnvSettings,
-    players_are_seats: bool,
+def _from_gnubg_id(
+    gnubg_id: GnubgId, roll: Roll | None, settings: EnvSettings, players_are_seats: bool
 ) -> EpisodeStart:
+    position, match_id = gnubg_id.position, gnubg_id.match_id
     _check_playable(position)
     if match_id.game_over or match_id.resignation is not None:
         raise EnvError(

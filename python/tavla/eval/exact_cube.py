@@ -73,4 +73,6 @@ def _exact(
         action=action,
         take=take,
         exact=True,
+        raccoon=None,  # the exact sources hold no raccoon values
+        raccoon_take=None,
     )

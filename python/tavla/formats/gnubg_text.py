@@ -17,7 +17,6 @@ import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Literal
 
 from .._validate import excerpt
@@ -25,7 +24,7 @@ from ..board.dice import Roll
 from ..errors import MatchFileError, TavlaError
 from .context import MAX_MATCH_LENGTH, MAX_SCORE
 from .gnubg import GnubgId
-from .match_files import not_a_regular_file, read_int
+from .match_files import read_int, read_match_file
 
 Probabilities = tuple[float, float, float, float, float, float]
 """Win, win gammon, win backgammon, lose, lose gammon, lose backgammon, as gnubg prints
@@ -451,20 +450,9 @@ def _score_numbers(score: re.Match[str]) -> tuple[int, tuple[int, int], int]:
 
 
 def read_analysis(path: str | os.PathLike[str]) -> GameAnalysis:
-    """Read an exported game from disk (UTF-8, Latin-1 as a fallback).  Raises
+    """Read an exported game from disk (UTF-8, Latin-1 as a fallback) as match files are
+    read (:func:`~tavla.formats.match_files.read_match_file`).  Raises
     :class:`~tavla.MatchFileError` naming the file (and the line, see
-    :func:`parse_analysis`), before opening it for a path that is not a regular file;
-    OSError when it cannot be opened."""
-    if not isinstance(path, (str, os.PathLike)):
-        raise MatchFileError(f"the path must be a str or a path, got {type(path).__name__}")
-    if fault := not_a_regular_file(path):
-        raise MatchFileError(f"{path}: {fault}")
-    data = Path(path).read_bytes()
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")
-    try:
-        return parse_analysis(text)
-    except MatchFileError as exc:
-        raise MatchFileError(f"{path}: {exc}") from None
+    :func:`parse_analysis`), for an empty file, and before opening it for a path that is not
+    a regular file; OSError when it cannot be opened."""
+    return read_match_file(path, parse_analysis, "an analysis export")

@@ -10,10 +10,12 @@ import stat
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from .._validate import excerpt
 from ..errors import MatchFileError
-from .record import MatchRecord
+
+_Read = TypeVar("_Read")
 
 _MAX_DIGITS = 9
 """The longest number a match file may hold (lengths, scores, game and move numbers, cube
@@ -57,11 +59,12 @@ def not_a_regular_file(path: str | os.PathLike[str]) -> str | None:
 
 
 def read_match_file(
-    path: str | os.PathLike[str], parse: Callable[[str], MatchRecord]
-) -> MatchRecord:
+    path: str | os.PathLike[str], parse: Callable[[str], _Read], what: str = "a match file"
+) -> _Read:
     """Read a match file from disk (UTF-8, a byte-order mark skipped; Latin-1 as a fallback
     for files that are not UTF-8) and ``parse`` its text (:func:`parse_mat`,
-    :func:`~tavla.formats.sgf.parse_sgf`).
+    :func:`~tavla.formats.sgf.parse_sgf`, :func:`~tavla.formats.gnubg_text.parse_analysis`);
+    ``what`` names the kind of file in the error for a path of the wrong type.
 
     Raises :class:`~tavla.MatchFileError` naming the file, and the line where ``parse``
     names one; naming the file for an empty file, and, before opening it, for a path to
@@ -72,7 +75,7 @@ def read_match_file(
     """
     if not isinstance(path, (str, os.PathLike)):
         raise MatchFileError(
-            f"the path of a match file must be a str or a path, got {type(path).__name__}"
+            f"the path of {what} must be a str or a path, got {type(path).__name__}"
         )
     if fault := not_a_regular_file(path):
         raise MatchFileError(f"{path}: {fault}")

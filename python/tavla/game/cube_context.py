@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 
 from .._validate import check_bool, check_player
 from ..errors import CubeModelError, RulesError
-from ..formats.any_id import parse_id
+from ..formats.any_id import AnyId, as_gnubg_id, parse_id
 from ..formats.context import MatchContext
-from ..formats.gnubg import GnubgId, MatchId
+from ..formats.gnubg import MatchId
 from ..formats.xgid import Xgid
 from .cube import Cube
 from .rules import Rules
@@ -32,8 +32,8 @@ class CubeContext:
             when ``cube.owner == on_roll``.
         rules: the rule options; None (the default) means :meth:`Rules.standard_money`
             (Jacoby on, no beavers) in money play and :meth:`Rules.standard_match` in a
-            match, with the match's Crawford rule.  In money play Jacoby (R22) and beavers
-            (R20) are taken from here; raccoons are not modelled.
+            match, with the match's Crawford rule.  In money play Jacoby (R22), beavers and
+            raccoons (R20) are taken from here.
 
     Raises :class:`~tavla.CubeModelError` for a field of the wrong type,
     :class:`~tavla.RulesError` for options of the other kind of play (Jacoby or beavers in
@@ -149,12 +149,17 @@ class CubeContext:
         rule too), a FIBS board string's as its GNUbg ID; a bare Position ID is money play,
         the cube centred, player 0 on roll, with the Jacoby rule (GNU Backgammon's
         defaults).  Raises :class:`~tavla.InvalidIdError` for text that is no ID."""
-        parsed = parse_id(text)
-        if isinstance(parsed, GnubgId):
-            return cls.from_match_id(parsed.match_id)
-        if isinstance(parsed, Xgid):
-            return cls.from_match_id(parsed.to_match_id(), beavers=parsed.beavers)
-        return cls.money()
+        return cls.from_parsed_id(parse_id(text))
+
+    @classmethod
+    def from_parsed_id(cls, parsed: AnyId) -> CubeContext:
+        """The context of an ID :func:`~tavla.formats.parse_id` has read (see
+        :meth:`from_id`)."""
+        gnubg_id = as_gnubg_id(parsed)
+        if gnubg_id is None:
+            return cls.money()
+        beavers = isinstance(parsed, Xgid) and parsed.beavers
+        return cls.from_match_id(gnubg_id.match_id, beavers=beavers)
 
     @property
     def is_money(self) -> bool:

@@ -15,8 +15,15 @@ import numpy.typing as npt
 
 from .. import _core
 from ..errors import CubeModelError
+from ..formats.context import MAX_CUBE_VALUE
 from .cube_context import CubeContext
-from .cube_model import DEFAULT_CUBE_LIFE, check_cube_life, check_probabilities, equities
+from .cube_model import (
+    DEFAULT_CUBE_LIFE,
+    OWNERS,
+    check_cube_life,
+    check_probabilities,
+    equities,
+)
 from .equity import MatchEquityTable
 
 ACTIONS = ("no double", "double/take", "double/pass", "too good")
@@ -53,6 +60,13 @@ class CubeDecision:
         plies: the depth the probabilities were evaluated at (None when they were given).
         probabilities_exact: the exact bear-off database gave the probabilities.
         exact: the cubeful equities are exact (an exact source answered), not the model's.
+        raccoon: where the opponent should beaver and the rules allow a raccoon of it
+            (money play with ``raccoons``, R20, the cube at eight times within
+            ``max_cube``), whether the side on roll should then raccoon; None elsewhere,
+            and where an exact source gave the equities (it holds no raccoon values).
+            Decided as the engine decides it in play (the core's ``cube_choices``).
+        raccoon_take: with ``raccoon`` known, whether the beaverer should take the
+            raccoon; None elsewhere.
     """
 
     probabilities: npt.NDArray[np.float64] = field(repr=False)
@@ -69,6 +83,8 @@ class CubeDecision:
     plies: int | None = None
     probabilities_exact: bool = False
     exact: bool = False
+    raccoon: bool | None = None
+    raccoon_take: bool | None = None
 
     @property
     def beaver(self) -> bool:
@@ -91,7 +107,11 @@ class CubeDecision:
         options = f"no double {self.no_double:+.4f}"
         if self.double_take is not None and self.double_pass is not None:
             options += f", double/take {self.double_take:+.4f}, double/pass {self.double_pass:+.4f}"
-        return f"<CubeDecision {self.action}: {options}>"
+        action = self.action
+        if self.raccoon is not None:
+            answer = "take" if self.raccoon_take else "pass"
+            action += f" (then raccoon/{answer})" if self.raccoon else " (then no raccoon)"
+        return f"<CubeDecision {action}: {options}>"
 
     def mwc(self, equity: float) -> float:
         """The MWC an equity of this decision stands for (match play only; raises
@@ -149,34 +169,69 @@ def decide(
     table = _table(context, met)
     model = equities(values, context, life, table)
     refusal = context.refusal()
-    if refusal is not None:
-        return CubeDecision(
-            values,
-            context,
-            model.no_double,
-            None,
-            None,
-            "no double",
-            False,
-            refusal,
-            model.cubeless,
-            life,
-            table,
-        )
-    action, take = cube_action(model.no_double, model.double_take, 1.0, beavers=context.beavers)
+    double_take: float | None = None
+    double_pass: float | None = None
+    action, take, raccoon, raccoon_take = "no double", False, None, None
+    if refusal is None:
+        double_take, double_pass = model.double_take, 1.0
+        action, take = cube_action(model.no_double, double_take, 1.0, beavers=context.beavers)
+        if action.endswith(BEAVER):
+            raccoon, raccoon_take = _raccoon(values, context, life)
     return CubeDecision(
         values,
         context,
         model.no_double,
-        model.double_take,
-        1.0,
+        double_take,
+        double_pass,
         action,
         take,
-        None,
+        refusal,
         model.cubeless,
         life,
         table,
+        raccoon=raccoon,
+        raccoon_take=raccoon_take,
     )
+
+
+def _raccoon(
+    probabilities: npt.NDArray[np.float64], context: CubeContext, life: float
+) -> tuple[bool | None, bool | None]:
+    """After a beaver of the side on roll's double (money play): whether it raccoons and
+    whether the beaverer takes, by the engine's own rule (the core's ``cube_choices``: the
+    beaver and raccoon questions of a run with these rules), or (None, None) where the
+    rules allow no raccoon of it (``redouble_refusal``, as :meth:`Game.raccoon` asks)."""
+    rules = context.game_rules
+    cube = context.cube.value
+    max_cube = rules.max_cube or MAX_CUBE_VALUE
+    refusal = _core.redouble_refusal(
+        match_length=0, option=bool(rules.raccoons), redoubled=8 * cube, max_cube=max_cube
+    )
+    if refusal != 0:
+        return None, None
+    play = _core.CubePlay(
+        match_length=0,
+        whole_matches=False,
+        score=(0, 0),
+        crawford_game=False,
+        crawford_rule=rules.crawford,
+        holland=False,
+        jacoby=rules.jacoby,
+        beavers=True,
+        raccoons=True,
+        backgammons=rules.backgammons,
+        max_cube=max_cube,
+        start_cube=1,
+        start_owner=-1,
+        first_offer=False,
+        met=None,
+    )
+    owner = OWNERS.index(context.owner)
+    # The doubler's answer to the beaver (kind 2, the raccoon allowed), then the beaverer's
+    # answer to the raccoon (kind 3): the columns of tavla.sim.cube_play.QUESTION_COLUMNS.
+    questions = np.array([[2, cube, owner, 0, 0, 1], [3, cube, owner, 0, 0, 0]], dtype=np.int32)
+    choices = _core.cube_choices(np.stack([probabilities] * 2), questions, play, life)
+    return bool(choices[0] == 2), bool(choices[1] == 1)
 
 
 def take_point(

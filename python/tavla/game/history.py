@@ -47,8 +47,14 @@ def rebuilt(
 ) -> Match | MoneySession:
     """A new session like ``session`` (its length, rules and dice: :meth:`Match.restarted`)
     whose games are ``histories`` replayed in order: each history starts a new game (R6
-    decides who starts it), the last may stop anywhere."""
+    decides who starts it), the last may stop anywhere.  ``histories`` are those of the
+    session's games, the last perhaps cut short: the game of the session's game in play
+    rolls on from that game's dice as they stand (with ``seed=``, its stream where it is,
+    not from its start), so that what a caller gives back of the rolls taken back
+    (:meth:`~tavla.board.DiceSource.give_back`) comes again, then the rolls that were to
+    follow."""
     fresh = session.restarted()
+    fresh._resume_dice(session)
     for history in histories:
         game = fresh.new_game()
         for action in history:

@@ -32,6 +32,7 @@ class _Session:
         # With seed=: the checked (seed, stream), and each game rolls a stream of its own.
         self._streams = self._dice.stream if seed is not None or stream is not None else None
         self._games: list[Game] = []
+        self._resumed: tuple[int, DiceSource] | None = None  # (game number, its dice)
 
     @property
     def rules(self) -> Rules:
@@ -55,9 +56,20 @@ class _Session:
 
     def _next_dice(self) -> DiceSource:
         """The dice of the game about to start."""
-        if self._streams is not None and self._games:
-            self._dice = self._stream_of_game(*self._streams, len(self._games))
+        number = len(self._games)
+        if self._resumed is not None and self._resumed[0] == number:
+            self._dice = self._resumed[1]
+        elif self._streams is not None and number:
+            self._dice = self._stream_of_game(*self._streams, number)
         return self._dice
+
+    def _resume_dice(self, other: _Session) -> None:
+        """Roll the game of ``other`` in play, when this session starts the game of its
+        number, from ``other``'s dice as they stand: a session rebuilt from ``other``'s
+        histories (replaying draws nothing) then rolls on as ``other`` would have, a seeded
+        one too.  A shared source is the same either way."""
+        if other._games:
+            self._resumed = (len(other._games) - 1, other._dice)
 
     @property
     def games(self) -> tuple[Game, ...]:
