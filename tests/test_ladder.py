@@ -28,14 +28,25 @@ def test_one_batch_is_the_duel_of_that_seed() -> None:
 def test_batches_are_added_until_the_interval_is_narrow() -> None:
     result = ladder(["random", "pubeval"], half_width=0.15, batch=40, seed=1, threads=1)
     (only,) = result.duels
-    assert only.ci[1] - only.ci[0] <= 0.3
+    assert only.ci[1] - only.ci[0] <= 0.3 and only.estimate.half_width <= 0.15
     assert only.games > 40 and only.games % 40 == 0
-    count = only.games // 40
-    batches = [tavla.duel("pubeval", "random", 40, seed=1 + k, threads=1) for k in range(count)]
-    pair_means = np.concatenate([b.results.points.reshape(-1, 2).mean(axis=1) for b in batches])
-    assert only.ppg == pytest.approx(pair_means.mean())
+    # The batches extend one duel on the seed's dice: the ladder's duel is that long duel.
+    whole = tavla.duel("pubeval", "random", only.games, seed=1, threads=1)
+    assert (only.ppg, only.std_error, only.ci) == (whole.ppg, whole.std_error, whole.ci)
     # One batch fewer was not yet narrow enough.
-    assert 1.959963984540054 * pair_means[:-20].std(ddof=1) / np.sqrt(len(pair_means) - 20) > 0.15
+    shorter = tavla.duel("pubeval", "random", only.games - 40, seed=1, threads=1)
+    assert shorter.estimate.half_width > 0.15
+
+
+def test_a_duel_extended_by_first_game_is_the_rest_of_the_long_duel() -> None:
+    whole = tavla.duel("pubeval", "random", 60, seed=3, threads=1)
+    start = tavla.duel("pubeval", "random", 20, seed=3, threads=1)
+    rest = tavla.duel("pubeval", "random", 40, seed=3, threads=1, first_game=20)
+    for name in ("points", "winner", "kind", "plies"):
+        joined = np.concatenate([getattr(start.results, name), getattr(rest.results, name)])
+        assert np.array_equal(getattr(whole.results, name), joined)
+    with pytest.raises(PlayoutError, match="first_game must be even"):
+        tavla.duel("pubeval", "random", 20, first_game=3)
 
 
 def test_every_rung_duels_the_one_below_and_the_anchor(tmp_path) -> None:

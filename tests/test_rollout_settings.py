@@ -166,6 +166,10 @@ def test_bad_settings() -> None:
         rollout_plays(RACE, "31", NET, 36, out_of_contention=0)
     with pytest.raises(PlayoutError, match="truncate_bearoff must be True or False"):
         tavla.rollout(RACE, NET, 36, truncate_bearoff=1)  # type: ignore[arg-type]
+    with pytest.raises(PlayoutError, match="a rollout takes no argument 'rotation': its settings"):
+        tavla.rollout(RACE, NET, 36, rotation=False)  # type: ignore[call-overload]
+    with pytest.raises(PlayoutError, match="a cubeful rollout's evaluator is a Net"):
+        cube_rollout(RACE, NET, 36, truncate=2, evaluator=lambda boards: boards)
 
 
 INT32 = "2,147,483,647"

@@ -16,6 +16,7 @@ import pytest
 
 import tavla
 from tavla import Position, RunOptions, RunOptionsError
+from tavla._run_options import FIELDS, RunShorthands
 from tavla.errors import PlayoutError, TrainingError
 from tavla.eval import train_td
 from tavla.sim import RolloutResult, ladder, play_matches, rollout_plays
@@ -157,6 +158,10 @@ def test_train_td_with_options_trains_the_net_of_the_shorthands() -> None:
         train_td(20, hidden=4, options=RunOptions(batch=8))
     with pytest.raises(TrainingError, match="seed is given twice"):
         train_td(20, hidden=4, seed=1, options=ONE)
+
+
+def test_the_shorthands_are_the_fields() -> None:
+    assert RunShorthands.__optional_keys__ == frozenset(FIELDS)
 
 
 # -- client=, progress= and batch= as shorthands: checked before the run -------------------

@@ -68,7 +68,18 @@ from .game import (
     Phase,
     Rules,
 )
-from .sim import DuelResult, PlayoutResults, RolloutResult, duel, rollout, selfplay
+from .sim import (
+    DuelResult,
+    MatchDuelResult,
+    PlayoutResults,
+    RolloutResult,
+    cube_rollout,
+    duel,
+    match_duel,
+    rollout,
+    rollout_plays,
+    selfplay,
+)
 
 try:
     __version__ = version("tavla")
@@ -100,6 +111,7 @@ __all__ = [
     "InvalidPlayerError",
     "InvalidPositionError",
     "Match",
+    "MatchDuelResult",
     "MatchEquityError",
     "MatchEquityTable",
     "MatchFileError",
@@ -125,6 +137,7 @@ __all__ = [
     "board",
     "builtin_policies",
     "cube_decision",
+    "cube_rollout",
     "duel",
     "engines",
     "eval",
@@ -132,10 +145,12 @@ __all__ = [
     "formats",
     "game",
     "legal_results",
+    "match_duel",
     "parse_roll",
     "render",
     "replay",
     "rollout",
+    "rollout_plays",
     "selfplay",
     "sim",
 ]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Collection
-from typing import Any
+from typing import Any, TypedDict
 
 from ._validate import excerpt, is_int
 from .errors import RunOptionsError
@@ -145,6 +145,19 @@ class RunOptions:
         :class:`~tavla.errors.RunOptionsError` naming a field that does not exist."""
         _check_names(changes)
         return dataclasses.replace(self, **changes)
+
+
+class RunShorthands(TypedDict, total=False):
+    """The keyword shorthands a run takes for the fields of :class:`RunOptions`, typed once
+    for every run's ``**run: Unpack[RunShorthands]``; :func:`run_options` merges them into
+    the run's ``options``.  A new run option is a field there and a key here."""
+
+    seed: int | None
+    threads: int | None
+    batch: int | None
+    progress: Progress
+    client: Any
+    chunk: int | None
 
 
 FIELDS = tuple(field.name for field in dataclasses.fields(RunOptions))

@@ -3,7 +3,7 @@ or on a Dask cluster."""
 
 from .._run_options import RunOptions
 from .cube_rollout import cube_rollout, cube_rollout_plays
-from .duel import DuelResult, duel
+from .duel import DuelResult, MatchDuelResult, duel, match_duel
 from .ladder import Ladder, LadderDuel, ladder
 from .matches import play_matches
 from .monitor import duel_monitor
@@ -15,6 +15,7 @@ __all__ = [
     "DuelResult",
     "Ladder",
     "LadderDuel",
+    "MatchDuelResult",
     "MatchResults",
     "PlayoutResults",
     "RolloutResult",
@@ -24,6 +25,7 @@ __all__ = [
     "duel",
     "duel_monitor",
     "ladder",
+    "match_duel",
     "play_matches",
     "rollout",
     "rollout_plays",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -34,6 +35,37 @@ class Estimate:
 
     def __str__(self) -> str:
         return f"{self.mean:+.4f} ± {self.std_error:.4f}"
+
+    @classmethod
+    def of(
+        cls,
+        values: npt.NDArray[np.float64],
+        strata: npt.NDArray[np.int64] | None = None,
+        levels: int = 1,
+    ) -> Estimate:
+        """The mean of ``values`` (shape ``(n,)``) and its standard error, plain or
+        post-stratified as :func:`mean_and_error` has them."""
+        means, errors = mean_and_error(values[:, np.newaxis], strata, levels)
+        return cls(float(means[0]), float(errors[0]))
+
+
+class HasEquity(Protocol):
+    """A result with an ``equity`` and its ``equity_std_error``."""
+
+    @property
+    def equity(self) -> float: ...
+    @property
+    def equity_std_error(self) -> float: ...
+
+
+class EquityEstimate:
+    """A rollout's result, whose ``equity`` and ``equity_std_error`` (fields or
+    properties) make its :attr:`estimate`."""
+
+    @property
+    def estimate(self: HasEquity) -> Estimate:
+        """:attr:`equity` with its standard error (``.ci``, ``.half_width``)."""
+        return Estimate(self.equity, self.equity_std_error)
 
 
 def mean_and_error(

@@ -16,15 +16,14 @@ ends one of them: their difference is far more precise than each value alone.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
-from .._run_options import RunOptions, run_options
-from .._validate import check_bool, excerpt
+from .._validate import excerpt
 from ..board.dice import parse_roll
 from ..board.position import Play, Position
 from ..errors import PlayoutError
@@ -38,27 +37,21 @@ from ..game.scoring import GameEnd, game_result
 from ._stats import mean_and_error
 from .cube_play import CubeRun, doubles
 from .cube_rollout_results import CubefulPlayResult, CubefulRolloutResult
-from .luck import variance_reduction_for
-from .playout import (
-    CUBE_GAME_BYTES,
-    check_memory,
-    count_argument,
-    first_frame_outside_tavla,
-    play_games,
-)
+from .playout import CUBE_GAME_BYTES, check_memory, first_frame_outside_tavla
 from .results import PlayoutResults
 from .rollout_rounds import (
-    CHECK_EVERY,
     ROTATION_GAMES,
     Line,
+    Reporter,
     RolloutRun,
+    play_plays,
     play_rounds,
-    plays_judge,
     target_reached,
 )
+from .rollout_settings import LineGames, RolloutKeywords, check_rollout, checked_settings
 
 if TYPE_CHECKING:
-    from distributed import Client
+    from typing_extensions import Unpack
 
 __all__ = [
     "check_rollout",
@@ -74,20 +67,7 @@ def cube_rollout(
     *,
     context: CubeContext | None = None,
     met: MatchEquityTable | None = None,
-    seed: int | None = None,
-    rotate: bool = True,
-    truncate: int | None = None,
-    evaluator: Net | str | None = None,
-    truncate_bearoff: bool = False,
-    variance_reduction: bool | None = None,
-    se: float | None = None,
-    check_every: int = CHECK_EVERY,
-    threads: int | None = None,
-    batch: int | None = None,
-    progress: bool | None = None,
-    client: Client | None = None,
-    chunk: int | None = None,
-    options: RunOptions | None = None,
+    **settings: Unpack[RolloutKeywords],
 ) -> CubefulRolloutResult:
     """Cubeful rollout of ``position``, the side on roll to decide on the cube and roll,
     in ``context`` (a :class:`~tavla.game.cube_context.CubeContext`: money play or a match
@@ -116,39 +96,18 @@ def cube_rollout(
     and rules without the cube.
     """
     policy = default_policy() if policy is None else policy
-    run, settings = _cube_settings(
-        position,
-        policy,
-        games,
-        context,
-        met,
-        rotate,
-        truncate,
-        evaluator,
-        truncate_bearoff,
-        variance_reduction,
-        se,
-        check_every,
-        None,
-        run_options(
-            options,
-            seed=seed,
-            threads=threads,
-            batch=batch,
-            progress=progress,
-            client=client,
-            chunk=chunk,
-        ),
+    run, line_games, cube_run = _cube_settings(
+        position, policy, games, context, met, None, settings
     )
     check_memory(run.games, 2 * CUBE_GAME_BYTES + 64)
-    context = settings.run.context
+    context = cube_run.context
     no_double_run = CubeRun(context, first_offer=False, met=met)
     refusal = context.refusal()
-    lines = [_cube_line(position, policy, run, settings, no_double_run, no_double_run, 1.0)]
+    lines = [_cube_line(position, policy, run, line_games, no_double_run, no_double_run, 1.0)]
     if refusal is None:
         doubled = replace(context, cube=Cube(2 * context.cube.value, 1 - context.on_roll))
         taken = CubeRun(doubled, met=no_double_run.met)
-        lines.append(_cube_line(position, policy, run, settings, taken, no_double_run, 1.0))
+        lines.append(_cube_line(position, policy, run, line_games, taken, no_double_run, 1.0))
 
     def judge(lines: Sequence[Line]) -> tuple[bool, str]:
         estimates = [run.estimate(line.values[:, 0]) for line in lines]
@@ -161,7 +120,7 @@ def cube_rollout(
         return done, f"no double {no_double}, double/take {double_take}"
 
     interrupted = play_rounds(run, lines, judge)
-    return _summary(lines, no_double_run, refusal, run, settings.reduced, interrupted)
+    return _summary(lines, no_double_run, refusal, run, line_games.reduced, interrupted)
 
 
 def cube_rollout_plays(
@@ -172,21 +131,8 @@ def cube_rollout_plays(
     *,
     context: CubeContext | None = None,
     met: MatchEquityTable | None = None,
-    seed: int | None = None,
-    rotate: bool = True,
-    truncate: int | None = None,
-    evaluator: Net | str | None = None,
-    truncate_bearoff: bool = False,
-    variance_reduction: bool | None = None,
-    se: float | None = None,
-    check_every: int = CHECK_EVERY,
     out_of_contention: float | None = None,
-    threads: int | None = None,
-    batch: int | None = None,
-    progress: bool | None = None,
-    client: Client | None = None,
-    chunk: int | None = None,
-    options: RunOptions | None = None,
+    **settings: Unpack[RolloutKeywords],
 ) -> list[CubefulPlayResult]:
     """Every legal play of ``dice`` by the side on roll of ``position`` rolled out with the
     cube in ``context``: after each play the opponent is on roll with the cube as it stands
@@ -195,70 +141,37 @@ def cube_rollout_plays(
     dice streams. The arguments are :func:`cube_rollout`'s, and ``out_of_contention`` as
     :func:`~tavla.sim.rollout.rollout_plays` takes it."""
     policy = default_policy() if policy is None else policy
-    run, settings = _cube_settings(
-        position,
-        policy,
-        games,
-        context,
-        met,
-        rotate,
-        truncate,
-        evaluator,
-        truncate_bearoff,
-        variance_reduction,
-        se,
-        check_every,
-        out_of_contention,
-        run_options(
-            options,
-            seed=seed,
-            threads=threads,
-            batch=batch,
-            progress=progress,
-            client=client,
-            chunk=chunk,
-        ),
+    run, line_games, cube_run = _cube_settings(
+        position, policy, games, context, met, out_of_contention, settings
     )
     plays = position.legal_plays(parse_roll(dice))
     check_memory(run.games, CUBE_GAME_BYTES + 64 + 8 * len(plays))
-    context = settings.run.context
+    context = cube_run.context
     valued = CubeRun(context, met=met)
     after = CubeRun(replace(context, on_roll=1 - context.on_roll), met=valued.met)
-    finishing = [play for play in plays if play.position.is_over]
-    rolled = [play for play in plays if not play.position.is_over]
-    # The games are the opponent's (policy a): their values turned to the player's side.
-    lines = [_cube_line(p.position, policy, run, settings, after, after, -1.0) for p in rolled]
 
-    interrupted = play_rounds(run, lines, plays_judge(run, rolled, 0)) if lines else False
-    results = [_finishing(play, valued, interrupted) for play in finishing]
-    for play, line in zip(rolled, lines, strict=True):
-        if line.games == 0:
-            continue
+    def summary(play: Play, line: Line, interrupted: bool) -> CubefulPlayResult:
         estimate = run.estimate(line.values[:, 0])
-        results.append(
-            CubefulPlayResult(
-                play,
-                estimate.mean,
-                estimate.std_error,
-                line.games,
-                context,
-                valued.met,
-                interrupted,
-                settings.reduced,
-            )
+        return CubefulPlayResult(
+            play,
+            estimate.mean,
+            estimate.std_error,
+            line.games,
+            context,
+            valued.met,
+            interrupted,
+            line_games.reduced,
         )
-    return sorted(results, key=lambda result: -result.equity)
 
-
-@dataclass(frozen=True)
-class _CubeSettings:
-    """How each game of a cubeful rollout is played, stopped and counted."""
-
-    run: CubeRun
-    truncate: int | None
-    truncate_bearoff: bool
-    evaluator: Net | str | None
-    reduced: bool
+    return play_plays(
+        run,
+        plays,
+        # The games are the opponent's (policy a): their values turned to the player's side.
+        lambda play: _cube_line(play.position, policy, run, line_games, after, after, -1.0),
+        0,
+        lambda play, interrupted: _finishing(play, valued, interrupted),
+        summary,
+    )
 
 
 def _cube_settings(
@@ -267,29 +180,25 @@ def _cube_settings(
     games: int,
     context: CubeContext | None,
     met: MatchEquityTable | None,
-    rotate: bool,
-    truncate: int | None,
-    evaluator: Net | str | None,
-    truncate_bearoff: bool,
-    variance_reduction: bool | None,
-    se: float | None,
-    check_every: int,
-    contention: float | None,
-    options: RunOptions,
-) -> tuple[RolloutRun, _CubeSettings]:
-    games = check_rollout(position, rotate, games)
-    context = CubeContext() if context is None else context
-    check_bool(truncate_bearoff, "truncate_bearoff", PlayoutError)
-    if evaluator is not None and truncate is None and not truncate_bearoff:
+    out_of_contention: float | None,
+    settings: RolloutKeywords,
+) -> tuple[RolloutRun, LineGames, CubeRun]:
+    """The run, the games and the cube of a cubeful rollout, checked."""
+    run, line_games = checked_settings(position, policy, games, out_of_contention, settings)
+    evaluator = line_games.evaluator
+    if evaluator is not None and not isinstance(evaluator, (Net, str)):
+        raise PlayoutError(
+            "a cubeful rollout's evaluator is a Net, 'net:PATH' or 'bearoff' (played in "
+            f"C++), got {type(evaluator).__name__}"
+        )
+    if evaluator is not None and line_games.truncate is None and not line_games.truncate_bearoff:
         raise PlayoutError(
             "evaluator values the games a cubeful rollout stops: give truncate (or "
             "truncate_bearoff)"
         )
-    run = RolloutRun(games, rotate, options, se, check_every, contention)
-    reduced = variance_reduction_for(policy, variance_reduction)
-    cube_run = CubeRun(context, met=met)
+    cube_run = CubeRun(CubeContext() if context is None else context, met=met)
     _warn_if_never_doubling(policy)
-    return run, _CubeSettings(cube_run, truncate, truncate_bearoff, evaluator, reduced)
+    return run, line_games, cube_run
 
 
 def _warn_if_never_doubling(policy: PolicyLike) -> None:
@@ -308,7 +217,7 @@ def _cube_line(
     start: Position,
     policy: PolicyLike,
     run: RolloutRun,
-    settings: _CubeSettings,
+    line_games: LineGames,
     cube: CubeRun,
     unit: CubeRun,
     sign: float,
@@ -316,23 +225,8 @@ def _cube_line(
     """The games from ``start`` played with ``cube``, valued per unit of ``unit``'s cube for
     its side on roll (policy a) times ``sign``."""
 
-    def play(
-        first: int, count: int, report: Callable[[int], None] | None
-    ) -> tuple[npt.NDArray[np.float64], bool]:
-        results = play_games(
-            policy,
-            policy,
-            count,
-            start=start,
-            rotate=run.level,
-            first_game=first,
-            truncate=settings.truncate,
-            stop_at_bearoff=settings.truncate_bearoff,
-            evaluator=settings.evaluator,
-            cube=cube,
-            options=run.options.replace(progress=report or False),
-            variance_reduction=settings.reduced,
-        )
+    def play(first: int, count: int, report: Reporter) -> tuple[npt.NDArray[np.float64], bool]:
+        results = line_games.play(policy, start, run, first, count, report, cube)
         line.runs.append(results)
         return sign * _equities(results, unit)[:, np.newaxis], results.interrupted
 
@@ -367,18 +261,6 @@ def _finishing(play: Play, run: CubeRun, interrupted: bool) -> CubefulPlayResult
             crawford_rule=context.match.crawford_rule,
         )
     return CubefulPlayResult(play, equity, 0.0, 1, context, run.met, interrupted, False)
-
-
-def check_rollout(position: object, rotate: object, games: int) -> int:
-    """The games of a rollout of ``position`` (a Position not finished) with ``rotate`` (a
-    bool), checked: :class:`~tavla.PlayoutError` otherwise."""
-    if not isinstance(position, Position):
-        raise PlayoutError(f"position must be a Position, got {type(position).__name__}")
-    if position.is_over:
-        raise PlayoutError("the position is a finished game: there is nothing to roll out")
-    if not isinstance(rotate, (bool, np.bool_)):
-        raise PlayoutError(f"rotate must be True or False, got {excerpt(rotate)}")
-    return count_argument("games", games, low=1)
 
 
 def _equities(results: PlayoutResults, run: CubeRun) -> npt.NDArray[np.float64]:

@@ -10,12 +10,12 @@ from ..board.position import Play
 from ..errors import PlayoutError
 from ..game.cube_context import CubeContext
 from ..game.equity import MatchEquityTable
-from ._stats import Estimate
+from ._stats import EquityEstimate
 from .results import PlayoutResults
 
 
 @dataclass(frozen=True, eq=False)
-class CubefulRolloutResult:
+class CubefulRolloutResult(EquityEstimate):
     """The outcome of a cubeful rollout, for the side on roll, per unit of the cube.
 
     ``no_double`` and ``double_take`` (None when the side may not double: ``refusal`` says
@@ -47,11 +47,6 @@ class CubefulRolloutResult:
     met: MatchEquityTable | None = None
     interrupted: bool = False
     variance_reduction: bool = False
-
-    @property
-    def estimate(self) -> Estimate:
-        """:attr:`equity` with :attr:`equity_std_error`."""
-        return Estimate(self.equity, self.equity_std_error)
 
     @property
     def equity(self) -> float:
@@ -111,7 +106,7 @@ class CubefulRolloutResult:
 
 
 @dataclass(frozen=True, eq=False)
-class CubefulPlayResult:
+class CubefulPlayResult(EquityEstimate):
     """A play of a roll rolled out with the cube (:func:`cube_rollout_plays`), for the side
     that made it, per unit of the cube (a match: MWC mapped to -1..+1, :meth:`mwc` turns it
     back): ``equity`` with ``equity_std_error`` (:attr:`estimate`), after the opponent, now
@@ -127,11 +122,6 @@ class CubefulPlayResult:
     met: MatchEquityTable | None = None
     interrupted: bool = False
     variance_reduction: bool = False
-
-    @property
-    def estimate(self) -> Estimate:
-        """:attr:`equity` with :attr:`equity_std_error`."""
-        return Estimate(self.equity, self.equity_std_error)
 
     def mwc(self, equity: float, *, error: bool = False) -> float:
         """As :meth:`CubefulRolloutResult.mwc`, for the side that made the play."""

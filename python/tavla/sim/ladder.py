@@ -7,22 +7,21 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
 from .._run_options import RunOptions, run_options
-from .._validate import check_int, check_seed, excerpt
+from .._validate import check_int, excerpt
 from ..errors import PlayoutError
 from ..eval import nets
 from ..eval.policies import PolicyLike
-from ._stats import Z95, mean_and_error
-from .duel import duel
+from ._stats import Estimate
+from .duel import DuelResult, duel
+from .results import PlayoutResults
 
 
 @dataclass(frozen=True)
 class LadderDuel:
     """Rung ``a`` against rung ``b``: ``a``'s points per game with its standard error and
-    95% interval (the duplicate pair as the unit, as :func:`~tavla.duel` has it) over
-    ``games`` games; ``interrupted`` when Ctrl-C stopped it."""
+    95% interval (the duplicate pair as the unit, as :func:`~tavla.duel` has it; together:
+    :attr:`estimate`) over ``games`` games; ``interrupted`` when Ctrl-C stopped it."""
 
     a: str
     b: str
@@ -31,6 +30,12 @@ class LadderDuel:
     ci: tuple[float, float]
     games: int
     interrupted: bool = False
+
+    @property
+    def estimate(self) -> Estimate:
+        """``ppg`` with its standard error, whose ``ci`` and ``half_width`` are the
+        interval's."""
+        return Estimate(self.ppg, self.std_error)
 
 
 @dataclass(frozen=True)
@@ -82,11 +87,12 @@ def ladder(
     options: RunOptions | None = None,
 ) -> Ladder:
     """Duels each rung of ``rungs`` (bottom to top; default :func:`default_rungs`) against the
-    rung below it and against ``anchor``, each in batches of ``batch`` duplicate games (with
-    independent dice: seeds ``seed``, ``seed + 1``, ...) until the half-width of its 95%
-    interval is at most ``half_width`` points per game, or it has played ``max_games``.
+    rung below it and against ``anchor``, each one duplicate duel on the dice of ``seed``
+    extended ``batch`` games at a time (games 0 .. batch - 1, then batch .. 2 batch - 1, ...:
+    :func:`~tavla.duel`'s ``first_game``) until the half-width of its 95% interval is at most
+    ``half_width`` points per game, or it has played ``max_games``.
     ``options`` (a :class:`~tavla.RunOptions`; ``seed``, ``threads`` and ``progress`` are its
-    shorthands, :ref:`run-options`) go to every duel, each with its own seed; its ``batch``
+    shorthands, :ref:`run-options`) go to every duel; its ``batch``
     is each duel's, not this ``batch`` of games. Returns a :class:`Ladder`. Raises
     :class:`~tavla.PlayoutError` for bad arguments or policies. Ctrl-C ends the duel in play
     (its games kept) and the ladder."""
@@ -102,7 +108,6 @@ def ladder(
         raise PlayoutError(f"batch must be even (duplicate pairs), got {batch}")
     max_games = check_int(max_games, "max_games", PlayoutError, low=batch)
     options = run_options(options, seed=seed, threads=threads, progress=progress)
-    first_seed = check_seed(options.seed or 0, "seed", PlayoutError, bits=63)
     labels = [_label(r) for r in rungs]
     pairs = [(i + 1, i) for i in range(len(rungs) - 1)]
     if anchor is not None and _label(anchor) in labels:
@@ -118,7 +123,7 @@ def ladder(
             half_width,
             batch,
             max_games,
-            options.replace(seed=first_seed),
+            options,
         )
         duels.append(result)
         if result.interrupted:
@@ -136,22 +141,20 @@ def _duel(
     max_games: int,
     options: RunOptions,
 ) -> LadderDuel:
-    """Rounds of ``batch`` duplicate games of ``a`` against ``b``, round k with seed
-    ``options.seed + k``, until the interval is narrow enough (see :func:`ladder`)."""
-    pairs: list[np.ndarray] = []
-    interrupted = False
-    k = 0
+    """One duplicate duel of ``a`` against ``b`` on the dice of ``options.seed``, extended
+    ``batch`` games at a time (:func:`~tavla.duel`'s ``first_game``) until its interval is
+    narrow enough (see :func:`ladder`)."""
+    parts: list[PlayoutResults] = []
     while True:
-        result = duel(a, b, batch, options=options.replace(seed=(options.seed or 0) + k))
-        k += 1
-        pairs.append(result.results.points.astype(np.float64).reshape(-1, 2).mean(axis=1))
-        interrupted = result.interrupted
-        values = np.concatenate(pairs)
-        means, errors = mean_and_error(values[:, None])
-        ppg, error = float(means[0]), float(errors[0])
-        games = 2 * len(values)
-        if interrupted or Z95 * error <= half_width or games + batch > max_games:
+        played = sum(part.games for part in parts)
+        part = duel(a, b, batch, first_game=played, options=options).results
+        parts.append(part)
+        joined = PlayoutResults.joined(parts, part.interrupted, truncated=False)
+        result = DuelResult.of(joined, duplicate=True)
+        if result.interrupted or result.estimate.half_width <= half_width:
+            break
+        if result.games + batch > max_games:
             break
     return LadderDuel(
-        a_label, b_label, ppg, error, (ppg - Z95 * error, ppg + Z95 * error), games, interrupted
+        a_label, b_label, result.ppg, result.std_error, result.ci, result.games, result.interrupted
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .._run_options import RunOptions, run_options
+from .._run_options import RunOptions, RunShorthands, run_options
 from .._validate import check_instance, check_int
 from ..errors import PlayoutError, RulesError
 from ..eval.policies import PolicyLike
@@ -17,7 +17,7 @@ from .playout import count_argument, run_units
 from .results import MatchResults
 
 if TYPE_CHECKING:
-    from distributed import Client
+    from typing_extensions import Unpack
 
 
 def play_matches(
@@ -28,17 +28,12 @@ def play_matches(
     *,
     rules: Rules | None = None,
     met: MatchEquityTable | None = None,
-    seed: int | None = None,
     duplicate: bool = False,
     alternate: bool = True,
-    threads: int | None = None,
-    batch: int | None = None,
-    progress: bool | None = None,
     first_match: int = 0,
-    client: Client | None = None,
-    chunk: int | None = None,
     keep_games: bool = False,
     options: RunOptions | None = None,
+    **run: Unpack[RunShorthands],
 ) -> MatchResults:
     """Play ``matches`` whole matches to ``length`` points of ``a`` against ``b`` with the
     cube, and return their :class:`~tavla.sim.results.MatchResults`.
@@ -92,15 +87,7 @@ def play_matches(
         truncate=None,
         first_game=first_match,
         cube=cube,
-        options=run_options(
-            options,
-            seed=seed,
-            threads=threads,
-            batch=batch,
-            progress=progress,
-            client=client,
-            chunk=chunk,
-        ),
+        options=run_options(options, **run),
         keep_games=keep_games,
     )
     assert isinstance(results, MatchResults)

@@ -10,39 +10,37 @@ The cubeless equity is the expected points per game,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal, overload
 
 import numpy as np
 import numpy.typing as npt
 
-from .._run_options import RunOptions, run_options
 from .._validate import check_bool
 from ..board.dice import parse_roll
 from ..board.position import Position
 from ..errors import PlayoutError
-from ..eval.net import Net
 from ..eval.policies import PolicyLike, default_policy
 from ..game.cube_context import CubeContext
 from ..game.equity import MatchEquityTable
-from .cube_rollout import check_rollout, cube_rollout, cube_rollout_plays
+from .cube_rollout import cube_rollout, cube_rollout_plays
 from .cube_rollout_results import CubefulPlayResult, CubefulRolloutResult
-from .luck import variance_reduction_for
-from .playout import GAME_BYTES, check_memory, play_games
-from .rollout_outcomes import Estimator, Evaluator, RolloutResult, certain, estimator, outcomes
+from .playout import GAME_BYTES, check_memory
+from .rollout_outcomes import Evaluator, RolloutResult, certain, estimator, outcomes
 from .rollout_outcomes import summary as _summary
 from .rollout_rounds import (
-    CHECK_EVERY,
     ROTATION_GAMES,
     Line,
+    Reporter,
     RolloutRun,
+    play_plays,
     play_rounds,
-    plays_judge,
     target_reached,
 )
+from .rollout_settings import LineGames, RolloutKeywords, checked_settings
 
 if TYPE_CHECKING:
-    from distributed import Client
+    from typing_extensions import Unpack
 
 __all__ = ["Evaluator", "RolloutResult", "rollout", "rollout_plays"]
 
@@ -62,26 +60,7 @@ def rollout(
     position: Position,
     policy: PolicyLike | None = ...,
     games: int = ...,
-    *,
-    dice: None = ...,
-    seed: int | None = ...,
-    rotate: bool = ...,
-    truncate: int | None = ...,
-    evaluator: Evaluator | None = ...,
-    variance_reduction: bool | None = ...,
-    truncate_bearoff: bool = ...,
-    se: float | None = ...,
-    check_every: int = ...,
-    out_of_contention: float | None = ...,
-    threads: int | None = ...,
-    batch: int | None = ...,
-    progress: bool | None = ...,
-    client: Client | None = ...,
-    chunk: int | None = ...,
-    options: RunOptions | None = ...,
-    cubeful: Literal[False] = ...,
-    context: None = ...,
-    met: None = ...,
+    **settings: Unpack[RolloutKeywords],
 ) -> RolloutResult: ...
 @overload
 def rollout(
@@ -89,51 +68,9 @@ def rollout(
     policy: PolicyLike | None = ...,
     games: int = ...,
     *,
-    dice: str | Sequence[int],
-    seed: int | None = ...,
-    rotate: bool = ...,
-    truncate: int | None = ...,
-    evaluator: Evaluator | None = ...,
-    variance_reduction: bool | None = ...,
-    truncate_bearoff: bool = ...,
-    se: float | None = ...,
-    check_every: int = ...,
+    dice: str | Sequence[int] | None,
     out_of_contention: float | None = ...,
-    threads: int | None = ...,
-    batch: int | None = ...,
-    progress: bool | None = ...,
-    client: Client | None = ...,
-    chunk: int | None = ...,
-    options: RunOptions | None = ...,
-    cubeful: Literal[False] = ...,
-    context: None = ...,
-    met: None = ...,
-) -> list[RolloutResult]: ...
-@overload
-def rollout(
-    position: Position,
-    policy: PolicyLike | None = ...,
-    games: int = ...,
-    *,
-    dice: str | Sequence[int] | None = ...,
-    seed: int | None = ...,
-    rotate: bool = ...,
-    truncate: int | None = ...,
-    evaluator: Evaluator | None = ...,
-    variance_reduction: bool | None = ...,
-    truncate_bearoff: bool = ...,
-    se: float | None = ...,
-    check_every: int = ...,
-    out_of_contention: float | None = ...,
-    threads: int | None = ...,
-    batch: int | None = ...,
-    progress: bool | None = ...,
-    client: Client | None = ...,
-    chunk: int | None = ...,
-    options: RunOptions | None = ...,
-    cubeful: Literal[False] = ...,
-    context: None = ...,
-    met: None = ...,
+    **settings: Unpack[RolloutKeywords],
 ) -> RolloutResult | list[RolloutResult]: ...
 @overload
 def rollout(
@@ -141,76 +78,24 @@ def rollout(
     policy: PolicyLike | None = ...,
     games: int = ...,
     *,
-    dice: None = ...,
-    seed: int | None = ...,
-    rotate: bool = ...,
-    truncate: int | None = ...,
-    evaluator: Net | str | None = ...,
-    variance_reduction: bool | None = ...,
-    truncate_bearoff: bool = ...,
-    se: float | None = ...,
-    check_every: int = ...,
-    out_of_contention: float | None = ...,
-    threads: int | None = ...,
-    batch: int | None = ...,
-    progress: bool | None = ...,
-    client: Client | None = ...,
-    chunk: int | None = ...,
-    options: RunOptions | None = ...,
     cubeful: Literal[True],
+    dice: str | Sequence[int] | None = ...,
     context: CubeContext | None = ...,
     met: MatchEquityTable | None = ...,
-) -> CubefulRolloutResult: ...
-@overload
-def rollout(
-    position: Position,
-    policy: PolicyLike | None = ...,
-    games: int = ...,
-    *,
-    dice: str | Sequence[int],
-    seed: int | None = ...,
-    rotate: bool = ...,
-    truncate: int | None = ...,
-    evaluator: Net | str | None = ...,
-    variance_reduction: bool | None = ...,
-    truncate_bearoff: bool = ...,
-    se: float | None = ...,
-    check_every: int = ...,
     out_of_contention: float | None = ...,
-    threads: int | None = ...,
-    batch: int | None = ...,
-    progress: bool | None = ...,
-    client: Client | None = ...,
-    chunk: int | None = ...,
-    options: RunOptions | None = ...,
-    cubeful: Literal[True],
-    context: CubeContext | None = ...,
-    met: MatchEquityTable | None = ...,
-) -> list[CubefulPlayResult]: ...
+    **settings: Unpack[RolloutKeywords],
+) -> CubefulRolloutResult | list[CubefulPlayResult]: ...
 def rollout(
     position: Position,
     policy: PolicyLike | None = None,
     games: int = ROTATION_GAMES,
     *,
     dice: str | Sequence[int] | None = None,
-    seed: int | None = None,
-    rotate: bool = True,
-    truncate: int | None = None,
-    evaluator: Evaluator | None = None,
-    variance_reduction: bool | None = None,
-    truncate_bearoff: bool = False,
-    se: float | None = None,
-    check_every: int = CHECK_EVERY,
-    out_of_contention: float | None = None,
-    threads: int | None = None,
-    batch: int | None = None,
-    progress: bool | None = None,
-    client: Client | None = None,
-    chunk: int | None = None,
-    options: RunOptions | None = None,
     cubeful: bool = False,
     context: CubeContext | None = None,
     met: MatchEquityTable | None = None,
+    out_of_contention: float | None = None,
+    **settings: Unpack[RolloutKeywords],
 ) -> RolloutResult | list[RolloutResult] | CubefulRolloutResult | list[CubefulPlayResult]:
     """Cubeless rollout of ``position`` with the side on roll to roll next.
 
@@ -253,90 +138,43 @@ def rollout(
     Ctrl-C stops the rollout (with an :class:`~tavla.InterruptedRunWarning`) and returns
     what finished, marked ``interrupted`` with its real ``games``.
 
-    The older spellings forward: ``dice=`` (with ``out_of_contention``) to
-    :func:`rollout_plays` (a list, one result per play) and ``cubeful=True`` (with
-    ``context`` and ``met``) to :func:`~tavla.sim.cube_rollout.cube_rollout`.
+    The keyword arguments are the :class:`~tavla.sim.rollout_settings.RolloutKeywords`,
+    which every rollout takes; an unknown one raises :class:`~tavla.PlayoutError`.
+
+    The older spellings forward, each to a function of one return type: ``dice=`` (with
+    ``out_of_contention``) to :func:`rollout_plays` (a list, one result per play),
+    ``cubeful=True`` (with ``context`` and ``met``) to :func:`~tavla.cube_rollout` and,
+    with ``dice=`` too, to :func:`~tavla.sim.cube_rollout_plays`.
 
     Raises :class:`~tavla.PlayoutError` for bad arguments, including a finished position,
     and for an evaluator's bad answers; a Python policy's or evaluator's own exceptions pass
     through, as do Dask's on a cluster.
     """
-    policy = default_policy() if policy is None else policy
-    options = run_options(
-        options,
-        seed=seed,
-        threads=threads,
-        batch=batch,
-        progress=progress,
-        client=client,
-        chunk=chunk,
-    )
     if check_bool(cubeful, "cubeful", PlayoutError):
-        if evaluator is not None and not isinstance(evaluator, (Net, str)):
-            raise PlayoutError(
-                "a cubeful rollout's evaluator is a Net, 'net:PATH' or 'bearoff' (played in "
-                f"C++), got {type(evaluator).__name__}"
-            )
-        common = {
-            "context": context,
-            "met": met,
-            "rotate": rotate,
-            "truncate": truncate,
-            "evaluator": evaluator,
-            "truncate_bearoff": truncate_bearoff,
-            "variance_reduction": variance_reduction,
-            "se": se,
-            "check_every": check_every,
-            "options": options,
-        }
         if dice is not None:
             return cube_rollout_plays(
                 position,
                 dice,
                 policy,
                 games,
+                context=context,
+                met=met,
                 out_of_contention=out_of_contention,
-                **common,  # type: ignore[arg-type]
+                **settings,
             )
-        if out_of_contention is not None:
-            raise PlayoutError("out_of_contention is for the plays of a roll: give dice=")
-        return cube_rollout(position, policy, games, **common)  # type: ignore[arg-type]
+        _refuse_contention(out_of_contention)
+        return cube_rollout(position, policy, games, context=context, met=met, **settings)
     if context is not None or met is not None:
         raise PlayoutError("context and met are for cubeful rollouts: give cubeful=True")
     if dice is not None:
         return rollout_plays(
-            position,
-            dice,
-            policy,
-            games,
-            rotate=rotate,
-            truncate=truncate,
-            evaluator=evaluator,
-            variance_reduction=variance_reduction,
-            truncate_bearoff=truncate_bearoff,
-            se=se,
-            check_every=check_every,
-            out_of_contention=out_of_contention,
-            options=options,
+            position, dice, policy, games, out_of_contention=out_of_contention, **settings
         )
-    if out_of_contention is not None:
-        raise PlayoutError("out_of_contention is for the plays of a roll: give dice=")
-    run, settings = _settings(
-        position,
-        policy,
-        games,
-        rotate,
-        truncate,
-        evaluator,
-        variance_reduction,
-        truncate_bearoff,
-        se,
-        check_every,
-        None,
-        options,
-    )
+    _refuse_contention(out_of_contention)
+    policy = default_policy() if policy is None else policy
+    run, line_games = _checked(position, policy, games, None, settings)
     check_memory(run.games, ROLLOUT_GAME_BYTES + OUTCOME_BYTES)
-    line = _line(position, 0, policy, run, settings)
+    line = _line(position, 0, policy, run, line_games)
 
     def judge(lines: Sequence[Line]) -> tuple[bool, str]:
         estimate = run.estimate(lines[0].values[:, EQUITY])
@@ -344,7 +182,14 @@ def rollout(
 
     interrupted = play_rounds(run, [line], judge)
     values = line.values if line.rows else np.zeros((0, 6))
-    return _summary(values, rotate, interrupted=interrupted, variance_reduction=settings.reduced)
+    return _summary(
+        values, run.rotate, interrupted=interrupted, variance_reduction=line_games.reduced
+    )
+
+
+def _refuse_contention(out_of_contention: float | None) -> None:
+    if out_of_contention is not None:
+        raise PlayoutError("out_of_contention is for the plays of a roll: give dice=")
 
 
 def rollout_plays(
@@ -353,21 +198,8 @@ def rollout_plays(
     policy: PolicyLike | None = None,
     games: int = ROTATION_GAMES,
     *,
-    seed: int | None = None,
-    rotate: bool = True,
-    truncate: int | None = None,
-    evaluator: Evaluator | None = None,
-    variance_reduction: bool | None = None,
-    truncate_bearoff: bool = False,
-    se: float | None = None,
-    check_every: int = CHECK_EVERY,
     out_of_contention: float | None = None,
-    threads: int | None = None,
-    batch: int | None = None,
-    progress: bool | None = None,
-    client: Client | None = None,
-    chunk: int | None = None,
-    options: RunOptions | None = None,
+    **settings: Unpack[RolloutKeywords],
 ) -> list[RolloutResult]:
     """Cubeless rollouts of the position after every legal play of ``dice`` (``"31"`` or
     ``(3, 1)``) by the side on roll of ``position``: one :class:`RolloutResult` per play,
@@ -391,110 +223,49 @@ def rollout_plays(
     Raises :class:`~tavla.PlayoutError` as :func:`rollout` does, and for a bad roll.
     """
     policy = default_policy() if policy is None else policy
-    run, settings = _settings(
-        position,
-        policy,
-        games,
-        rotate,
-        truncate,
-        evaluator,
-        variance_reduction,
-        truncate_bearoff,
-        se,
-        check_every,
-        out_of_contention,
-        run_options(
-            options,
-            seed=seed,
-            threads=threads,
-            batch=batch,
-            progress=progress,
-            client=client,
-            chunk=chunk,
-        ),
-    )
+    run, line_games = _checked(position, policy, games, out_of_contention, settings)
     plays = position.legal_plays(parse_roll(dice))
     check_memory(run.games, ROLLOUT_GAME_BYTES + OUTCOME_BYTES * len(plays))
-    finishing = [play for play in plays if play.position.is_over]
-    rolled = [play for play in plays if not play.position.is_over]
-    lines = [_line(play.position, 1, policy, run, settings) for play in rolled]
-
-    interrupted = play_rounds(run, lines, plays_judge(run, rolled, EQUITY)) if lines else False
-    results = [certain(play, interrupted) for play in finishing]
-    r = settings.reduced
-    results += [
-        _summary(line.values, rotate, play=play, interrupted=interrupted, variance_reduction=r)
-        for play, line in zip(rolled, lines, strict=True)
-        if line.games > 0
-    ]
-    return sorted(results, key=lambda result: -result.equity)
+    reduced = line_games.reduced
+    return play_plays(
+        run,
+        plays,
+        lambda play: _line(play.position, 1, policy, run, line_games),
+        EQUITY,
+        certain,
+        lambda play, line, stopped: _summary(
+            line.values, run.rotate, play=play, interrupted=stopped, variance_reduction=reduced
+        ),
+    )
 
 
-class _Settings:
-    """How each game of a cubeless rollout is played and counted."""
-
-    def __init__(
-        self,
-        truncate: int | None,
-        evaluator: Estimator | None,
-        truncate_bearoff: bool,
-        reduced: bool,
-    ) -> None:
-        self.truncate = truncate
-        self.evaluator = evaluator
-        self.truncate_bearoff = truncate_bearoff
-        self.reduced = reduced
-
-
-def _settings(
+def _checked(
     position: Position,
     policy: PolicyLike,
     games: int,
-    rotate: bool,
-    truncate: int | None,
-    evaluator: Evaluator | None,
-    variance_reduction: bool | None,
-    truncate_bearoff: bool,
-    se: float | None,
-    check_every: int,
-    contention: float | None,
-    options: RunOptions,
-) -> tuple[RolloutRun, _Settings]:
-    """The run and the per-game settings of a rollout, checked."""
-    games = check_rollout(position, rotate, games)
-    if (truncate is None) != (evaluator is None):
+    out_of_contention: float | None,
+    settings: RolloutKeywords,
+) -> tuple[RolloutRun, LineGames]:
+    """The run and the games of a cubeless rollout, checked (:func:`checked_settings`)."""
+    run, line_games = checked_settings(position, policy, games, out_of_contention, settings)
+    if (line_games.truncate is None) != (line_games.evaluator is None):
         raise PlayoutError(
             "truncate and evaluator go together: a truncated rollout needs an evaluator for "
             "the positions where its games stop"
         )
-    check_bool(truncate_bearoff, "truncate_bearoff", PlayoutError)
-    run = RolloutRun(games, rotate, options, se, check_every, contention)
-    reduced = variance_reduction_for(policy, variance_reduction)
-    return run, _Settings(truncate, estimator(evaluator), truncate_bearoff, reduced)
+    return run, line_games
 
 
 def _line(
-    start: Position, side: int, policy: PolicyLike, run: RolloutRun, settings: _Settings
+    start: Position, side: int, policy: PolicyLike, run: RolloutRun, line_games: LineGames
 ) -> Line:
     """The games of ``start`` counted for policy index ``side`` (0: the side on roll there;
     1: its opponent, who made the play that led there)."""
+    evaluator = estimator(line_games.evaluator)
 
-    def play(
-        first: int, count: int, report: Callable[[int], None] | None
-    ) -> tuple[npt.NDArray[np.float64], bool]:
-        results = play_games(
-            policy,
-            policy,
-            count,
-            start=start,
-            rotate=run.level,
-            first_game=first,
-            truncate=settings.truncate,
-            stop_at_bearoff=settings.truncate_bearoff,
-            options=run.options.replace(progress=report or False),
-            variance_reduction=settings.reduced,
-        )
-        rows = outcomes(results, side, settings.evaluator, settings.truncate_bearoff)
+    def play(first: int, count: int, report: Reporter) -> tuple[npt.NDArray[np.float64], bool]:
+        results = line_games.play(policy, start, run, first, count, report)
+        rows = outcomes(results, side, evaluator, line_games.truncate_bearoff)
         return rows, results.interrupted
 
     return Line(play)

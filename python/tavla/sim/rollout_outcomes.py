@@ -18,12 +18,12 @@ from ..eval.evaluators import resolve_net
 from ..eval.net import Net
 from ..eval.policies import probability_rows
 from ..eval.search import evaluate_boards
-from ._stats import Estimate, mean_and_error
+from ._stats import EquityEstimate, mean_and_error
 from .results import PlayoutResults
 
 
 @dataclass(frozen=True, eq=False)
-class RolloutResult:
+class RolloutResult(EquityEstimate):
     """The outcome of a rollout.
 
     ``probabilities``: ``(5,)`` float64, (win, win gammon, win backgammon, lose gammon,
@@ -48,11 +48,6 @@ class RolloutResult:
     def win(self) -> float:
         """Probability that the side on roll wins."""
         return float(self.probabilities[0])
-
-    @property
-    def estimate(self) -> Estimate:
-        """The equity with its standard error."""
-        return Estimate(self.equity, self.equity_std_error)
 
 
 Estimator = Callable[[npt.NDArray[np.int8]], npt.ArrayLike]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -21,7 +22,7 @@ from .._run_options import RunOptions, bar_progress
 from .._validate import excerpt
 from ..board.position import Play
 from ..errors import PlayoutError
-from ._stats import Estimate, mean_and_error
+from ._stats import Estimate, HasEquity
 from .playout import count_argument
 from .results import PlayoutResults
 
@@ -32,7 +33,9 @@ CHECK_EVERY = 1296
 """Games of each line between two checks of a rollout's targets, by default."""
 
 Rows = npt.NDArray[np.float64]
-PlayRange = Callable[[int, int, Callable[[int], None] | None], tuple[Rows, bool]]
+Reporter = Callable[[int], None] | None
+"""Where a line reports the games it has finished so far (None: nowhere)."""
+PlayRange = Callable[[int, int, Reporter], tuple[Rows, bool]]
 """Plays a line's games ``first .. first + count - 1``, reporting the games finished so far
 to the callable (or None): per-game rows of values, and whether Ctrl-C stopped it."""
 
@@ -85,8 +88,7 @@ class RolloutRun:
 
     def estimate(self, values: npt.NDArray[np.float64]) -> Estimate:
         """The (post-stratified) mean of per-game values and its standard error."""
-        means, errors = mean_and_error(values[:, np.newaxis], self.strata(len(values)), 36)
-        return Estimate(float(means[0]), float(errors[0]))
+        return Estimate.of(values, self.strata(len(values)), 36)
 
 
 Judge = Callable[[Sequence[Line]], tuple[bool, str]]
@@ -182,6 +184,34 @@ def plays_judge(run: RolloutRun, plays: Sequence[Play], column: int) -> Judge:
         return done, f"best {leader} {estimates[best]}, {len(active)} of {len(lines)} plays"
 
     return judge
+
+
+Result = TypeVar("Result", bound=HasEquity)
+
+
+def play_plays(
+    run: RolloutRun,
+    plays: Sequence[Play],
+    line_of: Callable[[Play], Line],
+    column: int,
+    finished: Callable[[Play, bool], Result],
+    summary: Callable[[Play, Line, bool], Result],
+) -> list[Result]:
+    """The results of a roll's ``plays``, best ``equity`` first: a play that ends the game
+    is ``finished(play, interrupted)``; the others are rolled out in rounds, each on its
+    line (``line_of``), judged by their equity in ``column`` (:func:`plays_judge`), and each
+    whose line played games is ``summary(play, line, interrupted)``."""
+    finishing = [play for play in plays if play.position.is_over]
+    rolled = [play for play in plays if not play.position.is_over]
+    lines = [line_of(play) for play in rolled]
+    interrupted = play_rounds(run, lines, plays_judge(run, rolled, column)) if lines else False
+    results = [finished(play, interrupted) for play in finishing]
+    results += [
+        summary(play, line, interrupted)
+        for play, line in zip(rolled, lines, strict=True)
+        if line.games > 0
+    ]
+    return sorted(results, key=lambda result: -result.equity)
 
 
 def _positive_or_none(value: object, name: str, what: str) -> None:
