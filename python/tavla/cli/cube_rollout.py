@@ -21,6 +21,7 @@ from .cube import CubeOptions, cube_context, describe
 from .errors import input_errors
 from .playout_options import playout_run
 from .playout_output import echo_json, exit_if_interrupted, games_text
+from .policy_param import ParsedPolicy
 from .positions import read_position_and_dice, roll_to_play
 from .rollout_options import RolloutSettings
 
@@ -28,7 +29,7 @@ from .rollout_options import RolloutSettings
 def cube_rollout(
     position_id: str,
     roll: str | None,
-    policy_text: str,
+    given: ParsedPolicy,
     games: int,
     rotate: bool,
     cube: CubeOptions,
@@ -48,7 +49,7 @@ def cube_rollout(
         dice = None if roll is None and dice_in_id is None else roll_to_play(roll, dice_in_id)
         context = cube_context(position_id, cube)
         met = cube.table(context)
-        policy = settings.policy(policy_text, cube.cube_life)
+        policy = settings.policy(given, cube.cube_life)
         doubles = isinstance(policy, Policy) and policy.cube_policy.doubles
     with playout_run(scheduler) as client, warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", UserWarning)
@@ -88,16 +89,16 @@ def cube_rollout(
             click.echo(f"Warning: {warning.message}", err=True)
     if isinstance(found, list):
         assert dice is not None
-        _print_plays(position, policy_text, found, dice, rotate, seed, as_json)
+        _print_plays(position, given.text, found, dice, rotate, seed, as_json)
         return
     result = found
     if as_json:
-        echo_json({"policy": policy_text, "policy_doubles": doubles, **_record(result)})
+        echo_json({"policy": given.text, "policy_doubles": doubles, **_record(result)})
     else:
         rotation = "rotated" if rotate else "not rotated"
         luck = "variance reduced" if result.variance_reduction else "no variance reduction"
         click.echo(
-            f"{position.position_id}: {policy_text} cube rollout, "
+            f"{position.position_id}: {given.text} cube rollout, "
             f"{games_text(result.games, result.interrupted)}, {rotation}, {luck}, seed {seed}"
         )
         for line in _lines(result):

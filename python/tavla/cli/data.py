@@ -19,8 +19,9 @@ from ..sim.data_positions import DEFAULT_SHARES, make_positions
 from ..sim.data_rollouts import roll_out_positions
 from .errors import InputError
 from .options import json_option, progress_option, seed_option, threads_option
-from .playout_options import POLICY, playout_run
+from .playout_options import playout_run
 from .playout_output import echo_json, exit_if_interrupted
+from .policy_param import POLICY, ParsedPolicy
 
 MATCH_SUFFIXES = (".mat", ".txt", ".sgf")
 """The match files read in a folder given to --matches."""
@@ -294,7 +295,7 @@ def positions(
 def rollouts(
     positions_file: Path,
     out: Path,
-    policy: str,
+    policy: ParsedPolicy,
     games: int,
     truncate: int,
     evaluator: str | None,
@@ -314,7 +315,7 @@ def rollouts(
         run = roll_out_positions(
             positions_file,
             out,
-            policy=policy,
+            policy=policy.value,
             games=games,
             truncate=truncate or None,
             evaluator=evaluator,
@@ -387,7 +388,7 @@ def rollouts(
 def benchmark(
     positions_file: Path,
     out: Path,
-    policy: str,
+    policy: ParsedPolicy,
     games: int,
     truncate: int,
     variance_reduction: bool | None,
@@ -407,7 +408,7 @@ def benchmark(
         run = make_benchmark(
             positions_file,
             out,
-            policy=policy,
+            policy=policy.value,
             games=games,
             truncate=truncate or None,
             variance_reduction=variance_reduction,

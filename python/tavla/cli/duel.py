@@ -11,8 +11,9 @@ from ..sim.duel import MatchDuelResult
 from ..sim.duel import duel as run_duel
 from .cube import read_table
 from .errors import input_errors
-from .playout_options import POLICIES_HELP, POLICY, games_option, playout_options, playout_run
+from .playout_options import games_option, playout_options, playout_run
 from .playout_output import echo_json, echo_rows, exit_if_interrupted, games_text, percent, signed
+from .policy_param import POLICIES_HELP, POLICY, ParsedPolicy
 from .save_options import save_kept, save_options
 
 
@@ -57,8 +58,8 @@ from .save_options import save_kept, save_options
 @playout_options
 @save_options
 def duel(
-    a: str,
-    b: str,
+    a: ParsedPolicy,
+    b: ParsedPolicy,
     games: int,
     duplicate: bool,
     cubeful: bool,
@@ -106,8 +107,8 @@ def duel(
         return
     with playout_run(scheduler) as client:
         result = run_duel(
-            a,
-            b,
+            a.value,
+            b.value,
             games,
             seed=seed,
             duplicate=duplicate,
@@ -119,10 +120,10 @@ def duel(
             keep_games=save_dir is not None,
         )
     if save_dir is not None:
-        save_kept(result.results.steps, save_dir, a, b, save_format)
+        save_kept(result.results.steps, save_dir, a.text, b.text, save_format)
     record = {
-        "a": a,
-        "b": b,
+        "a": a.text,
+        "b": b.text,
         "games": result.games,
         "duplicate": duplicate,
         "cubeful": cubeful,
@@ -158,8 +159,8 @@ def duel(
 
 
 def _match_duel(
-    a: str,
-    b: str,
+    a: ParsedPolicy,
+    b: ParsedPolicy,
     length: int,
     matches: int,
     met: str,
@@ -183,8 +184,8 @@ def _match_duel(
         table = read_table(met)
     with playout_run(scheduler) as client:
         result: MatchDuelResult = run_duel(
-            a,
-            b,
+            a.value,
+            b.value,
             None,
             match_length=length,
             matches=matches,
@@ -198,10 +199,10 @@ def _match_duel(
             keep_games=save_dir is not None,
         )
     if save_dir is not None:
-        save_kept(result.results.steps, save_dir, a, b, save_format)
+        save_kept(result.results.steps, save_dir, a.text, b.text, save_format)
     record = {
-        "a": a,
-        "b": b,
+        "a": a.text,
+        "b": b.text,
         "match_length": length,
         "matches": result.matches,
         "games": result.games,

@@ -6,8 +6,9 @@ import click
 
 from ..sim.ladder import default_rungs
 from ..sim.ladder import ladder as run_ladder
-from .playout_options import POLICIES_HELP, POLICY, playout_run
+from .playout_options import playout_run
 from .playout_output import echo_json, exit_if_interrupted
+from .policy_param import POLICIES_HELP, POLICY, ParsedPolicy
 
 
 @click.command(
@@ -63,8 +64,8 @@ from .playout_output import echo_json, exit_if_interrupted
 )
 @click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
 def ladder(
-    rungs: tuple[str, ...],
-    anchor: str,
+    rungs: tuple[ParsedPolicy, ...],
+    anchor: ParsedPolicy,
     half_width: float,
     batch: int,
     max_games: int,
@@ -78,8 +79,8 @@ def ladder(
     intervals. Without RUNGs: random, pubeval, then every shipped net at 0-ply and 1-ply."""
     with playout_run(None):
         result = run_ladder(
-            list(rungs) or default_rungs(),
-            anchor=anchor,
+            [rung.text for rung in rungs] or default_rungs(),  # the texts name the rungs
+            anchor=anchor.text,
             half_width=half_width,
             batch=batch,
             max_games=max_games,

@@ -11,10 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from ..engines import GNUBG_NAME, UBGI_PREFIX
-from ..errors import EngineError, InterruptedRunWarning, PlayoutError
-from ..eval import nets
-from ..eval.policies import builtin_policies, parse_policy
+from ..errors import InterruptedRunWarning
 from ..sim import cluster
 from .errors import input_errors
 
@@ -22,42 +19,6 @@ if TYPE_CHECKING:
     from distributed import Client
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-
-class PolicyParam(click.types.StringParamType):
-    """A policy on the command line: a built-in name, ``net:PATH``, each with an optional
-    ``@N`` for an N-ply search, or an external engine (``ubgi:COMMAND``, ``gnubg``,
-    ``gnubg@N``); checked when read (an engine is not started), passed on as the text."""
-
-    name = "policy"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        try:
-            parse_policy(str(value))
-        except (PlayoutError, EngineError) as error:  # EngineError: gnubg is not installed
-            self.fail(str(error), param, ctx)
-        return str(value)
-
-    def shell_complete(
-        self, ctx: click.Context, param: click.Parameter, incomplete: str
-    ) -> list[click.shell_completion.CompletionItem]:
-        return [
-            click.shell_completion.CompletionItem(name)
-            for name in (*builtin_policies(), "net:", UBGI_PREFIX, GNUBG_NAME)
-            if name.startswith(incomplete)
-        ]
-
-
-POLICY = PolicyParam()
-"""A policy on the command line."""
-
-POLICIES_HELP = (
-    f"Policies: {', '.join(builtin_policies())}, net:NAME (a shipped net: "
-    f"{', '.join(nets.available())}), or net:PATH (a .npz net); add @N to search N plies "
-    '(net:td198-40@1). External engines: ubgi:"COMMAND" (a program speaking UBGI), gnubg '
-    "(GNU Backgammon at 0-ply, gnubg@N at N plies)."
-)
-"""The policies a command's help lists (as an epilog)."""
 
 
 def games_option(default: int) -> Callable[[F], F]:

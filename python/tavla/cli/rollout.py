@@ -15,8 +15,9 @@ from ..sim.rollout import rollout as run_rollout
 from .cube import CubeOptions, cube_options
 from .cube_rollout import cube_rollout
 from .errors import input_errors
-from .playout_options import POLICIES_HELP, POLICY, games_option, playout_options, playout_run
+from .playout_options import games_option, playout_options, playout_run
 from .playout_output import echo_json, exit_if_interrupted, games_text
+from .policy_param import POLICIES_HELP, POLICY, ParsedPolicy
 from .positions import read_position_and_dice, roll_to_play
 from .rollout_options import RolloutSettings, rollout_settings
 
@@ -64,7 +65,7 @@ rollout) is the cube model on its own evaluator (pubeval never doubles)."""
     "--policy",
     "-p",
     type=POLICY,
-    default=None,
+    default=DEFAULT_POLICY,
     help=f"The policy that plays both sides [default: {DEFAULT_POLICY}, the "
     "strongest shipped net, which plays the cube too].",
 )
@@ -87,7 +88,7 @@ rollout) is the cube model on its own evaluator (pubeval never doubles)."""
 def rollout(
     position_id: str,
     roll: str | None,
-    policy: str | None,
+    policy: ParsedPolicy,
     games: int,
     rotate: bool,
     cubeful: bool,
@@ -122,8 +123,6 @@ def rollout(
     error, checked every --check-every games; with --roll, --out-of-contention K stops the
     plays that trail the best by K standard errors. --cube-plies and --move-filter set the
     policy's cube depth and move filter (its checker depth is the @N of net:PATH@N)."""
-    if policy is None:
-        policy = DEFAULT_POLICY
     if cubeful:
         cube_rollout(
             position_id,

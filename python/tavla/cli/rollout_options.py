@@ -14,8 +14,9 @@ import click
 from ..errors import PlayoutError
 from ..eval.evaluators import MAX_PLIES
 from ..eval.net import Net
-from ..eval.policies import Policy, PolicyLike, parse_policy
+from ..eval.policies import Policy, PolicyLike
 from ..sim.rollout_rounds import CHECK_EVERY
+from .policy_param import ParsedPolicy
 
 POSITIVE = click.FloatRange(min=0, min_open=True)
 
@@ -34,17 +35,17 @@ class RolloutSettings:
     cube_plies: int | None
     move_filter: tuple[int, float] | None
 
-    def policy(self, text: str, cube_life: float | None = None) -> PolicyLike:
-        """The policy ``text`` names, with the options' cube depth, move filter and
-        ``cube_life`` (for its cube model); :class:`~tavla.PlayoutError` when they are given
-        for a policy without an evaluator."""
-        policy = parse_policy(text)
+    def policy(self, given: ParsedPolicy, cube_life: float | None = None) -> PolicyLike:
+        """The policy ``given``, with the options' cube depth, move filter and ``cube_life``
+        (for its cube model); :class:`~tavla.PlayoutError` when they are given for a policy
+        without an evaluator."""
+        policy = given.value
         tuned = self.cube_plies is not None or self.move_filter is not None
         if not isinstance(policy, Policy) or not isinstance(policy.evaluator, Net):
             if tuned:
                 raise PlayoutError(
                     "--cube-plies and --move-filter are for a policy that searches a net "
-                    f"(net:PATH), not {text!r}"
+                    f"(net:PATH), not {given.text!r}"
                 )
             return policy
         if self.move_filter is not None:

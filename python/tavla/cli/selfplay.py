@@ -7,8 +7,9 @@ import time
 import click
 
 from ..sim.playout import selfplay as run_selfplay
-from .playout_options import POLICIES_HELP, POLICY, games_option, playout_options, playout_run
+from .playout_options import games_option, playout_options, playout_run
 from .playout_output import echo_json, echo_rows, exit_if_interrupted, games_text, percent, signed
+from .policy_param import POLICIES_HELP, POLICY, ParsedPolicy
 from .save_options import save_kept, save_options
 
 
@@ -19,8 +20,8 @@ from .save_options import save_kept, save_options
 @playout_options
 @save_options
 def selfplay(
-    policy: str,
-    opponent: str | None,
+    policy: ParsedPolicy,
+    opponent: ParsedPolicy | None,
     games: int,
     seed: int,
     threads: int | None,
@@ -39,7 +40,7 @@ def selfplay(
     with playout_run(scheduler) as client:
         started = time.perf_counter()
         results = run_selfplay(
-            (policy, opponent),
+            (policy.value, opponent.value),
             games,
             seed=seed,
             threads=threads,
@@ -50,10 +51,10 @@ def selfplay(
         )
         seconds = time.perf_counter() - started
     if save_dir is not None:
-        save_kept(results.steps, save_dir, policy, opponent, save_format)
+        save_kept(results.steps, save_dir, policy.text, opponent.text, save_format)
     record = {
-        "policy": policy,
-        "opponent": opponent,
+        "policy": policy.text,
+        "opponent": opponent.text,
         "games": results.games,
         "seed": seed,
         "win_rate": results.win_rate,
