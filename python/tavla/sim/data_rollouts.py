@@ -23,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._progress import progress_bar
+from .._run_options import RunOptions
 from .._validate import check_int, check_seed
 from ..board.position import Position
 from ..errors import DataError, EvaluatorError, PlayoutError
@@ -41,6 +42,7 @@ from ..eval.net import Net
 from ..eval.policies import Policy, PolicyLike, parsed_policy
 from ..eval.search import evaluate_boards
 from . import cluster
+from .data_options import data_options
 from .playout import thread_count
 from .rollout import rollout
 
@@ -263,11 +265,12 @@ def roll_out_positions(
     truncate: int | None = 10,
     evaluator: Net | str | None = None,
     variance_reduction: bool | None = None,
-    seed: int = 0,
+    seed: int | None = None,
     shard_size: int = 500,
     threads: int | None = None,
     client: Client | None = None,
     progress: bool | None = None,
+    options: RunOptions | None = None,
 ) -> DataRun:
     """Rolls out every position of the positions file ``positions`` (:mod:`tavla.eval.data`)
     into shards in the folder ``out`` (made if missing), skipping the shards already there.
@@ -283,10 +286,22 @@ def roll_out_positions(
     threads (None: every core); with ``client`` (a ``distributed.Client``) each shard is a
     Dask task on one worker thread, and the shards come back here to be written.  A progress
     bar shows the positions done and the time left.  Ctrl-C stops the run: the shards
-    finished are kept, and the same call goes on from there.  Raises
-    :class:`~tavla.DataError` for bad arguments, a positions file that is not one, or a
-    folder made by another run.
+    finished are kept, and the same call goes on from there.  ``options``: a
+    :class:`~tavla.RunOptions` whose ``seed`` (None: 0), ``threads``, ``client`` and
+    ``progress`` these keywords are shorthands for (:ref:`run-options`); the run takes no
+    ``batch`` or ``chunk``.  Raises :class:`~tavla.DataError` for bad arguments, a positions
+    file that is not one, or a folder made by another run;
+    :class:`~tavla.errors.RunOptionsError` for bad options.
     """
+    options, bar = data_options(
+        options,
+        "roll_out_positions",
+        seed=seed,
+        threads=threads,
+        client=client,
+        progress=progress,
+    )
+    client = options.client
     source = load_positions(positions)
     folder = Path(out)
     if folder.exists() and not folder.is_dir():
@@ -302,9 +317,9 @@ def roll_out_positions(
         truncate,
         evaluator,
         variance_reduction,
-        seed,
+        options.seed or 0,
         shard_size,
-        1 if client is not None else thread_count(threads),
+        1 if client is not None else thread_count(options.threads),
     )
     digest = hashlib.sha256(source.boards.tobytes()).hexdigest()
     folder.mkdir(parents=True, exist_ok=True)
@@ -327,7 +342,7 @@ def roll_out_positions(
     began, cpu = time.perf_counter(), 0.0
     written, rolled, interrupted = 0, 0, False
     total = sum(len(index) for _, index in todo)
-    with progress_bar(total, progress, "rollouts", unit="position") as update:
+    with progress_bar(total, bar, "rollouts", unit="position") as update:
 
         def write(k: int, data: TrainingData, seconds: float) -> None:
             nonlocal written, rolled
