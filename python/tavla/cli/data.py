@@ -18,7 +18,16 @@ from ..sim.data_benchmark import make_benchmark
 from ..sim.data_positions import DEFAULT_SHARES, make_positions
 from ..sim.data_rollouts import roll_out_positions
 from .errors import InputError
-from .options import json_option, progress_option, seed_option, threads_option
+from .options import (
+    count_option,
+    games_option,
+    json_option,
+    progress_option,
+    scheduler_option,
+    seed_option,
+    threads_option,
+    valued_option,
+)
 from .playout_options import playout_run
 from .playout_output import echo_json, exit_if_interrupted
 from .policy_param import POLICY, ParsedPolicy
@@ -63,32 +72,6 @@ def _policy_option(help: str) -> Callable[[F], F]:
         default=f"net:{nets.DEFAULT}",
         show_default=True,
         help=help,
-    )
-
-
-def _games_option(default: int, help: str) -> Callable[[F], F]:
-    """``--games N`` (``-n``): games per position or candidate."""
-    return click.option(
-        "--games",
-        "-n",
-        type=click.IntRange(min=1),
-        default=default,
-        show_default=True,
-        help=help,
-    )
-
-
-def _truncate_option(default: int, help: str) -> Callable[[F], F]:
-    """``--truncate N``: plies before the evaluator takes over (0: whole games)."""
-    return click.option(
-        "--truncate", type=click.IntRange(min=0), default=default, show_default=True, help=help
-    )
-
-
-def _shard_size_option(default: int, help: str) -> Callable[[F], F]:
-    """``--shard-size N``: items per shard."""
-    return click.option(
-        "--shard-size", type=click.IntRange(min=1), default=default, show_default=True, help=help
     )
 
 
@@ -138,49 +121,28 @@ def data() -> None:
     + ",".join(f"{k}={v}" for k, v in DEFAULT_SHARES.items())
     + "].",
 )
-@click.option(
-    "--exploration",
-    type=click.FloatRange(0, 1),
-    default=0.1,
-    show_default=True,
-    help="Chance that a turn plays one of the --explore-top best plays at random.",
+@valued_option(
+    "exploration",
+    click.FloatRange(0, 1),
+    0.1,
+    "Chance that a turn plays one of the --explore-top best plays at random.",
 )
-@click.option(
-    "--explore-top",
-    type=click.IntRange(min=1),
-    default=5,
-    show_default=True,
-    help="The plays an exploring turn draws from.",
+@count_option("explore-top", 5, "The plays an exploring turn draws from.")
+@valued_option(
+    "sample",
+    click.FloatRange(0, 1, min_open=True),
+    0.25,
+    "Chance that a position of self-play is kept.",
 )
-@click.option(
-    "--sample",
-    type=click.FloatRange(0, 1, min_open=True),
-    default=0.25,
-    show_default=True,
-    help="Chance that a position of self-play is kept.",
-)
-@click.option(
-    "--disagreement",
-    type=click.FloatRange(0, 1),
-    default=0.1,
-    show_default=True,
-    help="Share of the positions checked for a roll on which 0-ply and --deep-plies "
+@valued_option(
+    "disagreement",
+    click.FloatRange(0, 1),
+    0.1,
+    "Share of the positions checked for a roll on which 0-ply and --deep-plies "
     "choose differently (both results are added).",
 )
-@click.option(
-    "--deep-plies",
-    type=click.IntRange(1, 3),
-    default=2,
-    show_default=True,
-    help="The depth 0-ply is compared with.",
-)
-@click.option(
-    "--games-per-start",
-    type=click.IntRange(min=0),
-    default=4,
-    show_default=True,
-    help="Self-play games from each match position.",
-)
+@valued_option("deep-plies", click.IntRange(1, 3), 2, "The depth 0-ply is compared with.")
+@count_option("games-per-start", 4, "Self-play games from each match position.", low=0)
 @click.option(
     "--max-games",
     type=click.IntRange(min=0),
@@ -268,11 +230,13 @@ def positions(
 @click.argument("positions_file", metavar="IN", type=click.Path(dir_okay=False, path_type=Path))
 @click.argument("out", type=click.Path(file_okay=False, path_type=Path))
 @_policy_option("The policy that plays both sides.")
-@_games_option(144, "Games per position (a multiple of 36 balances the rotated first rolls).")
-@_truncate_option(
+@games_option(144, "Games per position (a multiple of 36 balances the rotated first rolls).")
+@count_option(
+    "truncate",
     10,
     "Stop each game after this many plies onto the evaluator, or the bear-off "
     "database where both sides are home (0: play whole games).",
+    low=0,
 )
 @click.option(
     "--evaluator",
@@ -281,15 +245,10 @@ def positions(
     help="What judges the truncated games [default: the policy's net].",
 )
 @_variance_reduction_option
-@_shard_size_option(500, "Positions per shard.")
+@count_option("shard-size", 500, "Positions per shard.")
 @seed_option("Seed of the dice (position i rolls out with the seed (SEED, i)).")
 @threads_option("Threads of each rollout [default: every core; with --scheduler, 1 a task].")
-@click.option(
-    "--scheduler",
-    metavar="ADDRESS",
-    default=None,
-    help="Roll out the shards on the Dask cluster of this scheduler, one task each.",
-)
+@scheduler_option("Roll out the shards on the Dask cluster of this scheduler, one task each.")
 @progress_option
 @json_option
 def rollouts(
@@ -354,26 +313,18 @@ def rollouts(
 @click.argument("positions_file", metavar="IN", type=click.Path(dir_okay=False, path_type=Path))
 @click.argument("out", type=click.Path(file_okay=False, path_type=Path))
 @_policy_option("The policy that rolls out, whose net's search picks the candidates.")
-@_games_option(1296, "Games per candidate play.")
-@_truncate_option(
+@games_option(1296, "Games per candidate play.")
+@count_option(
+    "truncate",
     0,
     "Stop each game after this many plies onto the evaluator (0: whole games).",
+    low=0,
 )
 @_variance_reduction_option
-@click.option(
-    "--plies",
-    type=click.IntRange(0, 3),
-    default=2,
-    show_default=True,
-    help="The depth of the search that picks the candidates.",
+@valued_option(
+    "plies", click.IntRange(0, 3), 2, "The depth of the search that picks the candidates."
 )
-@click.option(
-    "--top",
-    type=click.IntRange(min=2),
-    default=5,
-    show_default=True,
-    help="Candidates rolled out per decision.",
-)
+@count_option("top", 5, "Candidates rolled out per decision.", low=2)
 @click.option(
     "--exclude",
     type=click.Path(exists=True, dir_okay=False),
@@ -381,7 +332,7 @@ def rollouts(
     help="Leave out the positions of this positions file (the training positions; "
     "repeat for more).",
 )
-@_shard_size_option(50, "Decisions per shard.")
+@count_option("shard-size", 50, "Decisions per shard.")
 @seed_option("Seed of the rolls and the dice.")
 @threads_option("Threads of each rollout [default: every core].")
 @progress_option

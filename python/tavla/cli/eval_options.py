@@ -12,7 +12,7 @@ from ..board.position import Position
 from ..eval import bearoff as bearoff_tables
 from ..eval import nets
 from ..eval.evaluators import MAX_PLIES
-from .options import json_option
+from .options import json_option, stacked
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -44,29 +44,26 @@ bearoff_option = click.option(
 )
 
 
-def evaluator_options(function: F) -> F:
-    """``--evaluator``, ``--plies``, ``--bearoff/--no-bearoff`` and ``--json``."""
-    for option in reversed(
-        [
-            click.option(
-                "--evaluator",
-                "-e",
-                default=f"net:{nets.DEFAULT}",
-                show_default=True,
-                metavar="EVALUATOR",
-                help="What evaluates positions (see below).",
-            ),
-            plies_option(
-                0,
-                "Search depth: 0-ply is the evaluator alone, "
-                "1-ply averages the best play of each of the 21 rolls.",
-            ),
-            bearoff_option,
-            json_option,
-        ]
-    ):
-        function = option(function)
-    return function
+evaluator_options = stacked(
+    [
+        click.option(
+            "--evaluator",
+            "-e",
+            default=f"net:{nets.DEFAULT}",
+            show_default=True,
+            metavar="EVALUATOR",
+            help="What evaluates positions (see below).",
+        ),
+        plies_option(
+            0,
+            "Search depth: 0-ply is the evaluator alone, "
+            "1-ply averages the best play of each of the 21 rolls.",
+        ),
+        bearoff_option,
+        json_option,
+    ]
+)
+"""``--evaluator``, ``--plies``, ``--bearoff/--no-bearoff`` and ``--json``."""
 
 
 def percent(value: float) -> str:

@@ -1,13 +1,20 @@
-"""Options shared by several commands."""
+"""Options shared by several commands, and the ways of putting options together: a stack of
+them (:func:`stacked`), and a group whose values reach a command as one value
+(:func:`option_group`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
+import functools
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import click
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
+"""A click option (or argument) as a decorator."""
 
 lang_option = click.option(
     "--lang",
@@ -36,3 +43,68 @@ def seed_option(help: str) -> Callable[[F], F]:
 def threads_option(help: str) -> Callable[[F], F]:
     """``--threads N`` (``-t``), every core by default, with ``help``."""
     return click.option("--threads", "-t", type=click.IntRange(min=1), default=None, help=help)
+
+
+def scheduler_option(help: str) -> Callable[[F], F]:
+    """``--scheduler ADDRESS``: a Dask scheduler to run on, with ``help``."""
+    return click.option("--scheduler", metavar="ADDRESS", default=None, help=help)
+
+
+def valued_option(
+    name: str, kind: click.ParamType[Any], default: Any, help: str
+) -> Callable[[F], F]:
+    """``--NAME VALUE`` of the type ``kind``, ``default`` (shown) unless told, with ``help``."""
+    return click.option(f"--{name}", type=kind, default=default, show_default=True, help=help)
+
+
+def optional_option(
+    name: str, kind: Any, metavar: str, help: str, *, dest: str | None = None
+) -> Callable[[F], F]:
+    """``--NAME METAVAR`` of the type ``kind``, None unless given, with ``help``; ``dest``:
+    the parameter's name, when not the option's."""
+    names = [f"--{name}"] if dest is None else [f"--{name}", dest]
+    return click.option(*names, type=kind, default=None, metavar=metavar, help=help)
+
+
+def count_option(name: str, default: int | None, help: str, *, low: int = 1) -> Callable[[F], F]:
+    """``--NAME N``: a count of at least ``low``, ``default`` unless told, with ``help``."""
+    return valued_option(name, click.IntRange(min=low), default, help)
+
+
+def games_option(default: int, help: str = "Number of games.") -> Callable[[F], F]:
+    """``--games N`` (``-n``): how many games to play."""
+    return click.option(
+        "--games",
+        "-n",
+        type=click.IntRange(min=1),
+        default=default,
+        show_default=True,
+        help=help,
+    )
+
+
+def stacked(options: Sequence[Decorator]) -> Callable[[F], F]:
+    """The ``options`` as one decorator, in the order given (the first listed first)."""
+
+    def decorate(function: F) -> F:
+        for option in reversed(options):
+            function = option(function)  # type: ignore[assignment]
+        return function
+
+    return decorate
+
+
+def option_group(argument: str, group: type[Any], options: Sequence[Decorator]) -> Decorator:
+    """The ``options``, whose values reach the command as one argument ``argument``: the
+    dataclass ``group`` made of them, its fields named as the options' parameters."""
+    names = [field.name for field in dataclasses.fields(group)]
+
+    def decorate(function: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(function)
+        def with_group(*args: Any, **kwargs: Any) -> Any:
+            values = {name: kwargs.pop(name) for name in names}
+            return function(*args, **{argument: group(**values)}, **kwargs)
+
+        return stacked(options)(with_group)
+
+    return decorate

@@ -5,77 +5,78 @@ from __future__ import annotations
 import signal
 import threading
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, TypeVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import click
 
+from .._run_options import RunOptions
 from ..errors import InterruptedRunWarning
 from ..sim import cluster
 from .errors import input_errors
+from .options import (
+    json_option,
+    option_group,
+    progress_option,
+    scheduler_option,
+    seed_option,
+    threads_option,
+)
 
 if TYPE_CHECKING:
     from distributed import Client
 
-F = TypeVar("F", bound=Callable[..., Any])
+
+@dataclass(frozen=True)
+class PlayoutArgs:
+    """What the options of :data:`playout_options` say: how a playout command runs."""
+
+    seed: int
+    threads: int | None
+    progress: bool | None
+    as_json: bool
+    scheduler: str | None
+    chunk: int | None
+
+    @contextmanager
+    def playing(self) -> Iterator[RunOptions]:
+        """The run's options, its client on the scheduler's cluster (if any), for a block
+        run as :func:`playout_run` runs one."""
+        with playout_run(self.scheduler) as client:
+            yield RunOptions(
+                seed=self.seed,
+                threads=self.threads,
+                progress=self.progress,
+                client=client,
+                chunk=self.chunk,
+            )
 
 
-def games_option(default: int) -> Callable[[F], F]:
-    """``--games N``: how many games to play."""
-    return click.option(
-        "--games",
-        "-n",
-        type=click.IntRange(min=1),
-        default=default,
-        show_default=True,
-        help="Number of games.",
-    )
-
-
-def playout_options(function: F) -> F:
-    """``--seed``, ``--threads``, ``--progress/--no-progress``, ``--json``, and
-    ``--scheduler ADDRESS`` with ``--chunk N`` to play on a Dask cluster."""
-    for option in reversed(
-        [
-            click.option(
-                "--seed",
-                type=click.IntRange(0, 2**64 - 1),
-                default=0,
-                show_default=True,
-                help="Seed of the dice streams.",
-            ),
-            click.option(
-                "--threads",
-                "-t",
-                type=click.IntRange(min=1),
-                default=None,
-                help="Threads to use [default: every core; with --scheduler, 1 a task].",
-            ),
-            click.option(
-                "--progress/--no-progress",
-                default=None,
-                help="Show a progress bar [default: when stderr is a terminal].",
-            ),
-            click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON."),
-            click.option(
-                "--scheduler",
-                metavar="ADDRESS",
-                default=None,
-                help="Play on the Dask cluster of this scheduler (tcp://host:8786); "
-                'needs pip install "tavla[dask]". Same results as here.',
-            ),
-            click.option(
-                "--chunk",
-                type=click.IntRange(min=1),
-                default=None,
-                help="Games per Dask task [default: 4 tasks per worker thread, "
-                "at most 20,000 games].",
-            ),
-        ]
-    ):
-        function = option(function)
-    return function
+playout_options = option_group(
+    "run",
+    PlayoutArgs,
+    [
+        seed_option("Seed of the dice streams."),
+        threads_option("Threads to use [default: every core; with --scheduler, 1 a task]."),
+        progress_option,
+        json_option,
+        scheduler_option(
+            "Play on the Dask cluster of this scheduler (tcp://host:8786); "
+            'needs pip install "tavla[dask]". Same results as here.'
+        ),
+        click.option(
+            "--chunk",
+            type=click.IntRange(min=1),
+            default=None,
+            help="Games per Dask task [default: 4 tasks per worker thread, at most 20,000 games].",
+        ),
+    ],
+)
+"""``--seed``, ``--threads``, ``--progress/--no-progress``, ``--json``, and
+``--scheduler ADDRESS`` with ``--chunk N`` to play on a Dask cluster, passed to the command
+as one ``run`` argument (:class:`PlayoutArgs`)."""
 
 
 @contextmanager

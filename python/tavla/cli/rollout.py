@@ -15,7 +15,8 @@ from ..sim.rollout import rollout as run_rollout
 from .cube import CubeOptions, cube_options
 from .cube_rollout import cube_rollout
 from .errors import input_errors
-from .playout_options import games_option, playout_options, playout_run
+from .options import games_option
+from .playout_options import PlayoutArgs, playout_options
 from .playout_output import echo_json, exit_if_interrupted, games_text
 from .policy_param import POLICIES_HELP, POLICY, ParsedPolicy
 from .positions import read_position_and_dice, roll_to_play
@@ -94,12 +95,7 @@ def rollout(
     cubeful: bool,
     settings: RolloutSettings,
     cube: CubeOptions,
-    seed: int,
-    threads: int | None,
-    progress: bool | None,
-    as_json: bool,
-    scheduler: str | None,
-    chunk: int | None,
+    run: PlayoutArgs,
 ) -> None:
     """Roll out POSITION_ID (Position ID, GNUbg ID or XGID) with the side on roll to roll,
     or with --roll every legal play of that roll, best first. A GNUbg ID or XGID that holds
@@ -124,26 +120,12 @@ def rollout(
     plays that trail the best by K standard errors. --cube-plies and --move-filter set the
     policy's cube depth and move filter (its checker depth is the @N of net:PATH@N)."""
     if cubeful:
-        cube_rollout(
-            position_id,
-            roll,
-            policy,
-            games,
-            rotate,
-            cube,
-            settings,
-            seed=seed,
-            threads=threads,
-            progress=progress,
-            as_json=as_json,
-            scheduler=scheduler,
-            chunk=chunk,
-        )
+        cube_rollout(position_id, roll, policy, games, rotate, cube, settings, run)
         return
     if cube != CubeOptions.none():
         with input_errors():
             raise PlayoutError("the cube options are for cube rollouts: give --cubeful")
-    with playout_run(scheduler) as client:
+    with run.playing() as options:
         position, dice_in_id = read_position_and_dice(position_id)
         dice = None if roll is None and dice_in_id is None else roll_to_play(roll, dice_in_id)
         chosen = settings.policy(policy)
@@ -152,20 +134,16 @@ def rollout(
             chosen,
             games,
             dice=dice,
-            seed=seed,
             rotate=rotate,
-            threads=threads,
-            progress=progress,
-            client=client,
-            chunk=chunk,
+            options=options,
             **settings.arguments(chosen),
         )
     results = found if isinstance(found, list) else [found]
     # No result for a roll (which has at least one play) only when Ctrl-C came first.
     interrupted = any(r.interrupted for r in results) or not results
-    if as_json:
-        echo_json([_record(r) for r in results] if dice is not None else _record(results[0]))
-        exit_if_interrupted(interrupted)
+    if run.as_json:
+        records = [_record(r) for r in results] if dice is not None else _record(results[0])
+        echo_json(records, interrupted)
         return
     rotation = "rotated" if rotate else "not rotated"
     reduced = any(r.variance_reduction for r in results)
@@ -173,7 +151,7 @@ def rollout(
     played = max((r.games for r in results), default=0)
     click.echo(
         f"{position.position_id}: {policy} rollout, {games_text(played, interrupted)}, "
-        f"{rotation}, {luck}, seed {seed}"
+        f"{rotation}, {luck}, seed {run.seed}"
     )
     if dice is not None and interrupted:
         plays = len(position.legal_plays(dice))
