@@ -12,6 +12,7 @@ import numpy as np
 from ..board.movegen import legal_results
 from ..board.position import Position
 from ..sim.playout import selfplay, thread_count
+from .options import json_option
 
 
 def _timed(work: Callable[[], int]) -> tuple[int, float]:
@@ -62,7 +63,7 @@ def _playout(policy: str, games: int, threads: int) -> dict[str, object]:
     show_default=True,
     help="Games per playout measurement.",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
+@json_option
 def bench(games: int, as_json: bool) -> None:
     """Measure play generation (positions and resulting positions per second, one thread)
     and cubeless self-play (games and plies per second) of the built-in random and pubeval

@@ -15,7 +15,7 @@ from ..game.cube_context import CubeContext
 from ..game.cube_model import DEFAULT_CUBE_LIFE
 from ..game.cubeful import CubeDecision
 from ..game.equity import BUILTIN_TABLES, MatchEquityTable
-from .options import option_group, optional_option
+from .options import option_group, optional_option, valued_option
 
 OWNERS = ("centred", "on-roll", "opponent")
 
@@ -100,12 +100,11 @@ cube_options = option_group(
             default=None,
             help="Money play: beavers allowed [default: off].",
         ),
-        click.option(
-            "--cube-life",
-            type=click.FloatRange(0, 1),
-            default=DEFAULT_CUBE_LIFE,
-            show_default=True,
-            help="Janowski's cube life: 0 a dead cube, 1 a fully live one.",
+        valued_option(
+            "cube-life",
+            click.FloatRange(0, 1),
+            DEFAULT_CUBE_LIFE,
+            "Janowski's cube life: 0 a dead cube, 1 a fully live one.",
         ),
         click.option(
             "--met",

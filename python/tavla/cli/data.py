@@ -4,9 +4,7 @@ supervised training (positions, and their rolled-out probabilities in resumable 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
 
 import click
 
@@ -30,12 +28,10 @@ from .options import (
 )
 from .playout_options import playout_run
 from .playout_output import echo_json, exit_if_interrupted
-from .policy_param import POLICY, ParsedPolicy
+from .policy_param import ParsedPolicy, policy_option
 
 MATCH_SUFFIXES = (".mat", ".txt", ".sgf")
 """The match files read in a folder given to --matches."""
-
-F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _shares(text: str | None) -> dict[str, float] | None:
@@ -61,18 +57,6 @@ def _match_files(sources: tuple[Path, ...]) -> list[Path]:
         else:
             files.append(source)
     return files
-
-
-def _policy_option(help: str) -> Callable[[F], F]:
-    """``--policy POLICY`` (``-p``), the default net by default."""
-    return click.option(
-        "--policy",
-        "-p",
-        type=POLICY,
-        default=f"net:{nets.DEFAULT}",
-        show_default=True,
-        help=help,
-    )
 
 
 _variance_reduction_option = click.option(
@@ -229,7 +213,7 @@ def positions(
 @data.command(short_help="Roll out positions into resumable shards.")
 @click.argument("positions_file", metavar="IN", type=click.Path(dir_okay=False, path_type=Path))
 @click.argument("out", type=click.Path(file_okay=False, path_type=Path))
-@_policy_option("The policy that plays both sides.")
+@policy_option("The policy that plays both sides.")
 @games_option(144, "Games per position (a multiple of 36 balances the rotated first rolls).")
 @count_option(
     "truncate",
@@ -312,7 +296,7 @@ def rollouts(
 @data.command(short_help="Make benchmark decisions: candidate plays rolled out long.")
 @click.argument("positions_file", metavar="IN", type=click.Path(dir_okay=False, path_type=Path))
 @click.argument("out", type=click.Path(file_okay=False, path_type=Path))
-@_policy_option("The policy that rolls out, whose net's search picks the candidates.")
+@policy_option("The policy that rolls out, whose net's search picks the candidates.")
 @games_option(1296, "Games per candidate play.")
 @count_option(
     "truncate",

@@ -13,7 +13,7 @@ from ..sim.duel import DuelResult, MatchDuelResult
 from ..sim.duel import duel as run_duel
 from .cube import read_table
 from .errors import input_errors
-from .options import games_option, optional_option
+from .options import count_option, games_option, optional_option
 from .playout_options import PlayoutArgs, playout_options
 from .playout_output import echo_json, echo_rows, games_text, percent, signed
 from .policy_param import POLICIES_HELP, POLICY, ParsedPolicy
@@ -42,13 +42,7 @@ from .save_options import save_kept, save_options
     "Play whole matches to N points instead of single games.",
     dest="match_length",
 )
-@click.option(
-    "--matches",
-    type=click.IntRange(min=1),
-    default=1000,
-    show_default=True,
-    help="Number of matches, with --match.",
-)
+@count_option("matches", 1000, "Number of matches, with --match.")
 @click.option(
     "--met",
     default=BUILTIN_TABLES[0],

@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from .errors import InputError
-from .options import Decorator, stacked
+from .options import Decorator, stacked, valued_option
 
 PNG_EXTRA = 'pip install "tavla[png]"'
 
@@ -33,12 +33,11 @@ image_options = stacked(
         _picture_option(
             "png", f"Also draw the board as PNG in FILE (needs CairoSVG: {PNG_EXTRA})."
         ),
-        click.option(
-            "--theme",
-            type=click.Choice(["classic", "high-contrast"]),
-            default="classic",
-            show_default=True,
-            help="Colours of --svg/--png.",
+        valued_option(
+            "theme",
+            click.Choice(["classic", "high-contrast"]),
+            "classic",
+            "Colours of --svg/--png.",
         ),
     ]
 )

@@ -33,10 +33,14 @@ progress_option = click.option(
 json_option = click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
 
 
-def seed_option(help: str) -> Callable[[F], F]:
-    """``--seed N``, 0 by default, with ``help``."""
+def seed_option(help: str, default: int | None = 0) -> Callable[[F], F]:
+    """``--seed N``, ``default`` unless told (shown unless None), with ``help``."""
     return click.option(
-        "--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True, help=help
+        "--seed",
+        type=click.IntRange(0, 2**64 - 1),
+        default=default,
+        show_default=True if default is not None else None,
+        help=help,
     )
 
 

@@ -13,6 +13,7 @@ from ..game.equity import MatchEquityTable
 from ..game.match import Match, MoneySession
 from ..sim.opponent import Opponent
 from .errors import InputError, input_errors
+from .options import seed_option
 from .play_session import HELP, Finished, PlaySession
 from .policy_param import POLICIES_HELP, POLICY, ParsedPolicy
 
@@ -44,12 +45,7 @@ opponent's cube decisions read."""
     help="Play a match to N points, at most the match equity table's "
     f"{LONGEST_MATCH} [default: a money session].",
 )
-@click.option(
-    "--seed",
-    type=click.IntRange(0, 2**64 - 1),
-    default=None,
-    help="Seed of the dice (and of a random opponent) [default: unseeded].",
-)
+@seed_option("Seed of the dice (and of a random opponent) [default: unseeded].", default=None)
 @click.option(
     "--save",
     "save_file",

@@ -3,8 +3,9 @@ text into a :class:`ParsedPolicy`, whose value the commands pass on to their run
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 
@@ -12,6 +13,8 @@ from ..engines import GNUBG_NAME, UBGI_PREFIX
 from ..errors import EngineError, PlayoutError
 from ..eval import nets
 from ..eval.policies import PolicyLike, builtin_policies, parsed_policy
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 _READ = "tavla.policies"
 """The key of a command's ``ctx.meta`` that keeps the policies read, by their text."""
@@ -78,3 +81,15 @@ POLICIES_HELP = (
     "(GNU Backgammon at 0-ply, gnubg@N at N plies)."
 )
 """The policies a command's help lists (as an epilog)."""
+
+
+def policy_option(help: str) -> Callable[[F], F]:
+    """``--policy POLICY`` (``-p``), the strongest shipped net by default, with ``help``."""
+    return click.option(
+        "--policy",
+        "-p",
+        type=POLICY,
+        default=f"net:{nets.DEFAULT}",
+        show_default=True,
+        help=help,
+    )

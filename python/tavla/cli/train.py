@@ -13,6 +13,7 @@ from ..eval.net import Net
 from ..eval.train import DEFAULTS, Monitor, train_td
 from ..sim.monitor import duel_monitor
 from .errors import InputError
+from .options import count_option, progress_option, seed_option, valued_option
 from .playout_options import playout_run
 from .playout_output import echo_json, exit_if_interrupted
 from .train_supervised import run_supervised, supervised_options
@@ -71,12 +72,8 @@ TD_ONLY = (
     type=click.Choice(["sigmoid", "tanh", "relu"]),
     help="Of the hidden layers.",
 )
-@click.option(
-    "--outputs",
-    type=click.Choice(["5", "1"]),
-    default="5",
-    show_default=True,
-    help="5 (win, gammons, backgammons) or 1 (win only).",
+@valued_option(
+    "outputs", click.Choice(["5", "1"]), "5", "5 (win, gammons, backgammons) or 1 (win only)."
 )
 @click.option(
     "--lambda",
@@ -97,11 +94,8 @@ TD_ONLY = (
     default=None,
     help="Step size at the last game, reached linearly [default: --alpha].",
 )
-@click.option(
-    "--seed",
-    type=click.IntRange(0, 2**64 - 1),
-    default=None,
-    help="Seed of the dice and the start weights [default: 0, or the checkpoint's].",
+@seed_option(
+    "Seed of the dice and the start weights [default: 0, or the checkpoint's].", default=None
 )
 @click.option(
     "--threads",
@@ -124,33 +118,11 @@ TD_ONLY = (
     help="Go on with the run of this checkpoint (its settings and games). A "
     "--supervised run goes on by itself: run the same command again.",
 )
-@click.option(
-    "--checkpoint-every",
-    type=click.IntRange(min=1),
-    default=100_000,
-    show_default=True,
-    help="Games between two writes of OUT.",
-)
-@click.option(
-    "--duel-every",
-    type=click.IntRange(min=1),
-    default=100_000,
-    show_default=True,
-    help="Games between two duels against pubeval.",
-)
-@click.option(
-    "--duel-games",
-    type=click.IntRange(min=2),
-    default=2_000,
-    show_default=True,
-    help="Games of each duel (duplicate dice, an even number).",
-)
+@count_option("checkpoint-every", 100_000, "Games between two writes of OUT.")
+@count_option("duel-every", 100_000, "Games between two duels against pubeval.")
+@count_option("duel-games", 2_000, "Games of each duel (duplicate dice, an even number).", low=2)
 @click.option("--no-duel", is_flag=True, help="Do not duel while training.")
-@click.option(
-    "--progress/--no-progress",
-    default=None,
-    help="Show a progress bar [default: when stderr is a terminal].",
-)
+@progress_option
 @click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON at the end.")
 @supervised_options
 @click.pass_context

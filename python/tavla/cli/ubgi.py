@@ -7,29 +7,17 @@ import sys
 import click
 
 from ..engines.server import UbgiEngine, serve
-from ..eval import nets
 from .errors import input_errors
+from .options import seed_option
 from .playout_options import sigterm_as_ctrl_c
-from .policy_param import POLICIES_HELP, POLICY, ParsedPolicy
+from .policy_param import POLICIES_HELP, ParsedPolicy, policy_option
 
 
 @click.command(
     short_help="Serve a policy as a UBGI engine on stdin and stdout.", epilog=POLICIES_HELP
 )
-@click.option(
-    "--policy",
-    "-p",
-    type=POLICY,
-    default=f"net:{nets.DEFAULT}",
-    show_default=True,
-    help="The policy that chooses the plays (and, with a net, the cube actions).",
-)
-@click.option(
-    "--seed",
-    type=click.IntRange(0, 2**64 - 1),
-    default=None,
-    help="Seed of the random policy's choices [default: fresh each run].",
-)
+@policy_option("The policy that chooses the plays (and, with a net, the cube actions).")
+@seed_option("Seed of the random policy's choices [default: fresh each run].", default=None)
 def ubgi(policy: ParsedPolicy, seed: int | None) -> None:
     """Answer UBGI commands read from stdin on stdout, one line each, until 'quit' or the
     end of the input: a controller (a GUI, a dueller, another tavla's duel through
