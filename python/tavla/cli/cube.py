@@ -10,7 +10,9 @@ from typing import Any
 
 import click
 
+from ..board.position import Position
 from ..errors import RulesError
+from ..eval import cube_decision
 from ..game.cube_context import CubeContext
 from ..game.cube_model import DEFAULT_CUBE_LIFE
 from ..game.cubeful import CubeDecision
@@ -60,6 +62,22 @@ class CubeOptions:
     def none(cls) -> CubeOptions:
         """No option given: the defaults."""
         return cls(None, None, None, None, None, None, None, DEFAULT_CUBE_LIFE, BUILTIN_TABLES[0])
+
+    def decision(
+        self, position: Position, position_id: str, evaluator: str, *, plies: int, bearoff: bool
+    ) -> CubeDecision:
+        """The cube decision of ``position`` (read from ``position_id``) where the ID and
+        these options say, valued by ``evaluator`` at ``plies``."""
+        context = cube_context(position_id, self)
+        return cube_decision(
+            position,
+            context,
+            evaluator,
+            plies=plies,
+            bearoff=bearoff,
+            cube_life=self.cube_life,
+            met=self.table(context),
+        )
 
     def table(self, context: CubeContext) -> MatchEquityTable | None:
         """The table ``met`` names (a built-in name, else a file's path); None in money play."""

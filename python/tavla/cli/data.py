@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from .._run_options import RunOptions
 from ..errors import DataError
 from ..eval import nets
 from ..eval.data import SOURCES, save_positions
@@ -75,13 +76,11 @@ def data() -> None:
 
 @data.command(short_help="Make positions for training.")
 @click.argument("out", type=click.Path(dir_okay=False, path_type=Path))
-@click.option(
-    "--count",
-    "-n",
-    type=click.IntRange(min=1),
-    default=2000,
-    show_default=True,
-    help="Positions to make (balanced by --shares; disagreements come on top).",
+@count_option(
+    "count",
+    2000,
+    "Positions to make (balanced by --shares; disagreements come on top).",
+    short="-n",
 )
 @click.option(
     "--net",
@@ -180,11 +179,9 @@ def positions(
             sample=sample,
             disagreement=disagreement,
             deep_plies=deep_plies,
-            seed=seed,
             games_per_start=games_per_start,
             max_games=max_games,
-            threads=threads,
-            progress=progress,
+            options=RunOptions(seed=seed, threads=threads, progress=progress),
         )
         path = out if out.suffix == ".npz" else out.with_name(out.name + ".npz")
         if not path.parent.is_dir():
@@ -263,11 +260,8 @@ def rollouts(
             truncate=truncate or None,
             evaluator=evaluator,
             variance_reduction=variance_reduction,
-            seed=seed,
             shard_size=shard_size,
-            threads=threads,
-            client=client,
-            progress=progress,
+            options=RunOptions(seed=seed, threads=threads, client=client, progress=progress),
         )
     record = {
         "folder": str(run.folder),
@@ -350,10 +344,8 @@ def benchmark(
             plies=plies,
             top=top,
             exclude=exclude,
-            seed=seed,
             shard_size=shard_size,
-            threads=threads,
-            progress=progress,
+            options=RunOptions(seed=seed, threads=threads, progress=progress),
         )
     state = "interrupted: " if run.interrupted else ""
     click.echo(

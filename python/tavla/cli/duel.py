@@ -13,7 +13,7 @@ from ..sim.duel import DuelResult, MatchDuelResult
 from ..sim.duel import duel as run_duel
 from .cube import read_table
 from .errors import input_errors
-from .options import count_option, games_option, optional_option
+from .options import count_option, games_option, optional_option, switch_option
 from .playout_options import PlayoutArgs, playout_options
 from .playout_output import echo_json, echo_rows, games_text, percent, signed
 from .policy_param import POLICIES_HELP, POLICY, ParsedPolicy
@@ -24,12 +24,7 @@ from .save_options import save_kept, save_options
 @click.argument("a", type=POLICY, metavar="A")
 @click.argument("b", type=POLICY, metavar="B")
 @games_option(10_000)
-@click.option(
-    "--duplicate/--no-duplicate",
-    default=True,
-    show_default=True,
-    help="Play each dice stream twice with the seats swapped.",
-)
+@switch_option("duplicate", "Play each dice stream twice with the seats swapped.")
 @click.option(
     "--cubeful",
     is_flag=True,

@@ -12,7 +12,7 @@ from ..board.position import Position
 from ..eval import bearoff as bearoff_tables
 from ..eval import nets
 from ..eval.evaluators import MAX_PLIES
-from .options import json_option, stacked
+from .options import json_option, stacked, switch_option
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -36,11 +36,8 @@ def plies_option(default: int, help: str) -> Callable[[F], F]:
     )
 
 
-bearoff_option = click.option(
-    "--bearoff/--no-bearoff",
-    default=True,
-    show_default=True,
-    help="Let the exact bear-off database take over where both sides are home.",
+bearoff_option = switch_option(
+    "bearoff", "Let the exact bear-off database take over where both sides are home."
 )
 
 

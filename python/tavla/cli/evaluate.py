@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import click
 
-from ..eval import OUTPUTS, cube_decision
+from ..eval import OUTPUTS
 from ..eval.evaluators import cubeless_equity
-from .cube import CUBE_HELP, CubeOptions, cube_context, cube_lines, cube_options, cube_record
+from .cube import CUBE_HELP, CubeOptions, cube_lines, cube_options, cube_record
 from .errors import input_errors
 from .eval_options import EVALUATORS_HELP, evaluated_by, evaluator_options, percent
 from .playout_output import echo_json
@@ -34,16 +34,7 @@ def evaluate_command(
     cube (with the match winning chances in a match) and the proper action."""
     with input_errors():
         position, _ = read_position_and_dice(position_id)
-        context = cube_context(position_id, cube)
-        decision = cube_decision(
-            position,
-            context,
-            evaluator,
-            plies=plies,
-            bearoff=bearoff,
-            cube_life=cube.cube_life,
-            met=cube.table(context),
-        )
+        decision = cube.decision(position, position_id, evaluator, plies=plies, bearoff=bearoff)
     probabilities = decision.probabilities
     equity = float(cubeless_equity(probabilities))
     if as_json:

@@ -7,7 +7,7 @@ import click
 
 from ..board.position import Position
 from ..errors import CubeModelError
-from ..eval import OUTPUTS, RankedPlay, cube_decision
+from ..eval import OUTPUTS, RankedPlay
 from ..eval import hint as rank_plays
 from ..game.cube_context import CubeContext
 from .cube import (
@@ -175,16 +175,7 @@ def _cube_hint(
     as_json: bool,
     cube: CubeOptions,
 ) -> None:
-    context = cube_context(position_id, cube)
-    decision = cube_decision(
-        position,
-        context,
-        evaluator,
-        plies=plies,
-        bearoff=bearoff,
-        cube_life=cube.cube_life,
-        met=cube.table(context),
-    )
+    decision = cube.decision(position, position_id, evaluator, plies=plies, bearoff=bearoff)
     if as_json:
         echo_json(
             {

@@ -70,21 +70,25 @@ def optional_option(
     return click.option(*names, type=kind, default=None, metavar=metavar, help=help)
 
 
-def count_option(name: str, default: int | None, help: str, *, low: int = 1) -> Callable[[F], F]:
-    """``--NAME N``: a count of at least ``low``, ``default`` unless told, with ``help``."""
-    return valued_option(name, click.IntRange(min=low), default, help)
-
-
-def games_option(default: int, help: str = "Number of games.") -> Callable[[F], F]:
-    """``--games N`` (``-n``): how many games to play."""
+def count_option(
+    name: str, default: int | None, help: str, *, low: int = 1, short: str | None = None
+) -> Callable[[F], F]:
+    """``--NAME N`` (and the ``short`` flag, if any): a count of at least ``low``,
+    ``default`` (shown) unless told, with ``help``."""
+    flags = [f"--{name}"] if short is None else [f"--{name}", short]
     return click.option(
-        "--games",
-        "-n",
-        type=click.IntRange(min=1),
-        default=default,
-        show_default=True,
-        help=help,
+        *flags, type=click.IntRange(min=low), default=default, show_default=True, help=help
     )
+
+
+def games_option(default: int, help: str = "Number of games.", *, low: int = 1) -> Callable[[F], F]:
+    """``--games N`` (``-n``): how many games to play, at least ``low``."""
+    return count_option("games", default, help, low=low, short="-n")
+
+
+def switch_option(name: str, help: str) -> Callable[[F], F]:
+    """``--NAME/--no-NAME``, on unless told, with ``help``."""
+    return click.option(f"--{name}/--no-{name}", default=True, show_default=True, help=help)
 
 
 def stacked(options: Sequence[Decorator]) -> Callable[[F], F]:

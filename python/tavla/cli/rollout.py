@@ -15,7 +15,7 @@ from ..sim.rollout import rollout as run_rollout
 from .cube import CubeOptions, cube_options
 from .cube_rollout import cube_rollout
 from .errors import input_errors
-from .options import games_option
+from .options import games_option, switch_option
 from .playout_options import PlayoutArgs, playout_options
 from .playout_output import echo_json, exit_if_interrupted, games_text
 from .policy_param import POLICIES_HELP, POLICY, ParsedPolicy
@@ -71,12 +71,7 @@ rollout) is the cube model on its own evaluator (pubeval never doubles)."""
     "strongest shipped net, which plays the cube too].",
 )
 @games_option(1296)
-@click.option(
-    "--rotate/--no-rotate",
-    default=True,
-    show_default=True,
-    help="Stratify the first rolls over the 36 outcomes.",
-)
+@switch_option("rotate", "Stratify the first rolls over the 36 outcomes.")
 @click.option(
     "--cubeful",
     is_flag=True,
