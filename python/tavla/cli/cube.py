@@ -17,6 +17,7 @@ from ..game.cube_context import CubeContext
 from ..game.cube_model import DEFAULT_CUBE_LIFE
 from ..game.cubeful import CubeDecision
 from ..game.equity import BUILTIN_TABLES, MatchEquityTable
+from .eval_options import Evaluation
 from .options import option_group, optional_option, valued_option
 
 OWNERS = ("centred", "on-roll", "opponent")
@@ -64,17 +65,17 @@ class CubeOptions:
         return cls(None, None, None, None, None, None, None, DEFAULT_CUBE_LIFE, BUILTIN_TABLES[0])
 
     def decision(
-        self, position: Position, position_id: str, evaluator: str, *, plies: int, bearoff: bool
+        self, position: Position, position_id: str, evaluation: Evaluation
     ) -> CubeDecision:
         """The cube decision of ``position`` (read from ``position_id``) where the ID and
-        these options say, valued by ``evaluator`` at ``plies``."""
+        these options say, valued as ``evaluation`` says."""
         context = cube_context(position_id, self)
         return cube_decision(
             position,
             context,
-            evaluator,
-            plies=plies,
-            bearoff=bearoff,
+            evaluation.evaluator,
+            plies=evaluation.plies,
+            bearoff=evaluation.bearoff,
             cube_life=self.cube_life,
             met=self.table(context),
         )

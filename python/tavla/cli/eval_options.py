@@ -4,6 +4,7 @@ bear-off database."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import click
@@ -12,7 +13,7 @@ from ..board.position import Position
 from ..eval import bearoff as bearoff_tables
 from ..eval import nets
 from ..eval.evaluators import MAX_PLIES
-from .options import json_option, stacked, switch_option
+from .options import json_option, option_group, switch_option
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -41,7 +42,23 @@ bearoff_option = switch_option(
 )
 
 
-evaluator_options = stacked(
+@dataclass(frozen=True)
+class Evaluation:
+    """What the options of :data:`evaluator_options` say."""
+
+    evaluator: str
+    plies: int
+    bearoff: bool
+    as_json: bool
+
+    def how(self, positions: Sequence[Position]) -> str:
+        """What gave the values of ``positions`` (:func:`evaluated_by`)."""
+        return evaluated_by(positions, self.evaluator, self.plies, self.bearoff)
+
+
+evaluator_options = option_group(
+    "evaluation",
+    Evaluation,
     [
         click.option(
             "--evaluator",
@@ -58,9 +75,10 @@ evaluator_options = stacked(
         ),
         bearoff_option,
         json_option,
-    ]
+    ],
 )
-"""``--evaluator``, ``--plies``, ``--bearoff/--no-bearoff`` and ``--json``."""
+"""``--evaluator``, ``--plies``, ``--bearoff/--no-bearoff`` and ``--json``, passed to a
+command as one ``evaluation`` argument (:class:`Evaluation`)."""
 
 
 def percent(value: float) -> str:
