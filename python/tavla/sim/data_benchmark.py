@@ -30,7 +30,6 @@ from ..eval.strength import Benchmark, save_benchmark
 from .data_options import data_options
 from .data_rollouts import RolloutJob, policy_net, position_seed, rollout_job
 from .playout import thread_count
-from .rollout import rollout
 
 MANIFEST = "manifest.json"
 MANIFEST_KIND = "tavla benchmark data"
@@ -96,17 +95,7 @@ def benchmark_shard(
                 kind = 1 if candidate[0, 0] else (3 if candidate[0, 19:26].any() else 2)
                 value, error = float(kind), 0.0
             else:
-                result = rollout(
-                    Position(candidate),
-                    job.policy,
-                    settings.games,
-                    seed=seed,
-                    truncate=settings.truncate,
-                    evaluator=job.evaluator,
-                    variance_reduction=settings.variance_reduction,
-                    threads=job.threads,
-                    progress=False,
-                )
+                result = job.roll_out(candidate, seed)
                 if result.interrupted:
                     return None
                 value, error = -result.equity, result.equity_std_error

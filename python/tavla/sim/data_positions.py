@@ -216,36 +216,30 @@ def make_positions(
             if update is not None:
                 update(collector.total)
 
+        def play(number: int, start: Position | None) -> None:
+            """``number`` games of self-play in lockstep, from ``start`` or the start."""
+            nonlocal games
+            play_games(
+                explorer,
+                explorer,
+                number,
+                start=start,
+                seed=seed,
+                first_game=games,
+                batch=number,
+                progress=False,
+            )
+            games += number
+            played(explorer.seen, SELFPLAY)
+
         played([start_boards], MATCH)
         collector.quotas = quotas
         for board in start_boards:
             if collector.full or per_start == 0:
                 break
-            play_games(
-                explorer,
-                explorer,
-                per_start,
-                start=Position(board),
-                seed=seed,
-                first_game=games,
-                batch=per_start,
-                progress=False,
-            )
-            games += per_start
-            played(explorer.seen, SELFPLAY)
+            play(per_start, Position(board))
         while not collector.full and (cap is None or games < cap):
-            round_games = batch if cap is None else min(batch, cap - games)
-            play_games(
-                explorer,
-                explorer,
-                round_games,
-                seed=seed,
-                first_game=games,
-                batch=round_games,
-                progress=False,
-            )
-            games += round_games
-            played(explorer.seen, SELFPLAY)
+            play(batch if cap is None else min(batch, cap - games), None)
     boards = np.array(collector.boards, dtype=np.int8).reshape(-1, 2, 26)
     sources = np.array(collector.sources, dtype=np.int8)
     found = _disagreements(

@@ -45,6 +45,7 @@ from . import cluster
 from .data_options import data_options
 from .playout import thread_count
 from .rollout import rollout
+from .rollout_outcomes import RolloutResult
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -104,6 +105,21 @@ class RolloutJob:
     evaluator: Net | None
     settings: RolloutSettings
     threads: int
+
+    def roll_out(self, board: npt.NDArray[np.int8], seed: int) -> RolloutResult:
+        """The rollout of ``board`` (the side on roll to roll) with ``seed``, as the settings
+        say, on this job's threads, with no bar."""
+        return rollout(
+            Position(board),
+            self.policy,
+            self.settings.games,
+            seed=seed,
+            truncate=self.settings.truncate,
+            evaluator=self.evaluator,
+            variance_reduction=self.settings.variance_reduction,
+            threads=self.threads,
+            progress=False,
+        )
 
 
 def fingerprint(net: Net) -> str:
@@ -196,17 +212,7 @@ def roll_out_shard(
         targets[bearoffs] = evaluate_boards(np.ascontiguousarray(boards[bearoffs]), "bearoff")
         methods[bearoffs] = DATABASE
     for k in np.flatnonzero(classes != BEAROFF).tolist():
-        result = rollout(
-            Position(boards[k]),
-            job.policy,
-            settings.games,
-            seed=position_seed(settings.seed, int(index[k])),
-            truncate=settings.truncate,
-            evaluator=job.evaluator,
-            variance_reduction=settings.variance_reduction,
-            threads=job.threads,
-            progress=False,
-        )
+        result = job.roll_out(boards[k], position_seed(settings.seed, int(index[k])))
         if result.interrupted:
             return None
         targets[k] = consistent(result.probabilities)[0]
