@@ -23,7 +23,7 @@ from tavla.eval.data import (
     save_shard,
 )
 from tavla.replay.positions import match_positions
-from tavla.sim import data_positions, data_rollouts
+from tavla.sim import data_jobs, data_positions
 from tavla.sim.data_positions import make_positions
 from tavla.sim.data_rollouts import position_seed, roll_out_positions
 from tests.helpers.boards import board_array
@@ -249,7 +249,7 @@ def test_ctrl_c_keeps_the_shards_finished(
     tmp_path: Path, positions_file: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls = 0
-    real = data_rollouts.rollout
+    real = data_jobs.rollout
 
     def interrupted_at_the_sixth(*args: object, **kwargs: object) -> object:
         nonlocal calls
@@ -258,7 +258,7 @@ def test_ctrl_c_keeps_the_shards_finished(
             raise KeyboardInterrupt
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(data_rollouts, "rollout", interrupted_at_the_sixth)
+    monkeypatch.setattr(data_jobs, "rollout", interrupted_at_the_sixth)
     out = tmp_path / "rollouts"
     run = roll_out_positions(
         positions_file, out, games=36, truncate=2, shard_size=4, progress=False

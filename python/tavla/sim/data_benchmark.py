@@ -27,8 +27,8 @@ from ..eval.evaluators import DEFAULT_KEEP, DEFAULT_MARGIN, cubeless_equity, mak
 from ..eval.net import Net
 from ..eval.policies import PolicyLike
 from ..eval.strength import Benchmark, save_benchmark
+from .data_jobs import RolloutJob, policy_net, position_seed, rollout_job
 from .data_options import data_options
-from .data_rollouts import RolloutJob, policy_net, position_seed, rollout_job
 from .playout import thread_count
 
 MANIFEST = "manifest.json"
