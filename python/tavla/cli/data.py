@@ -4,11 +4,12 @@ supervised training (positions, and their rolled-out probabilities in resumable 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import click
 
-from .._run_options import RunOptions
 from ..errors import DataError
 from ..eval import nets
 from ..eval.data import SOURCES, save_positions
@@ -18,12 +19,15 @@ from ..sim.data_positions import DEFAULT_SHARES, make_positions
 from ..sim.data_rollouts import roll_out_positions
 from .errors import InputError
 from .options import (
+    RunArgs,
+    collected,
     count_option,
     games_option,
     json_option,
     progress_option,
     scheduler_option,
     seed_option,
+    stacked,
     threads_option,
     valued_option,
 )
@@ -65,6 +69,42 @@ _variance_reduction_option = click.option(
     default=None,
     help="Subtract the luck of every roll [default: when the policy has a net].",
 )
+
+
+@dataclass(frozen=True)
+class _Rollouts:
+    """The options of the data runs that roll positions out, as given."""
+
+    policy: ParsedPolicy
+    games: int
+    truncate: int
+    variance_reduction: bool | None
+    shard_size: int
+    seed: int
+    threads: int | None
+    progress: bool | None
+
+    def arguments(self, client: Any = None) -> dict[str, Any]:
+        """The keyword arguments of the run these say, on the cluster of ``client``."""
+        return {
+            "policy": self.policy.value,
+            "games": self.games,
+            "truncate": self.truncate or None,
+            "variance_reduction": self.variance_reduction,
+            "shard_size": self.shard_size,
+            "options": RunArgs(self.seed, self.threads, self.progress).options(client),
+        }
+
+
+_in_and_out = stacked(
+    [
+        click.argument(
+            "positions_file", metavar="IN", type=click.Path(dir_okay=False, path_type=Path)
+        ),
+        click.argument("out", type=click.Path(file_okay=False, path_type=Path)),
+    ]
+)
+"""``IN``, a positions file, and ``OUT``, the folder of a run's shards."""
 
 
 @click.group(short_help="Make training data: positions, and their rollouts.")
@@ -136,6 +176,7 @@ def data() -> None:
 @threads_option("Threads of the disagreement searches [default: every core].")
 @progress_option
 @json_option
+@collected("running", RunArgs)
 def positions(
     out: Path,
     count: int,
@@ -149,9 +190,7 @@ def positions(
     deep_plies: int,
     games_per_start: int,
     max_games: int | None,
-    seed: int,
-    threads: int | None,
-    progress: bool | None,
+    running: RunArgs,
     as_json: bool,
 ) -> None:
     """Make about --count distinct positions for training and write them to OUT (a tavla
@@ -181,7 +220,7 @@ def positions(
             deep_plies=deep_plies,
             games_per_start=games_per_start,
             max_games=max_games,
-            options=RunOptions(seed=seed, threads=threads, progress=progress),
+            options=running.options(),
         )
         path = out if out.suffix == ".npz" else out.with_name(out.name + ".npz")
         if not path.parent.is_dir():
@@ -208,8 +247,7 @@ def positions(
 
 
 @data.command(short_help="Roll out positions into resumable shards.")
-@click.argument("positions_file", metavar="IN", type=click.Path(dir_okay=False, path_type=Path))
-@click.argument("out", type=click.Path(file_okay=False, path_type=Path))
+@_in_and_out
 @policy_option("The policy that plays both sides.")
 @games_option(144, "Games per position (a multiple of 36 balances the rotated first rolls).")
 @count_option(
@@ -232,19 +270,13 @@ def positions(
 @scheduler_option("Roll out the shards on the Dask cluster of this scheduler, one task each.")
 @progress_option
 @json_option
+@collected("rolling", _Rollouts)
 def rollouts(
     positions_file: Path,
     out: Path,
-    policy: ParsedPolicy,
-    games: int,
-    truncate: int,
     evaluator: str | None,
-    variance_reduction: bool | None,
-    shard_size: int,
-    seed: int,
-    threads: int | None,
     scheduler: str | None,
-    progress: bool | None,
+    rolling: _Rollouts,
     as_json: bool,
 ) -> None:
     """Roll out every position of IN (a positions file of tavla data positions) and write the
@@ -253,15 +285,7 @@ def rollouts(
     shards finished are skipped, and a folder made with other settings is an error."""
     with playout_run(scheduler) as client:
         run = roll_out_positions(
-            positions_file,
-            out,
-            policy=policy.value,
-            games=games,
-            truncate=truncate or None,
-            evaluator=evaluator,
-            variance_reduction=variance_reduction,
-            shard_size=shard_size,
-            options=RunOptions(seed=seed, threads=threads, client=client, progress=progress),
+            positions_file, out, evaluator=evaluator, **rolling.arguments(client)
         )
     record = {
         "folder": str(run.folder),
@@ -288,8 +312,7 @@ def rollouts(
 
 
 @data.command(short_help="Make benchmark decisions: candidate plays rolled out long.")
-@click.argument("positions_file", metavar="IN", type=click.Path(dir_okay=False, path_type=Path))
-@click.argument("out", type=click.Path(file_okay=False, path_type=Path))
+@_in_and_out
 @policy_option("The policy that rolls out, whose net's search picks the candidates.")
 @games_option(1296, "Games per candidate play.")
 @count_option(
@@ -314,20 +337,14 @@ def rollouts(
 @seed_option("Seed of the rolls and the dice.")
 @threads_option("Threads of each rollout [default: every core].")
 @progress_option
+@collected("rolling", _Rollouts)
 def benchmark(
     positions_file: Path,
     out: Path,
-    policy: ParsedPolicy,
-    games: int,
-    truncate: int,
-    variance_reduction: bool | None,
     plies: int,
     top: int,
     exclude: tuple[str, ...],
-    shard_size: int,
-    seed: int,
-    threads: int | None,
-    progress: bool | None,
+    rolling: _Rollouts,
 ) -> None:
     """Make benchmark decisions from the positions of IN (bear-offs and --exclude'd ones left
     out) into shards of OUT: a roll for each, its --top best plays by a --plies search, each
@@ -335,17 +352,7 @@ def benchmark(
     --data OUT scores evaluators on them."""
     with playout_run(None):
         run = make_benchmark(
-            positions_file,
-            out,
-            policy=policy.value,
-            games=games,
-            truncate=truncate or None,
-            variance_reduction=variance_reduction,
-            plies=plies,
-            top=top,
-            exclude=exclude,
-            shard_size=shard_size,
-            options=RunOptions(seed=seed, threads=threads, progress=progress),
+            positions_file, out, plies=plies, top=top, exclude=exclude, **rolling.arguments()
         )
     state = "interrupted: " if run.interrupted else ""
     click.echo(

@@ -11,6 +11,8 @@ from typing import Any, TypeVar
 
 import click
 
+from .._run_options import RunOptions
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
@@ -91,6 +93,22 @@ def switch_option(name: str, help: str) -> Callable[[F], F]:
     return click.option(f"--{name}/--no-{name}", default=True, show_default=True, help=help)
 
 
+@dataclasses.dataclass(frozen=True)
+class RunArgs:
+    """``--seed``, ``--threads`` and ``--progress/--no-progress`` as given
+    (:func:`collected` into one argument)."""
+
+    seed: int
+    threads: int | None
+    progress: bool | None
+
+    def options(self, client: Any = None) -> RunOptions:
+        """These as :class:`~tavla.RunOptions`, with ``client`` (a Dask client, or None)."""
+        return RunOptions(
+            seed=self.seed, threads=self.threads, progress=self.progress, client=client
+        )
+
+
 def stacked(options: Sequence[Decorator]) -> Callable[[F], F]:
     """The ``options`` as one decorator, in the order given (the first listed first)."""
 
@@ -102,9 +120,10 @@ def stacked(options: Sequence[Decorator]) -> Callable[[F], F]:
     return decorate
 
 
-def option_group(argument: str, group: type[Any], options: Sequence[Decorator]) -> Decorator:
-    """The ``options``, whose values reach the command as one argument ``argument``: the
-    dataclass ``group`` made of them, its fields named as the options' parameters."""
+def collected(argument: str, group: type[Any]) -> Decorator:
+    """The values of the options named as the fields of the dataclass ``group`` (given
+    anywhere among the command's options) reach the command as one argument ``argument``,
+    the ``group`` made of them."""
     names = [field.name for field in dataclasses.fields(group)]
 
     def decorate(function: Callable[..., Any]) -> Callable[..., Any]:
@@ -113,6 +132,16 @@ def option_group(argument: str, group: type[Any], options: Sequence[Decorator]) 
             values = {name: kwargs.pop(name) for name in names}
             return function(*args, **{argument: group(**values)}, **kwargs)
 
-        return stacked(options)(with_group)
+        return with_group
+
+    return decorate
+
+
+def option_group(argument: str, group: type[Any], options: Sequence[Decorator]) -> Decorator:
+    """The ``options``, whose values reach the command as one argument ``argument``: the
+    dataclass ``group`` made of them, its fields named as the options' parameters."""
+
+    def decorate(function: Callable[..., Any]) -> Callable[..., Any]:
+        return stacked(options)(collected(argument, group)(function))
 
     return decorate
