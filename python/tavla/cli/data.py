@@ -22,6 +22,7 @@ from .options import (
     RunArgs,
     collected,
     count_option,
+    existing_option,
     games_option,
     json_option,
     progress_option,
@@ -129,12 +130,11 @@ def data() -> None:
     show_default=True,
     help="The net that plays (net:NAME, net:PATH).",
 )
-@click.option(
-    "--matches",
-    type=click.Path(exists=True, path_type=Path),
-    multiple=True,
-    help="Match files (.mat, .txt, .sgf) or folders of them: their positions are "
+@existing_option(
+    "matches",
+    "Match files (.mat, .txt, .sgf) or folders of them: their positions are "
     "kept and self-play goes on from them (repeat the option for more).",
+    multiple=True,
 )
 @click.option(
     "--shares",
@@ -326,12 +326,11 @@ def rollouts(
     "plies", click.IntRange(0, 3), 2, "The depth of the search that picks the candidates."
 )
 @count_option("top", 5, "Candidates rolled out per decision.", low=2)
-@click.option(
-    "--exclude",
-    type=click.Path(exists=True, dir_okay=False),
+@existing_option(
+    "exclude",
+    "Leave out the positions of this positions file (the training positions; repeat for more).",
+    files_only=True,
     multiple=True,
-    help="Leave out the positions of this positions file (the training positions; "
-    "repeat for more).",
 )
 @count_option("shard-size", 50, "Decisions per shard.")
 @seed_option("Seed of the rolls and the dice.")

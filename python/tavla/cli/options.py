@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
@@ -107,6 +108,20 @@ class RunArgs:
         return RunOptions(
             seed=self.seed, threads=self.threads, progress=self.progress, client=client
         )
+
+
+def existing_option(
+    name: str, help: str, *, files_only: bool = False, multiple: bool = False
+) -> Callable[[F], F]:
+    """``--NAME PATH``: a file or folder that exists (``files_only``: a file, as text;
+    otherwise a :class:`~pathlib.Path`), None unless given, or ``multiple`` times."""
+    kind = (
+        click.Path(exists=True, dir_okay=False)
+        if files_only
+        else click.Path(exists=True, path_type=Path)
+    )
+    given: dict[str, Any] = {"multiple": True} if multiple else {"default": None}
+    return click.option(f"--{name}", type=kind, help=help, **given)
 
 
 def stacked(options: Sequence[Decorator]) -> Callable[[F], F]:

@@ -8,12 +8,13 @@ from typing import Any
 
 import click
 
+from .._run_options import RunOptions
 from ..eval.encoding import encodings
 from ..eval.net import Net
 from ..eval.train import DEFAULTS, Monitor, train_td
 from ..sim.monitor import duel_monitor
 from .errors import InputError
-from .options import count_option, progress_option, seed_option, valued_option
+from .options import count_option, existing_option, progress_option, seed_option, valued_option
 from .playout_options import playout_run
 from .playout_output import echo_json, exit_if_interrupted
 from .train_supervised import run_supervised, supervised_options
@@ -105,18 +106,14 @@ TD_ONLY = (
     help="Threads [default: 1, which gives the same weights for a seed however the "
     "run is cut into parts].",
 )
-@click.option(
-    "--start",
-    type=click.Path(exists=True, dir_okay=False),
-    default=None,
-    help="Train this net further (its layers and encoding are kept).",
+@existing_option(
+    "start", "Train this net further (its layers and encoding are kept).", files_only=True
 )
-@click.option(
-    "--resume",
-    type=click.Path(exists=True, dir_okay=False),
-    default=None,
-    help="Go on with the run of this checkpoint (its settings and games). A "
+@existing_option(
+    "resume",
+    "Go on with the run of this checkpoint (its settings and games). A "
     "--supervised run goes on by itself: run the same command again.",
+    files_only=True,
 )
 @count_option("checkpoint-every", 100_000, "Games between two writes of OUT.")
 @count_option("duel-every", 100_000, "Games between two duels against pubeval.")
@@ -163,6 +160,7 @@ def train(
     split and early stopping (see the docs' 'Supervised training'); OUT is the net set, each
     member trained at OUT.CLASS.npz with its state beside it. The same command run again
     goes on where the last one stopped (other settings are an error)."""
+    options = RunOptions(seed=seed, threads=threads, progress=progress)
     if supervised:
         default = click.core.ParameterSource.DEFAULT
         given = [name for name in TD_ONLY if ctx.get_parameter_source(name) is not default]
@@ -176,10 +174,8 @@ def train(
             encoding=encoding,
             activation=activation,
             outputs=int(outputs),
-            seed=seed,
-            threads=threads,
             start=start,
-            progress=progress,
+            options=options,
             as_json=as_json,
             **supervised_settings,
         )
@@ -204,13 +200,11 @@ def train(
             lambda_=lambda_,
             alpha=alpha,
             alpha_end=alpha_end,
-            seed=seed,
-            threads=threads,
             checkpoint=out,
             checkpoint_every=checkpoint_every,
             monitor=None if monitor is None else _reporting(monitor, report),
             monitor_every=duel_every,
-            progress=progress,
+            options=options,
         )
     record = {
         "net": str(result.checkpoint),

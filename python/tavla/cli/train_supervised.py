@@ -107,10 +107,8 @@ def run_supervised(
     encoding: str | None,
     without: tuple[str, ...],
     min_positions: int,
-    seed: int | None,
-    threads: int | None,
     start: str | None,
-    progress: bool | None,
+    options: RunOptions,
     as_json: bool,
     **settings: Any,
 ) -> None:
@@ -120,7 +118,7 @@ def run_supervised(
             **settings,
             "hidden": hidden or 128,
             "without": without,
-            "options": RunOptions(seed=seed, threads=threads, progress=progress),
+            "options": options,
         }
         if encoding is not None:
             common["encoding"] = encoding
