@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 import tavla
-from tavla import DataError, EvaluatorError, Position
+from tavla import DataError, EvaluatorError, Position, RunOptions, RunOptionsError
 from tavla.cli import main
 from tavla.eval import hint, nets
 from tavla.eval.choice import choose_play
@@ -148,10 +148,15 @@ def test_benchmark_data_from_rollouts(tmp_path: Path) -> None:
         threads=1,
     )
     assert bench.equities[bench.offsets[d]] == pytest.approx(-alone.equity, abs=1e-6)
+    # The same run with its seed, threads and progress as RunOptions: the same settings.
+    options = RunOptions(seed=4, threads=1, progress=False)
+    kept = {k: v for k, v in settings.items() if k not in ("seed", "threads", "progress")}
     again = make_benchmark(
-        tmp_path / "p.npz", tmp_path / "b", exclude=(tmp_path / "x.npz",), **settings
+        tmp_path / "p.npz", tmp_path / "b", exclude=(tmp_path / "x.npz",), options=options, **kept
     )
     assert (again.written, again.skipped) == (0, 3)
+    with pytest.raises(RunOptionsError, match="make_benchmark takes no client"):
+        make_benchmark(tmp_path / "p.npz", tmp_path / "b", options=RunOptions(client=object()))
     with pytest.raises(DataError, match="holds a benchmark made otherwise"):
         make_benchmark(tmp_path / "p.npz", tmp_path / "b", **{**settings, "top": 4})
     manifest = json.loads((tmp_path / "b" / "manifest.json").read_text())

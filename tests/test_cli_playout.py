@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from tavla import Position, duel, rollout, selfplay
 from tavla.cli import main
 from tavla.cli.rollout import HEADER
-from tavla.eval import Policy, nets
+from tavla.eval import Policy, nets, policies
 from tavla.sim import cluster
 from tests.helpers.interrupt import interrupt_at
 
@@ -324,3 +324,27 @@ def test_a_rollout_refuses_a_roll_that_differs_from_the_ids(
     position_id: str, roll: str, message: str
 ) -> None:
     assert run("rollout", position_id, "--roll", roll, "-n", "36") == (2, "", message)
+
+
+@pytest.mark.parametrize(
+    ("args", "reads"),
+    [
+        (("duel", "net:td198-40", "net:td198-40", "-n", "2"), ["net:td198-40"]),
+        (("duel", "net:td198-40", "pubeval", "-n", "2", "--json"), ["net:td198-40"]),
+        (
+            ("duel", "net:td198-40@1", "net:td198-40", "--match", "1", "--matches", "2"),
+            ["net:td198-40@1", "net:td198-40"],
+        ),
+    ],
+)
+def test_a_duel_reads_each_policy_text_once(
+    monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...], reads: list[str]
+) -> None:
+    # Every read of a policy text asks the registered readers first: one that knows no
+    # name sees each read, wherever it is made.  A built-in's name is its own value.
+    texts: list[str] = []
+    monkeypatch.setattr(policies, "_READERS", list(policies._READERS))
+    policies.register_policy_reader(lambda text: texts.append(text), "none")
+    code, _, err = run(*args)
+    assert code == 0, err
+    assert texts == reads

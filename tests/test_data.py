@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import tavla
-from tavla import DataError, Position
+from tavla import DataError, Position, RunOptions, RunOptionsError
 from tavla.eval import Policy, bearoff, hint, nets
 from tavla.eval.classes import CLASSES, classify
 from tavla.eval.data import (
@@ -23,7 +23,7 @@ from tavla.eval.data import (
     save_shard,
 )
 from tavla.replay.positions import match_positions
-from tavla.sim import data_positions, data_rollouts
+from tavla.sim import data_jobs, data_positions
 from tavla.sim.data_positions import make_positions
 from tavla.sim.data_rollouts import position_seed, roll_out_positions
 from tests.helpers.boards import board_array
@@ -249,7 +249,7 @@ def test_ctrl_c_keeps_the_shards_finished(
     tmp_path: Path, positions_file: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls = 0
-    real = data_rollouts.rollout
+    real = data_jobs.rollout
 
     def interrupted_at_the_sixth(*args: object, **kwargs: object) -> object:
         nonlocal calls
@@ -258,7 +258,7 @@ def test_ctrl_c_keeps_the_shards_finished(
             raise KeyboardInterrupt
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(data_rollouts, "rollout", interrupted_at_the_sixth)
+    monkeypatch.setattr(data_jobs, "rollout", interrupted_at_the_sixth)
     out = tmp_path / "rollouts"
     run = roll_out_positions(
         positions_file, out, games=36, truncate=2, shard_size=4, progress=False
@@ -296,3 +296,37 @@ def test_targets_are_made_consistent() -> None:
     # gammon rate below zero, more lost gammons than losses.
     raw = [[0.6, 0.0, 1.5e-5, 0.45, 0.01], [1.0000002, -3e-6, 0.0, 0.1, 0.0]]
     assert consistent(raw).tolist() == [[0.6, 0.0, 0.0, 0.4, 0.01], [1.0, 0.0, 0.0, 0.0, 0.0]]
+
+
+def test_the_data_runs_take_run_options(tmp_path: Path, positions_file: Path) -> None:
+    shorthands = make_positions(9, NET, seed=2, batch=64, disagreement=0.0, progress=False)
+    options = RunOptions(seed=2, batch=64, progress=False)
+    found = make_positions(9, NET, disagreement=0.0, options=options)
+    assert np.array_equal(found.boards, shorthands.boards)
+    assert found.metadata == shorthands.metadata and found.metadata["seed"] == 2
+    settings = {"games": 36, "truncate": 2, "shard_size": 20}
+    by_keywords = roll_out_positions(
+        positions_file, tmp_path / "a", seed=3, threads=1, progress=False, **settings
+    )
+    by_options = roll_out_positions(
+        positions_file,
+        tmp_path / "b",
+        options=RunOptions(seed=3, threads=1, progress=False),
+        **settings,
+    )
+    assert by_keywords.written == by_options.written == 1
+    first, second = load_training_data(tmp_path / "a"), load_training_data(tmp_path / "b")
+    assert np.array_equal(first.targets, second.targets)
+    manifests = [json.loads((tmp_path / f / "manifest.json").read_text()) for f in "ab"]
+    assert manifests[0] == manifests[1] and manifests[0]["settings"]["seed"] == 3
+
+
+def test_the_data_runs_refuse_options_they_have_no_use_for(positions_file: Path) -> None:
+    with pytest.raises(RunOptionsError, match="make_positions takes no chunk"):
+        make_positions(9, NET, options=RunOptions(chunk=5))
+    with pytest.raises(RunOptionsError, match="seed is given twice"):
+        make_positions(9, NET, seed=1, options=RunOptions(seed=2))
+    with pytest.raises(RunOptionsError, match="make_positions's progress is True, False or None"):
+        make_positions(9, NET, options=RunOptions(progress=print))
+    with pytest.raises(RunOptionsError, match="roll_out_positions takes no batch"):
+        roll_out_positions(positions_file, "unused", options=RunOptions(batch=8))

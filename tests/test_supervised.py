@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from tavla import TrainingError, _core
+from tavla import RunOptions, RunOptionsError, TrainingError, _core
 from tavla.cli import main
 from tavla.eval import Net, NetSet, encode, feature_groups, train_net_set, train_supervised
 from tavla.eval import supervised as supervised_module
@@ -110,6 +110,8 @@ def test_deterministic_for_a_seed_and_threads() -> None:
     again = train_supervised(DATA, threads=2, **settings).net
     other = train_supervised(DATA, threads=1, **settings).net
     assert one == again
+    options = RunOptions(seed=5, threads=2, progress=False)
+    assert train_supervised(DATA, hidden=6, epochs=2, batch=16, options=options).net == one
     np.testing.assert_allclose(one.weights[0], other.weights[0], atol=1e-4)  # float sums differ
 
 
@@ -186,6 +188,10 @@ def test_feature_groups_left_out_stay_zero() -> None:
 
 
 def test_refusals(tmp_path: Path) -> None:
+    with pytest.raises(RunOptionsError, match="train_supervised takes no batch"):
+        train_supervised(DATA, batch=16, options=RunOptions(batch=16))
+    with pytest.raises(RunOptionsError, match="threads is given twice"):
+        train_supervised(DATA, threads=1, options=RunOptions(threads=2))
     with pytest.raises(TrainingError, match="no position of the classes race"):
         train_supervised(DATA.of_classes(["contact"]), classes=("race",))
     with pytest.raises(TrainingError, match="classes must be names"):
@@ -304,3 +310,13 @@ def test_a_set_trained_further_from_the_last_generation(tmp_path: Path) -> None:
         assert after != before  # trained further
     with pytest.raises(TrainingError, match="start must be a net set"):
         train_net_set(DATA, tmp_path / "three", start=TEACHER, min_positions=40)
+
+
+def test_a_net_set_takes_run_options(tmp_path: Path) -> None:
+    settings = {"hidden": 5, "epochs": 1, "min_positions": 40}
+    by_keywords = train_net_set(DATA, tmp_path / "a", seed=3, threads=1, progress=False, **settings)
+    options = RunOptions(seed=3, threads=1, progress=False)
+    by_options = train_net_set(DATA, tmp_path / "b", options=options, **settings)
+    assert by_options.net_set == by_keywords.net_set
+    with pytest.raises(RunOptionsError, match="seed is given twice"):
+        train_net_set(DATA, tmp_path / "c", seed=4, options=options, **settings)

@@ -16,19 +16,14 @@ from ..eval.evaluators import MAX_PLIES
 from .cube import read_table
 from .errors import InputError, input_errors
 from .eval_options import plies_option
+from .options import valued_option
 from .playout_output import echo_json
 
 
 @click.command(short_help="Analyse match files: errors, luck and ratings per player.")
 @click.argument("paths", nargs=-1, required=True)
 @plies_option(2, "Depth of checker plays and cube decisions.")
-@click.option(
-    "--luck-plies",
-    type=click.IntRange(0, MAX_PLIES),
-    default=0,
-    show_default=True,
-    help="Depth of the luck of rolls.",
-)
+@valued_option("luck-plies", click.IntRange(0, MAX_PLIES), 0, "Depth of the luck of rolls.")
 @click.option(
     "--evaluator",
     "-e",

@@ -12,6 +12,7 @@ import numpy as np
 from ..board.movegen import legal_results
 from ..board.position import Position
 from ..sim.playout import selfplay, thread_count
+from .options import games_option, json_option
 
 
 def _timed(work: Callable[[], int]) -> tuple[int, float]:
@@ -54,15 +55,8 @@ def _playout(policy: str, games: int, threads: int) -> dict[str, object]:
 
 
 @click.command(short_help="Measure play generation and self-play speed here.")
-@click.option(
-    "--games",
-    "-n",
-    type=click.IntRange(min=100),
-    default=20_000,
-    show_default=True,
-    help="Games per playout measurement.",
-)
-@click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
+@games_option(20_000, "Games per playout measurement.", low=100)
+@json_option
 def bench(games: int, as_json: bool) -> None:
     """Measure play generation (positions and resulting positions per second, one thread)
     and cubeless self-play (games and plies per second) of the built-in random and pubeval

@@ -12,7 +12,7 @@ from ..eval import nets
 from ..eval.strength import BenchmarkResult, benchmark, load_benchmark
 from .errors import input_errors
 from .eval_options import bearoff_option, plies_option
-from .options import json_option, threads_option
+from .options import existing_option, json_option, threads_option
 from .playout_output import echo_json
 
 
@@ -37,11 +37,9 @@ def _record(result: BenchmarkResult) -> dict[str, object]:
 @click.command(short_help="Error rates of evaluators on the benchmark's decisions.")
 @click.argument("evaluators", nargs=-1, metavar="[EVALUATOR]...")
 @plies_option(0, "Search depth of every evaluator.")
-@click.option(
-    "--data",
-    type=click.Path(exists=True, path_type=Path),
-    default=None,
-    help="Benchmark data: a file, or a folder of tavla data benchmark's shards "
+@existing_option(
+    "data",
+    "Benchmark data: a file, or a folder of tavla data benchmark's shards "
     "[default: the one shipped with tavla].",
 )
 @bearoff_option

@@ -4,20 +4,22 @@ they and the ID give, and its report as text or JSON."""
 
 from __future__ import annotations
 
-import functools
 import os
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 import click
 
+from ..board.position import Position
 from ..errors import RulesError
+from ..eval import cube_decision
 from ..game.cube_context import CubeContext
 from ..game.cube_model import DEFAULT_CUBE_LIFE
 from ..game.cube_owner import CubeOwner
 from ..game.cubeful import CubeDecision
 from ..game.equity import BUILTIN_TABLES, MatchEquityTable
+from .eval_options import Evaluation
+from .options import option_group, optional_option, valued_option
 
 OWNERS = ("centred", "on-roll", "opponent")
 
@@ -26,91 +28,6 @@ CUBE_HELP = (
     "cube and Jacoby flag; a Position ID is money play with the cube centred), changed by "
     "--match, --score, --crawford, --cube, --owner, --jacoby/--no-jacoby and --beavers."
 )
-
-
-def cube_options(function: Callable[..., Any]) -> Callable[..., Any]:
-    """The options of the cube analysis, passed to ``function`` as one ``cube`` argument
-    (:class:`CubeOptions`; each None when not given, to keep the ID's)."""
-
-    @functools.wraps(function)
-    def with_cube(
-        *args: Any,
-        match_length: int | None,
-        score: str | None,
-        crawford: bool | None,
-        cube_value: int | None,
-        owner: str | None,
-        jacoby: bool | None,
-        beavers: bool | None,
-        cube_life: float,
-        met: str,
-        **kwargs: Any,
-    ) -> Any:
-        cube = CubeOptions(
-            match_length, score, crawford, cube_value, owner, jacoby, beavers, cube_life, met
-        )
-        return function(*args, cube=cube, **kwargs)
-
-    command: Callable[..., Any] = with_cube
-    for option in reversed(
-        [
-            click.option(
-                "--match",
-                "match_length",
-                type=click.IntRange(min=0),
-                default=None,
-                metavar="N",
-                help="Match length (0: money play).",
-            ),
-            click.option(
-                "--score",
-                default=None,
-                metavar="A-B",
-                help="Score of the side on roll, then of its opponent (2-3).",
-            ),
-            click.option(
-                "--crawford/--no-crawford", default=None, help="This game is the Crawford game."
-            ),
-            click.option(
-                "--cube",
-                "cube_value",
-                type=int,
-                default=None,
-                metavar="VALUE",
-                help="Cube value (1, 2, 4, ...).",
-            ),
-            click.option(
-                "--owner", type=click.Choice(OWNERS), default=None, help="Who owns the cube."
-            ),
-            click.option(
-                "--jacoby/--no-jacoby",
-                default=None,
-                help="Money play: the Jacoby rule [default: on].",
-            ),
-            click.option(
-                "--beavers/--no-beavers",
-                default=None,
-                help="Money play: beavers allowed [default: off].",
-            ),
-            click.option(
-                "--cube-life",
-                type=click.FloatRange(0, 1),
-                default=DEFAULT_CUBE_LIFE,
-                show_default=True,
-                help="Janowski's cube life: 0 a dead cube, 1 a fully live one.",
-            ),
-            click.option(
-                "--met",
-                default=BUILTIN_TABLES[0],
-                show_default=True,
-                metavar="TABLE",
-                help=f"Match equity table: {' or '.join(BUILTIN_TABLES)}, or the "
-                "path of a GNU Backgammon MET XML file.",
-            ),
-        ]
-    ):
-        command = option(command)
-    return command
 
 
 @dataclass(frozen=True)
@@ -148,11 +65,79 @@ class CubeOptions:
         """No option given: the defaults."""
         return cls(None, None, None, None, None, None, None, DEFAULT_CUBE_LIFE, BUILTIN_TABLES[0])
 
+    def decision(
+        self, position: Position, position_id: str, evaluation: Evaluation
+    ) -> CubeDecision:
+        """The cube decision of ``position`` (read from ``position_id``) where the ID and
+        these options say, valued as ``evaluation`` says."""
+        context = cube_context(position_id, self)
+        return cube_decision(
+            position,
+            context,
+            evaluation.evaluator,
+            plies=evaluation.plies,
+            bearoff=evaluation.bearoff,
+            cube_life=self.cube_life,
+            met=self.table(context),
+        )
+
     def table(self, context: CubeContext) -> MatchEquityTable | None:
         """The table ``met`` names (a built-in name, else a file's path); None in money play."""
         if context.is_money:
             return None
         return read_table(self.met)
+
+
+cube_options = option_group(
+    "cube",
+    CubeOptions,
+    [
+        optional_option(
+            "match",
+            click.IntRange(min=0),
+            "N",
+            "Match length (0: money play).",
+            dest="match_length",
+        ),
+        click.option(
+            "--score",
+            default=None,
+            metavar="A-B",
+            help="Score of the side on roll, then of its opponent (2-3).",
+        ),
+        click.option(
+            "--crawford/--no-crawford", default=None, help="This game is the Crawford game."
+        ),
+        optional_option("cube", int, "VALUE", "Cube value (1, 2, 4, ...).", dest="cube_value"),
+        click.option("--owner", type=click.Choice(OWNERS), default=None, help="Who owns the cube."),
+        click.option(
+            "--jacoby/--no-jacoby",
+            default=None,
+            help="Money play: the Jacoby rule [default: on].",
+        ),
+        click.option(
+            "--beavers/--no-beavers",
+            default=None,
+            help="Money play: beavers allowed [default: off].",
+        ),
+        valued_option(
+            "cube-life",
+            click.FloatRange(0, 1),
+            DEFAULT_CUBE_LIFE,
+            "Janowski's cube life: 0 a dead cube, 1 a fully live one.",
+        ),
+        click.option(
+            "--met",
+            default=BUILTIN_TABLES[0],
+            show_default=True,
+            metavar="TABLE",
+            help=f"Match equity table: {' or '.join(BUILTIN_TABLES)}, or the "
+            "path of a GNU Backgammon MET XML file.",
+        ),
+    ],
+)
+"""The options of the cube analysis, passed to a command as one ``cube`` argument
+(:class:`CubeOptions`; each None when not given, to keep the ID's)."""
 
 
 def read_table(name: str) -> MatchEquityTable:

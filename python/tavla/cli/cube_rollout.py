@@ -19,8 +19,9 @@ from ..sim.cube_rollout import cube_rollout_plays
 from ..sim.cube_rollout_results import CubefulPlayResult, CubefulRolloutResult
 from .cube import CubeOptions, cube_context, describe
 from .errors import input_errors
-from .playout_options import playout_run
+from .playout_options import PlayoutArgs
 from .playout_output import echo_json, exit_if_interrupted, games_text
+from .policy_param import ParsedPolicy
 from .positions import read_position_and_dice, roll_to_play
 from .rollout_options import RolloutSettings
 
@@ -28,18 +29,12 @@ from .rollout_options import RolloutSettings
 def cube_rollout(
     position_id: str,
     roll: str | None,
-    policy_text: str,
+    named: ParsedPolicy,
     games: int,
     rotate: bool,
     cube: CubeOptions,
     settings: RolloutSettings,
-    *,
-    seed: int,
-    threads: int | None,
-    progress: bool | None,
-    as_json: bool,
-    scheduler: str | None,
-    chunk: int | None,
+    run: PlayoutArgs,
 ) -> None:
     """Roll out ``position_id`` with the cube and print the result (``tavla rollout``):
     the cube decision, or with a roll (``--roll`` or the ID's dice) every play of it."""
@@ -48,21 +43,17 @@ def cube_rollout(
         dice = None if roll is None and dice_in_id is None else roll_to_play(roll, dice_in_id)
         context = cube_context(position_id, cube)
         met = cube.table(context)
-        policy = settings.policy(policy_text, cube.cube_life)
+        policy = settings.policy(named, cube.cube_life)
         doubles = isinstance(policy, Policy) and policy.cube_policy.doubles
-    with playout_run(scheduler) as client, warnings.catch_warnings(record=True) as caught:
+    with run.playing() as options, warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", UserWarning)
         arguments = settings.arguments(policy)
         found: CubefulRolloutResult | list[CubefulPlayResult]
-        run = {
+        given = {
             "context": context,
             "met": met,
-            "seed": seed,
             "rotate": rotate,
-            "threads": threads,
-            "progress": progress,
-            "client": client,
-            "chunk": chunk,
+            "options": options,
             "truncate": arguments["truncate"],
             "evaluator": arguments["evaluator"],
             "truncate_bearoff": arguments["truncate_bearoff"],
@@ -73,7 +64,7 @@ def cube_rollout(
         if dice is None:
             if arguments["out_of_contention"] is not None:
                 raise PlayoutError("--out-of-contention is for the plays of a roll: give --roll")
-            found = cube_rollout_function(position, policy, games, **run)
+            found = cube_rollout_function(position, policy, games, **given)
         else:
             found = cube_rollout_plays(
                 position,
@@ -81,24 +72,24 @@ def cube_rollout(
                 policy,
                 games,
                 out_of_contention=arguments["out_of_contention"],
-                **run,
+                **given,
             )
     for warning in caught:
         if issubclass(warning.category, UserWarning):
             click.echo(f"Warning: {warning.message}", err=True)
     if isinstance(found, list):
         assert dice is not None
-        _print_plays(position, policy_text, found, dice, rotate, seed, as_json)
+        _print_plays(position, named.text, found, dice, rotate, run)
         return
     result = found
-    if as_json:
-        echo_json({"policy": policy_text, "policy_doubles": doubles, **_record(result)})
+    if run.as_json:
+        echo_json({"policy": named.text, "policy_doubles": doubles, **_record(result)})
     else:
         rotation = "rotated" if rotate else "not rotated"
         luck = "variance reduced" if result.variance_reduction else "no variance reduction"
         click.echo(
-            f"{position.position_id}: {policy_text} cube rollout, "
-            f"{games_text(result.games, result.interrupted)}, {rotation}, {luck}, seed {seed}"
+            f"{position.position_id}: {named.text} cube rollout, "
+            f"{games_text(result.games, result.interrupted)}, {rotation}, {luck}, seed {run.seed}"
         )
         for line in _lines(result):
             click.echo(line)
@@ -111,20 +102,18 @@ def _print_plays(
     results: list[CubefulPlayResult],
     dice: Roll,
     rotate: bool,
-    seed: int,
-    as_json: bool,
+    run: PlayoutArgs,
 ) -> None:
     interrupted = any(r.interrupted for r in results) or not results
-    if as_json:
-        echo_json([_play_record(r) for r in results])
-        exit_if_interrupted(interrupted)
+    if run.as_json:
+        echo_json([_play_record(r) for r in results], interrupted)
         return
     games = max((r.games for r in results), default=0)
     reduced = any(r.variance_reduction for r in results)
     click.echo(
         f"{position.position_id}: {policy_text} cubeful rollout of {dice[0]}{dice[1]}, "
         f"{games_text(games, interrupted)}, {'rotated' if rotate else 'not rotated'}, "
-        f"{'variance reduced' if reduced else 'no variance reduction'}, seed {seed}"
+        f"{'variance reduced' if reduced else 'no variance reduction'}, seed {run.seed}"
     )
     if results:
         click.echo(f"cube: {describe(results[0].context)}")

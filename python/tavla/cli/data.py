@@ -4,9 +4,9 @@ supervised training (positions, and their rolled-out probabilities in resumable 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import click
 
@@ -18,14 +18,26 @@ from ..sim.data_benchmark import make_benchmark
 from ..sim.data_positions import DEFAULT_SHARES, make_positions
 from ..sim.data_rollouts import roll_out_positions
 from .errors import InputError
-from .options import json_option, progress_option, seed_option, threads_option
-from .playout_options import POLICY, playout_run
+from .options import (
+    RunArgs,
+    collected,
+    count_option,
+    existing_option,
+    games_option,
+    json_option,
+    progress_option,
+    scheduler_option,
+    seed_option,
+    stacked,
+    threads_option,
+    valued_option,
+)
+from .playout_options import playout_run
 from .playout_output import echo_json, exit_if_interrupted
+from .policy_param import ParsedPolicy, policy_option
 
 MATCH_SUFFIXES = (".mat", ".txt", ".sgf")
 """The match files read in a folder given to --matches."""
-
-F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _shares(text: str | None) -> dict[str, float] | None:
@@ -53,49 +65,47 @@ def _match_files(sources: tuple[Path, ...]) -> list[Path]:
     return files
 
 
-def _policy_option(help: str) -> Callable[[F], F]:
-    """``--policy POLICY`` (``-p``), the default net by default."""
-    return click.option(
-        "--policy",
-        "-p",
-        type=POLICY,
-        default=f"net:{nets.DEFAULT}",
-        show_default=True,
-        help=help,
-    )
-
-
-def _games_option(default: int, help: str) -> Callable[[F], F]:
-    """``--games N`` (``-n``): games per position or candidate."""
-    return click.option(
-        "--games",
-        "-n",
-        type=click.IntRange(min=1),
-        default=default,
-        show_default=True,
-        help=help,
-    )
-
-
-def _truncate_option(default: int, help: str) -> Callable[[F], F]:
-    """``--truncate N``: plies before the evaluator takes over (0: whole games)."""
-    return click.option(
-        "--truncate", type=click.IntRange(min=0), default=default, show_default=True, help=help
-    )
-
-
-def _shard_size_option(default: int, help: str) -> Callable[[F], F]:
-    """``--shard-size N``: items per shard."""
-    return click.option(
-        "--shard-size", type=click.IntRange(min=1), default=default, show_default=True, help=help
-    )
-
-
 _variance_reduction_option = click.option(
     "--variance-reduction/--no-variance-reduction",
     default=None,
     help="Subtract the luck of every roll [default: when the policy has a net].",
 )
+
+
+@dataclass(frozen=True)
+class _Rollouts:
+    """The options of the data runs that roll positions out, as given."""
+
+    policy: ParsedPolicy
+    games: int
+    truncate: int
+    variance_reduction: bool | None
+    shard_size: int
+    seed: int
+    threads: int | None
+    progress: bool | None
+
+    def arguments(self, client: Any = None) -> dict[str, Any]:
+        """The keyword arguments of the run these say, on the cluster of ``client``."""
+        return {
+            "policy": self.policy.value,
+            "games": self.games,
+            "truncate": self.truncate or None,
+            "variance_reduction": self.variance_reduction,
+            "shard_size": self.shard_size,
+            "options": RunArgs(self.seed, self.threads, self.progress).options(client),
+        }
+
+
+_in_and_out = stacked(
+    [
+        click.argument(
+            "positions_file", metavar="IN", type=click.Path(dir_okay=False, path_type=Path)
+        ),
+        click.argument("out", type=click.Path(file_okay=False, path_type=Path)),
+    ]
+)
+"""``IN``, a positions file, and ``OUT``, the folder of a run's shards."""
 
 
 @click.group(short_help="Make training data: positions, and their rollouts.")
@@ -107,13 +117,11 @@ def data() -> None:
 
 @data.command(short_help="Make positions for training.")
 @click.argument("out", type=click.Path(dir_okay=False, path_type=Path))
-@click.option(
-    "--count",
-    "-n",
-    type=click.IntRange(min=1),
-    default=2000,
-    show_default=True,
-    help="Positions to make (balanced by --shares; disagreements come on top).",
+@count_option(
+    "count",
+    2000,
+    "Positions to make (balanced by --shares; disagreements come on top).",
+    short="-n",
 )
 @click.option(
     "--net",
@@ -122,12 +130,11 @@ def data() -> None:
     show_default=True,
     help="The net that plays (net:NAME, net:PATH).",
 )
-@click.option(
-    "--matches",
-    type=click.Path(exists=True, path_type=Path),
-    multiple=True,
-    help="Match files (.mat, .txt, .sgf) or folders of them: their positions are "
+@existing_option(
+    "matches",
+    "Match files (.mat, .txt, .sgf) or folders of them: their positions are "
     "kept and self-play goes on from them (repeat the option for more).",
+    multiple=True,
 )
 @click.option(
     "--shares",
@@ -137,49 +144,28 @@ def data() -> None:
     + ",".join(f"{k}={v}" for k, v in DEFAULT_SHARES.items())
     + "].",
 )
-@click.option(
-    "--exploration",
-    type=click.FloatRange(0, 1),
-    default=0.1,
-    show_default=True,
-    help="Chance that a turn plays one of the --explore-top best plays at random.",
+@valued_option(
+    "exploration",
+    click.FloatRange(0, 1),
+    0.1,
+    "Chance that a turn plays one of the --explore-top best plays at random.",
 )
-@click.option(
-    "--explore-top",
-    type=click.IntRange(min=1),
-    default=5,
-    show_default=True,
-    help="The plays an exploring turn draws from.",
+@count_option("explore-top", 5, "The plays an exploring turn draws from.")
+@valued_option(
+    "sample",
+    click.FloatRange(0, 1, min_open=True),
+    0.25,
+    "Chance that a position of self-play is kept.",
 )
-@click.option(
-    "--sample",
-    type=click.FloatRange(0, 1, min_open=True),
-    default=0.25,
-    show_default=True,
-    help="Chance that a position of self-play is kept.",
-)
-@click.option(
-    "--disagreement",
-    type=click.FloatRange(0, 1),
-    default=0.1,
-    show_default=True,
-    help="Share of the positions checked for a roll on which 0-ply and --deep-plies "
+@valued_option(
+    "disagreement",
+    click.FloatRange(0, 1),
+    0.1,
+    "Share of the positions checked for a roll on which 0-ply and --deep-plies "
     "choose differently (both results are added).",
 )
-@click.option(
-    "--deep-plies",
-    type=click.IntRange(1, 3),
-    default=2,
-    show_default=True,
-    help="The depth 0-ply is compared with.",
-)
-@click.option(
-    "--games-per-start",
-    type=click.IntRange(min=0),
-    default=4,
-    show_default=True,
-    help="Self-play games from each match position.",
-)
+@valued_option("deep-plies", click.IntRange(1, 3), 2, "The depth 0-ply is compared with.")
+@count_option("games-per-start", 4, "Self-play games from each match position.", low=0)
 @click.option(
     "--max-games",
     type=click.IntRange(min=0),
@@ -190,6 +176,7 @@ def data() -> None:
 @threads_option("Threads of the disagreement searches [default: every core].")
 @progress_option
 @json_option
+@collected("running", RunArgs)
 def positions(
     out: Path,
     count: int,
@@ -203,9 +190,7 @@ def positions(
     deep_plies: int,
     games_per_start: int,
     max_games: int | None,
-    seed: int,
-    threads: int | None,
-    progress: bool | None,
+    running: RunArgs,
     as_json: bool,
 ) -> None:
     """Make about --count distinct positions for training and write them to OUT (a tavla
@@ -233,11 +218,9 @@ def positions(
             sample=sample,
             disagreement=disagreement,
             deep_plies=deep_plies,
-            seed=seed,
             games_per_start=games_per_start,
             max_games=max_games,
-            threads=threads,
-            progress=progress,
+            options=running.options(),
         )
         path = out if out.suffix == ".npz" else out.with_name(out.name + ".npz")
         if not path.parent.is_dir():
@@ -264,14 +247,15 @@ def positions(
 
 
 @data.command(short_help="Roll out positions into resumable shards.")
-@click.argument("positions_file", metavar="IN", type=click.Path(dir_okay=False, path_type=Path))
-@click.argument("out", type=click.Path(file_okay=False, path_type=Path))
-@_policy_option("The policy that plays both sides.")
-@_games_option(144, "Games per position (a multiple of 36 balances the rotated first rolls).")
-@_truncate_option(
+@_in_and_out
+@policy_option("The policy that plays both sides.")
+@games_option(144, "Games per position (a multiple of 36 balances the rotated first rolls).")
+@count_option(
+    "truncate",
     10,
     "Stop each game after this many plies onto the evaluator, or the bear-off "
     "database where both sides are home (0: play whole games).",
+    low=0,
 )
 @click.option(
     "--evaluator",
@@ -280,30 +264,19 @@ def positions(
     help="What judges the truncated games [default: the policy's net].",
 )
 @_variance_reduction_option
-@_shard_size_option(500, "Positions per shard.")
+@count_option("shard-size", 500, "Positions per shard.")
 @seed_option("Seed of the dice (position i rolls out with the seed (SEED, i)).")
 @threads_option("Threads of each rollout [default: every core; with --scheduler, 1 a task].")
-@click.option(
-    "--scheduler",
-    metavar="ADDRESS",
-    default=None,
-    help="Roll out the shards on the Dask cluster of this scheduler, one task each.",
-)
+@scheduler_option("Roll out the shards on the Dask cluster of this scheduler, one task each.")
 @progress_option
 @json_option
+@collected("rolling", _Rollouts)
 def rollouts(
     positions_file: Path,
     out: Path,
-    policy: str,
-    games: int,
-    truncate: int,
     evaluator: str | None,
-    variance_reduction: bool | None,
-    shard_size: int,
-    seed: int,
-    threads: int | None,
     scheduler: str | None,
-    progress: bool | None,
+    rolling: _Rollouts,
     as_json: bool,
 ) -> None:
     """Roll out every position of IN (a positions file of tavla data positions) and write the
@@ -312,18 +285,7 @@ def rollouts(
     shards finished are skipped, and a folder made with other settings is an error."""
     with playout_run(scheduler) as client:
         run = roll_out_positions(
-            positions_file,
-            out,
-            policy=policy,
-            games=games,
-            truncate=truncate or None,
-            evaluator=evaluator,
-            variance_reduction=variance_reduction,
-            seed=seed,
-            shard_size=shard_size,
-            threads=threads,
-            client=client,
-            progress=progress,
+            positions_file, out, evaluator=evaluator, **rolling.arguments(client)
         )
     record = {
         "folder": str(run.folder),
@@ -350,54 +312,38 @@ def rollouts(
 
 
 @data.command(short_help="Make benchmark decisions: candidate plays rolled out long.")
-@click.argument("positions_file", metavar="IN", type=click.Path(dir_okay=False, path_type=Path))
-@click.argument("out", type=click.Path(file_okay=False, path_type=Path))
-@_policy_option("The policy that rolls out, whose net's search picks the candidates.")
-@_games_option(1296, "Games per candidate play.")
-@_truncate_option(
+@_in_and_out
+@policy_option("The policy that rolls out, whose net's search picks the candidates.")
+@games_option(1296, "Games per candidate play.")
+@count_option(
+    "truncate",
     0,
     "Stop each game after this many plies onto the evaluator (0: whole games).",
+    low=0,
 )
 @_variance_reduction_option
-@click.option(
-    "--plies",
-    type=click.IntRange(0, 3),
-    default=2,
-    show_default=True,
-    help="The depth of the search that picks the candidates.",
+@valued_option(
+    "plies", click.IntRange(0, 3), 2, "The depth of the search that picks the candidates."
 )
-@click.option(
-    "--top",
-    type=click.IntRange(min=2),
-    default=5,
-    show_default=True,
-    help="Candidates rolled out per decision.",
-)
-@click.option(
-    "--exclude",
-    type=click.Path(exists=True, dir_okay=False),
+@count_option("top", 5, "Candidates rolled out per decision.", low=2)
+@existing_option(
+    "exclude",
+    "Leave out the positions of this positions file (the training positions; repeat for more).",
+    files_only=True,
     multiple=True,
-    help="Leave out the positions of this positions file (the training positions; "
-    "repeat for more).",
 )
-@_shard_size_option(50, "Decisions per shard.")
+@count_option("shard-size", 50, "Decisions per shard.")
 @seed_option("Seed of the rolls and the dice.")
 @threads_option("Threads of each rollout [default: every core].")
 @progress_option
+@collected("rolling", _Rollouts)
 def benchmark(
     positions_file: Path,
     out: Path,
-    policy: str,
-    games: int,
-    truncate: int,
-    variance_reduction: bool | None,
     plies: int,
     top: int,
     exclude: tuple[str, ...],
-    shard_size: int,
-    seed: int,
-    threads: int | None,
-    progress: bool | None,
+    rolling: _Rollouts,
 ) -> None:
     """Make benchmark decisions from the positions of IN (bear-offs and --exclude'd ones left
     out) into shards of OUT: a roll for each, its --top best plays by a --plies search, each
@@ -405,19 +351,7 @@ def benchmark(
     --data OUT scores evaluators on them."""
     with playout_run(None):
         run = make_benchmark(
-            positions_file,
-            out,
-            policy=policy,
-            games=games,
-            truncate=truncate or None,
-            variance_reduction=variance_reduction,
-            plies=plies,
-            top=top,
-            exclude=exclude,
-            seed=seed,
-            shard_size=shard_size,
-            threads=threads,
-            progress=progress,
+            positions_file, out, plies=plies, top=top, exclude=exclude, **rolling.arguments()
         )
     state = "interrupted: " if run.interrupted else ""
     click.echo(

@@ -3,16 +3,20 @@ with the cube (``--cubeful``) or over whole matches (``--match N --matches M``).
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from ..errors import PlayoutError
-from ..game.equity import BUILTIN_TABLES
-from ..sim.duel import MatchDuelResult
+from ..game.equity import BUILTIN_TABLES, MatchEquityTable
+from ..sim.duel import DuelResult, MatchDuelResult
 from ..sim.duel import duel as run_duel
 from .cube import read_table
 from .errors import input_errors
-from .playout_options import POLICIES_HELP, POLICY, games_option, playout_options, playout_run
-from .playout_output import echo_json, echo_rows, exit_if_interrupted, games_text, percent, signed
+from .options import count_option, games_option, optional_option, switch_option
+from .playout_options import PlayoutArgs, playout_options
+from .playout_output import echo_json, echo_rows, games_text, percent, signed
+from .policy_param import POLICIES_HELP, POLICY, ParsedPolicy
 from .save_options import save_kept, save_options
 
 
@@ -20,32 +24,20 @@ from .save_options import save_kept, save_options
 @click.argument("a", type=POLICY, metavar="A")
 @click.argument("b", type=POLICY, metavar="B")
 @games_option(10_000)
-@click.option(
-    "--duplicate/--no-duplicate",
-    default=True,
-    show_default=True,
-    help="Play each dice stream twice with the seats swapped.",
-)
+@switch_option("duplicate", "Play each dice stream twice with the seats swapped.")
 @click.option(
     "--cubeful",
     is_flag=True,
     help="Money games with the cube (Jacoby on): each policy plays its cube.",
 )
-@click.option(
-    "--match",
-    "match_length",
-    type=click.IntRange(min=1),
-    default=None,
-    metavar="N",
-    help="Play whole matches to N points instead of single games.",
+@optional_option(
+    "match",
+    click.IntRange(min=1),
+    "N",
+    "Play whole matches to N points instead of single games.",
+    dest="match_length",
 )
-@click.option(
-    "--matches",
-    type=click.IntRange(min=1),
-    default=1000,
-    show_default=True,
-    help="Number of matches, with --match.",
-)
+@count_option("matches", 1000, "Number of matches, with --match.")
 @click.option(
     "--met",
     default=BUILTIN_TABLES[0],
@@ -57,20 +49,15 @@ from .save_options import save_kept, save_options
 @playout_options
 @save_options
 def duel(
-    a: str,
-    b: str,
+    a: ParsedPolicy,
+    b: ParsedPolicy,
     games: int,
     duplicate: bool,
     cubeful: bool,
     match_length: int | None,
     matches: int,
     met: str,
-    seed: int,
-    threads: int | None,
-    progress: bool | None,
-    as_json: bool,
-    scheduler: str | None,
-    chunk: int | None,
+    run: PlayoutArgs,
     save_dir: str | None,
     save_format: str | None,
 ) -> None:
@@ -85,48 +72,52 @@ def duel(
 
     --save DIR also writes every game (with --match every match) to DIR as a match file, A's
     plays in the left column: .sgf for cubeless games, .mat with the cube."""
-    saving = {"save_dir": save_dir, "save_format": save_format}
+    played: dict[str, Any] = {"cubeful": cubeful}
     if match_length is not None:
-        _match_duel(
-            a,
-            b,
-            match_length,
-            matches,
-            met,
-            cubeful,
-            duplicate,
-            seed=seed,
-            threads=threads,
-            progress=progress,
-            as_json=as_json,
-            scheduler=scheduler,
-            chunk=chunk,
-            **saving,
-        )
-        return
-    with playout_run(scheduler) as client:
+        with input_errors():
+            if cubeful:
+                raise PlayoutError(
+                    "--cubeful is for money games: a match is always played with the cube"
+                )
+            played = {"match_length": match_length, "matches": matches, "met": read_table(met)}
+    with run.playing() as options:
         result = run_duel(
-            a,
-            b,
-            games,
-            seed=seed,
+            a.value,
+            b.value,
+            games if match_length is None else None,
             duplicate=duplicate,
-            threads=threads,
-            progress=progress,
-            client=client,
-            chunk=chunk,
-            cubeful=cubeful,
             keep_games=save_dir is not None,
+            options=options,
+            **played,
         )
     if save_dir is not None:
-        save_kept(result.results.steps, save_dir, a, b, save_format)
+        save_kept(result.results.steps, save_dir, a.text, b.text, save_format)
+    if isinstance(result, MatchDuelResult):
+        _echo_match_duel(a, b, result, played["met"], duplicate, run)
+    else:
+        _echo_duel(a, b, result, cubeful, duplicate, run)
+
+
+def _heading(a: ParsedPolicy, b: ParsedPolicy, played: str, duplicate: bool, seed: int) -> str:
+    dice = "duplicate dice" if duplicate else "independent dice"
+    return f"a ({a}) vs b ({b}): {played}, {dice}, seed {seed}"
+
+
+def _echo_duel(
+    a: ParsedPolicy,
+    b: ParsedPolicy,
+    result: DuelResult,
+    cubeful: bool,
+    duplicate: bool,
+    run: PlayoutArgs,
+) -> None:
     record = {
-        "a": a,
-        "b": b,
+        "a": a.text,
+        "b": b.text,
         "games": result.games,
         "duplicate": duplicate,
         "cubeful": cubeful,
-        "seed": seed,
+        "seed": run.seed,
         "ppg": result.ppg,
         "std_error": result.std_error,
         "ci95": list(result.ci),
@@ -137,14 +128,11 @@ def duel(
         "backgammon_loss_rate": result.backgammon_loss_rate,
         "interrupted": result.interrupted,
     }
-    if as_json:
-        echo_json(record)
-        exit_if_interrupted(result.interrupted)
+    if run.as_json:
+        echo_json(record, result.interrupted)
         return
-    dice = "duplicate dice" if duplicate else "independent dice"
-    played = games_text(result.games, result.interrupted)
-    cube = ", with the cube" if cubeful else ""
-    click.echo(f"a ({a}) vs b ({b}): {played}{cube}, {dice}, seed {seed}")
+    played = games_text(result.games, result.interrupted) + (", with the cube" if cubeful else "")
+    click.echo(_heading(a, b, played, duplicate, run.seed))
     low, high = map(signed, result.ci)
     rows = [
         ("points per game for a", f"{signed(result.ppg)}  (95% CI {low} .. {high})"),
@@ -157,56 +145,22 @@ def duel(
     echo_rows(rows, result.interrupted)
 
 
-def _match_duel(
-    a: str,
-    b: str,
-    length: int,
-    matches: int,
-    met: str,
-    cubeful: bool,
+def _echo_match_duel(
+    a: ParsedPolicy,
+    b: ParsedPolicy,
+    result: MatchDuelResult,
+    table: MatchEquityTable,
     duplicate: bool,
-    *,
-    seed: int,
-    threads: int | None,
-    progress: bool | None,
-    as_json: bool,
-    scheduler: str | None,
-    chunk: int | None,
-    save_dir: str | None,
-    save_format: str | None,
+    run: PlayoutArgs,
 ) -> None:
-    with input_errors():
-        if cubeful:
-            raise PlayoutError(
-                "--cubeful is for money games: a match is always played with the cube"
-            )
-        table = read_table(met)
-    with playout_run(scheduler) as client:
-        result: MatchDuelResult = run_duel(
-            a,
-            b,
-            None,
-            match_length=length,
-            matches=matches,
-            met=table,
-            seed=seed,
-            duplicate=duplicate,
-            threads=threads,
-            progress=progress,
-            client=client,
-            chunk=chunk,
-            keep_games=save_dir is not None,
-        )
-    if save_dir is not None:
-        save_kept(result.results.steps, save_dir, a, b, save_format)
     record = {
-        "a": a,
-        "b": b,
-        "match_length": length,
+        "a": a.text,
+        "b": b.text,
+        "match_length": result.length,
         "matches": result.matches,
         "games": result.games,
         "duplicate": duplicate,
-        "seed": seed,
+        "seed": run.seed,
         "met": table.name,
         "match_win_rate": result.win_rate,
         "std_error": result.std_error,
@@ -216,15 +170,13 @@ def _match_duel(
         "ppg_ci95": list(result.ppg_ci),
         "interrupted": result.interrupted,
     }
-    if as_json:
-        echo_json(record)
-        exit_if_interrupted(result.interrupted)
+    if run.as_json:
+        echo_json(record, result.interrupted)
         return
-    dice = "duplicate dice" if duplicate else "independent dice"
-    played = f"{result.matches:,} matches to {length}"
+    played = f"{result.matches:,} matches to {result.length}"
     if result.interrupted:
         played += " (interrupted)"
-    click.echo(f"a ({a}) vs b ({b}): {played}, {games_text(result.games)}, {dice}, seed {seed}")
+    click.echo(_heading(a, b, f"{played}, {games_text(result.games)}", duplicate, run.seed))
     low, high = map(percent, result.ci)
     ppg_low, ppg_high = map(signed, result.ppg_ci)
     rows = [

@@ -4,6 +4,7 @@ bear-off database."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import click
@@ -12,7 +13,7 @@ from ..board.position import Position
 from ..eval import bearoff as bearoff_tables
 from ..eval import nets
 from ..eval.evaluators import MAX_PLIES
-from .options import json_option
+from .options import json_option, option_group, switch_option
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -36,37 +37,48 @@ def plies_option(default: int, help: str) -> Callable[[F], F]:
     )
 
 
-bearoff_option = click.option(
-    "--bearoff/--no-bearoff",
-    default=True,
-    show_default=True,
-    help="Let the exact bear-off database take over where both sides are home.",
+bearoff_option = switch_option(
+    "bearoff", "Let the exact bear-off database take over where both sides are home."
 )
 
 
-def evaluator_options(function: F) -> F:
-    """``--evaluator``, ``--plies``, ``--bearoff/--no-bearoff`` and ``--json``."""
-    for option in reversed(
-        [
-            click.option(
-                "--evaluator",
-                "-e",
-                default=f"net:{nets.DEFAULT}",
-                show_default=True,
-                metavar="EVALUATOR",
-                help="What evaluates positions (see below).",
-            ),
-            plies_option(
-                0,
-                "Search depth: 0-ply is the evaluator alone, "
-                "1-ply averages the best play of each of the 21 rolls.",
-            ),
-            bearoff_option,
-            json_option,
-        ]
-    ):
-        function = option(function)
-    return function
+@dataclass(frozen=True)
+class Evaluation:
+    """What the options of :data:`evaluator_options` say."""
+
+    evaluator: str
+    plies: int
+    bearoff: bool
+    as_json: bool
+
+    def how(self, positions: Sequence[Position]) -> str:
+        """What gave the values of ``positions`` (:func:`evaluated_by`)."""
+        return evaluated_by(positions, self.evaluator, self.plies, self.bearoff)
+
+
+evaluator_options = option_group(
+    "evaluation",
+    Evaluation,
+    [
+        click.option(
+            "--evaluator",
+            "-e",
+            default=f"net:{nets.DEFAULT}",
+            show_default=True,
+            metavar="EVALUATOR",
+            help="What evaluates positions (see below).",
+        ),
+        plies_option(
+            0,
+            "Search depth: 0-ply is the evaluator alone, "
+            "1-ply averages the best play of each of the 21 rolls.",
+        ),
+        bearoff_option,
+        json_option,
+    ],
+)
+"""``--evaluator``, ``--plies``, ``--bearoff/--no-bearoff`` and ``--json``, passed to a
+command as one ``evaluation`` argument (:class:`Evaluation`)."""
 
 
 def percent(value: float) -> str:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import click
 
-from ..eval import OUTPUTS, cube_decision
+from ..eval import OUTPUTS
 from ..eval.evaluators import cubeless_equity
-from .cube import CUBE_HELP, CubeOptions, cube_context, cube_lines, cube_options, cube_record
+from .cube import CUBE_HELP, CubeOptions, cube_lines, cube_options, cube_record
 from .errors import input_errors
-from .eval_options import EVALUATORS_HELP, evaluated_by, evaluator_options, percent
+from .eval_options import EVALUATORS_HELP, Evaluation, evaluator_options, percent
 from .playout_output import echo_json
 from .positions import read_position_and_dice
 
@@ -24,9 +24,7 @@ LABELS = ("win", "win gammon", "win backgammon", "lose gammon", "lose backgammon
 @click.argument("position_id")
 @evaluator_options
 @cube_options
-def evaluate_command(
-    position_id: str, evaluator: str, plies: int, bearoff: bool, as_json: bool, cube: CubeOptions
-) -> None:
+def evaluate_command(position_id: str, evaluation: Evaluation, cube: CubeOptions) -> None:
     """Print the chances of the side on roll of POSITION_ID (a Position ID, GNUbg ID, XGID or
     FIBS board string), before it rolls: win, gammon and backgammon wins and losses (gammons
     include backgammons), and the cubeless equity 2·win - 1 + wg - lg + wbg - lbg; then the cube
@@ -34,23 +32,14 @@ def evaluate_command(
     cube (with the match winning chances in a match) and the proper action."""
     with input_errors():
         position, _ = read_position_and_dice(position_id)
-        context = cube_context(position_id, cube)
-        decision = cube_decision(
-            position,
-            context,
-            evaluator,
-            plies=plies,
-            bearoff=bearoff,
-            cube_life=cube.cube_life,
-            met=cube.table(context),
-        )
+        decision = cube.decision(position, position_id, evaluation)
     probabilities = decision.probabilities
     equity = float(cubeless_equity(probabilities))
-    if as_json:
+    if evaluation.as_json:
         echo_json(
             {
                 "position_id": position.position_id,
-                "evaluator": evaluator,
+                "evaluator": evaluation.evaluator,
                 "plies": decision.plies,
                 "exact": decision.probabilities_exact,
                 "probabilities": dict(zip(OUTPUTS, probabilities.tolist(), strict=True)),
@@ -59,7 +48,7 @@ def evaluate_command(
             }
         )
         return
-    how = evaluated_by([position], evaluator, plies, bearoff)
+    how = evaluation.how([position])
     click.echo(f"{position.position_id}, side on roll ({how})")
     for label, value in zip(LABELS, probabilities, strict=True):
         click.echo(f"  {label:<16} {percent(value):>6}")

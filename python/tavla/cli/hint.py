@@ -7,7 +7,7 @@ import click
 
 from ..board.position import Position
 from ..errors import CubeModelError
-from ..eval import OUTPUTS, RankedPlay, cube_decision
+from ..eval import OUTPUTS, RankedPlay
 from ..eval import hint as rank_plays
 from ..game.cube_context import CubeContext
 from .cube import (
@@ -21,7 +21,7 @@ from .cube import (
     describe,
 )
 from .errors import input_errors
-from .eval_options import EVALUATORS_HELP, evaluated_by, evaluator_options, exact_value, percent
+from .eval_options import EVALUATORS_HELP, Evaluation, evaluator_options, exact_value, percent
 from .playout_output import echo_json
 from .positions import read_position_and_dice, roll_to_play
 
@@ -52,10 +52,7 @@ def hint(
     roll: tuple[str, ...],
     top: int | None,
     cubeful: bool | None,
-    evaluator: str,
-    plies: int,
-    bearoff: bool,
-    as_json: bool,
+    evaluation: Evaluation,
     cube: CubeOptions,
 ) -> None:
     """Rank every legal play of ROLL (31, 3-1 or 3 1) in POSITION_ID (a Position ID, GNUbg ID,
@@ -78,7 +75,7 @@ def hint(
         if not roll and dice_in_id is None:
             if cubeful is False:
                 raise CubeModelError("--cubeless ranks plays: give a ROLL")
-            _cube_hint(position, position_id, evaluator, plies, bearoff, as_json, cube)
+            _cube_hint(position, position_id, evaluation, cube)
             return
         dice = roll_to_play(" ".join(roll) if roll else None, dice_in_id)
         context = _play_context(position_id, cube, cubeful)
@@ -86,21 +83,21 @@ def hint(
         ranked = rank_plays(
             position,
             dice,
-            evaluator,
-            plies,
-            bearoff=bearoff,
+            evaluation.evaluator,
+            evaluation.plies,
+            bearoff=evaluation.bearoff,
             context=context,
             cube_life=cube.cube_life,
             met=met,
         )
     shown = ranked[:top] if top else ranked
-    if as_json:
+    if evaluation.as_json:
         echo_json(
             {
                 "position_id": position.position_id,
                 "dice": list(dice),
-                "evaluator": evaluator,
-                "plies": plies,
+                "evaluator": evaluation.evaluator,
+                "plies": evaluation.plies,
                 "cubeful": context is not None,
                 "context": None if context is None else context_record(context, cube, met),
                 "plays": [
@@ -112,7 +109,7 @@ def hint(
                         "mwc": entry.mwc,
                         "difference": entry.difference,
                         "plies": entry.plies,
-                        "exact": exact_value(entry.play.position, bearoff),
+                        "exact": exact_value(entry.play.position, evaluation.bearoff),
                         "probabilities": dict(
                             zip(OUTPUTS, entry.probabilities.tolist(), strict=True)
                         ),
@@ -122,7 +119,7 @@ def hint(
             }
         )
         return
-    how = evaluated_by([entry.play.position for entry in ranked], evaluator, plies, bearoff)
+    how = evaluation.how([entry.play.position for entry in ranked])
     ranking = "cubeless" if context is None else f"cubeful, {describe(context)}"
     click.echo(f"{position.position_id}  roll {dice[0]}-{dice[1]}: {how}; {ranking}")
     _play_table(shown, context is not None and not context.is_money)
@@ -167,36 +164,21 @@ def _play_table(shown: list[RankedPlay], match: bool) -> None:
 
 
 def _cube_hint(
-    position: Position,
-    position_id: str,
-    evaluator: str,
-    plies: int,
-    bearoff: bool,
-    as_json: bool,
-    cube: CubeOptions,
+    position: Position, position_id: str, evaluation: Evaluation, cube: CubeOptions
 ) -> None:
-    context = cube_context(position_id, cube)
-    decision = cube_decision(
-        position,
-        context,
-        evaluator,
-        plies=plies,
-        bearoff=bearoff,
-        cube_life=cube.cube_life,
-        met=cube.table(context),
-    )
-    if as_json:
+    decision = cube.decision(position, position_id, evaluation)
+    if evaluation.as_json:
         echo_json(
             {
                 "position_id": position.position_id,
-                "evaluator": evaluator,
+                "evaluator": evaluation.evaluator,
                 "plies": decision.plies,
                 "probabilities": dict(zip(OUTPUTS, decision.probabilities.tolist(), strict=True)),
                 "cube": cube_record(decision),
             }
         )
         return
-    how = evaluated_by([position], evaluator, plies, bearoff)
+    how = evaluation.how([position])
     click.echo(f"{position.position_id}  before the roll: {how}")
     p = decision.probabilities
     click.echo(

@@ -6,48 +6,42 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
 
 import click
 
 from .errors import InputError
-
-F = TypeVar("F", bound=Callable[..., Any])
+from .options import Decorator, stacked, valued_option
 
 PNG_EXTRA = 'pip install "tavla[png]"'
 
 
-def image_options(function: F) -> F:
-    """``--svg FILE``, ``--png FILE`` and ``--theme``."""
-    for option in reversed(
-        [
-            click.option(
-                "--svg",
-                "svg_file",
-                type=click.Path(dir_okay=False, writable=True),
-                default=None,
-                metavar="FILE",
-                help="Also draw the board as SVG in FILE.",
-            ),
-            click.option(
-                "--png",
-                "png_file",
-                type=click.Path(dir_okay=False, writable=True),
-                default=None,
-                metavar="FILE",
-                help=f"Also draw the board as PNG in FILE (needs CairoSVG: {PNG_EXTRA}).",
-            ),
-            click.option(
-                "--theme",
-                type=click.Choice(["classic", "high-contrast"]),
-                default="classic",
-                show_default=True,
-                help="Colours of --svg/--png.",
-            ),
-        ]
-    ):
-        function = option(function)
-    return function
+def _picture_option(kind: str, help: str) -> Decorator:
+    """``--KIND FILE``: a picture file to write, the parameter ``KIND_file``."""
+    return click.option(
+        f"--{kind}",
+        f"{kind}_file",
+        type=click.Path(dir_okay=False, writable=True),
+        default=None,
+        metavar="FILE",
+        help=help,
+    )
+
+
+image_options = stacked(
+    [
+        _picture_option("svg", "Also draw the board as SVG in FILE."),
+        _picture_option(
+            "png", f"Also draw the board as PNG in FILE (needs CairoSVG: {PNG_EXTRA})."
+        ),
+        valued_option(
+            "theme",
+            click.Choice(["classic", "high-contrast"]),
+            "classic",
+            "Colours of --svg/--png.",
+        ),
+    ]
+)
+"""``--svg FILE``, ``--png FILE`` and ``--theme``."""
 
 
 def _png(svg: str) -> bytes:

@@ -8,14 +8,14 @@ import click
 
 from ..render.names import roll_label
 from .errors import input_errors
-from .options import lang_option
+from .options import json_option, lang_option
 from .positions import read_position_and_dice, roll_to_play
 
 
 @click.command(short_help="List every legal play of a roll, with its Position ID.")
 @click.argument("position_id")
 @click.argument("roll", nargs=-1)
-@click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
+@json_option
 @lang_option
 def moves(position_id: str, roll: tuple[str, ...], as_json: bool, lang: str) -> None:
     """List every legal play of ROLL (31, 3-1 or 3 1) in POSITION_ID: a Position ID, a GNUbg ID

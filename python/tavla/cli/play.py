@@ -8,13 +8,14 @@ import sys
 import click
 
 from ..eval.nets import DEFAULT
-from ..eval.policies import opened, parse_policy
+from ..eval.policies import opened
 from ..game.equity import MatchEquityTable
 from ..game.match import Match, MoneySession
 from ..sim.opponent import Opponent
 from .errors import InputError, input_errors
+from .options import seed_option
 from .play_session import HELP, Finished, PlaySession
-from .playout_options import POLICIES_HELP, POLICY
+from .policy_param import POLICIES_HELP, POLICY, ParsedPolicy
 
 DEFAULT_OPPONENT = f"net:{DEFAULT}"
 """The opponent when none is named: the strongest shipped net at 0-ply."""
@@ -44,12 +45,7 @@ opponent's cube decisions read."""
     help="Play a match to N points, at most the match equity table's "
     f"{LONGEST_MATCH} [default: a money session].",
 )
-@click.option(
-    "--seed",
-    type=click.IntRange(0, 2**64 - 1),
-    default=None,
-    help="Seed of the dice (and of a random opponent) [default: unseeded].",
-)
+@seed_option("Seed of the dice (and of a random opponent) [default: unseeded].", default=None)
 @click.option(
     "--save",
     "save_file",
@@ -64,7 +60,11 @@ opponent's cube decisions read."""
     help="Show the best plays (or the cube hint) at each of your decisions.",
 )
 def play(
-    opponent: str, match_length: int | None, seed: int | None, save_file: str | None, hints: bool
+    opponent: ParsedPolicy,
+    match_length: int | None,
+    seed: int | None,
+    save_file: str | None,
+    hints: bool,
 ) -> None:
     """Play a money session with the cube (Jacoby rule, R22), or with --match N a match to N
     points with the Crawford rule (R24), against OPPONENT: by default the strongest shipped
@@ -83,13 +83,11 @@ def play(
     if save_file is not None:
         with input_errors():
             _check_suffix(save_file)
-    with input_errors():
-        player_policy = parse_policy(opponent)
     session: Match | MoneySession = (
         MoneySession(dice=seed) if match_length is None else Match(match_length, dice=seed)
     )
     status = 0
-    with input_errors(), opened(player_policy) as player:
+    with input_errors(), opened(opponent.value) as player:
         game_loop = PlaySession(
             session,
             Opponent(player, seed=seed),

@@ -5,116 +5,78 @@ from __future__ import annotations
 import signal
 import threading
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, TypeVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import click
 
-from ..engines import GNUBG_NAME, UBGI_PREFIX
-from ..errors import EngineError, InterruptedRunWarning, PlayoutError
-from ..eval import nets
-from ..eval.policies import builtin_policies, parse_policy
+from .._run_options import RunOptions
+from ..errors import InterruptedRunWarning
 from ..sim import cluster
 from .errors import input_errors
+from .options import (
+    json_option,
+    option_group,
+    progress_option,
+    scheduler_option,
+    seed_option,
+    threads_option,
+)
 
 if TYPE_CHECKING:
     from distributed import Client
 
-F = TypeVar("F", bound=Callable[..., Any])
+
+@dataclass(frozen=True)
+class PlayoutArgs:
+    """What the options of :data:`playout_options` say: how a playout command runs."""
+
+    seed: int
+    threads: int | None
+    progress: bool | None
+    as_json: bool
+    scheduler: str | None
+    chunk: int | None
+
+    @contextmanager
+    def playing(self) -> Iterator[RunOptions]:
+        """The run's options, its client on the scheduler's cluster (if any), for a block
+        run as :func:`playout_run` runs one."""
+        with playout_run(self.scheduler) as client:
+            yield RunOptions(
+                seed=self.seed,
+                threads=self.threads,
+                progress=self.progress,
+                client=client,
+                chunk=self.chunk,
+            )
 
 
-class PolicyParam(click.types.StringParamType):
-    """A policy on the command line: a built-in name, ``net:PATH``, each with an optional
-    ``@N`` for an N-ply search, or an external engine (``ubgi:COMMAND``, ``gnubg``,
-    ``gnubg@N``); checked when read (an engine is not started), passed on as the text."""
-
-    name = "policy"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        try:
-            parse_policy(str(value))
-        except (PlayoutError, EngineError) as error:  # EngineError: gnubg is not installed
-            self.fail(str(error), param, ctx)
-        return str(value)
-
-    def shell_complete(
-        self, ctx: click.Context, param: click.Parameter, incomplete: str
-    ) -> list[click.shell_completion.CompletionItem]:
-        return [
-            click.shell_completion.CompletionItem(name)
-            for name in (*builtin_policies(), "net:", UBGI_PREFIX, GNUBG_NAME)
-            if name.startswith(incomplete)
-        ]
-
-
-POLICY = PolicyParam()
-"""A policy on the command line."""
-
-POLICIES_HELP = (
-    f"Policies: {', '.join(builtin_policies())}, net:NAME (a shipped net: "
-    f"{', '.join(nets.available())}), or net:PATH (a .npz net); add @N to search N plies "
-    '(net:td198-40@1). External engines: ubgi:"COMMAND" (a program speaking UBGI), gnubg '
-    "(GNU Backgammon at 0-ply, gnubg@N at N plies)."
+playout_options = option_group(
+    "run",
+    PlayoutArgs,
+    [
+        seed_option("Seed of the dice streams."),
+        threads_option("Threads to use [default: every core; with --scheduler, 1 a task]."),
+        progress_option,
+        json_option,
+        scheduler_option(
+            "Play on the Dask cluster of this scheduler (tcp://host:8786); "
+            'needs pip install "tavla[dask]". Same results as here.'
+        ),
+        click.option(
+            "--chunk",
+            type=click.IntRange(min=1),
+            default=None,
+            help="Games per Dask task [default: 4 tasks per worker thread, at most 20,000 games].",
+        ),
+    ],
 )
-"""The policies a command's help lists (as an epilog)."""
-
-
-def games_option(default: int) -> Callable[[F], F]:
-    """``--games N``: how many games to play."""
-    return click.option(
-        "--games",
-        "-n",
-        type=click.IntRange(min=1),
-        default=default,
-        show_default=True,
-        help="Number of games.",
-    )
-
-
-def playout_options(function: F) -> F:
-    """``--seed``, ``--threads``, ``--progress/--no-progress``, ``--json``, and
-    ``--scheduler ADDRESS`` with ``--chunk N`` to play on a Dask cluster."""
-    for option in reversed(
-        [
-            click.option(
-                "--seed",
-                type=click.IntRange(0, 2**64 - 1),
-                default=0,
-                show_default=True,
-                help="Seed of the dice streams.",
-            ),
-            click.option(
-                "--threads",
-                "-t",
-                type=click.IntRange(min=1),
-                default=None,
-                help="Threads to use [default: every core; with --scheduler, 1 a task].",
-            ),
-            click.option(
-                "--progress/--no-progress",
-                default=None,
-                help="Show a progress bar [default: when stderr is a terminal].",
-            ),
-            click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON."),
-            click.option(
-                "--scheduler",
-                metavar="ADDRESS",
-                default=None,
-                help="Play on the Dask cluster of this scheduler (tcp://host:8786); "
-                'needs pip install "tavla[dask]". Same results as here.',
-            ),
-            click.option(
-                "--chunk",
-                type=click.IntRange(min=1),
-                default=None,
-                help="Games per Dask task [default: 4 tasks per worker thread, "
-                "at most 20,000 games].",
-            ),
-        ]
-    ):
-        function = option(function)
-    return function
+"""``--seed``, ``--threads``, ``--progress/--no-progress``, ``--json``, and
+``--scheduler ADDRESS`` with ``--chunk N`` to play on a Dask cluster, passed to the command
+as one ``run`` argument (:class:`PlayoutArgs`)."""
 
 
 @contextmanager

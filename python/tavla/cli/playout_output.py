@@ -17,9 +17,10 @@ def exit_if_interrupted(interrupted: bool) -> None:
         click.get_current_context().exit(130)
 
 
-def echo_json(record: object) -> None:
+def echo_json(record: object, interrupted: bool = False) -> None:
     """Print ``record`` as strict JSON: a number that is not finite (a rate over no games,
-    the error of a single game) is written null."""
+    the error of a single game) is written null; then exit as :func:`exit_if_interrupted`
+    does."""
 
     def finite(value: object) -> object:
         if isinstance(value, float) and not math.isfinite(value):
@@ -31,6 +32,7 @@ def echo_json(record: object) -> None:
         return value
 
     click.echo(json.dumps(finite(record), indent=2, allow_nan=False))
+    exit_if_interrupted(interrupted)
 
 
 def percent(rate: float) -> str:

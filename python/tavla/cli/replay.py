@@ -35,7 +35,7 @@ from ..render.names import term_label
 from ..replay import Decision, Finding, MatchReplay, decisions, replay_analysis, replay_file
 from ..replay.sgf_analysis import replay_sgf_analysis
 from .errors import InputError
-from .options import lang_option
+from .options import json_option, lang_option, valued_option
 
 MATCH_SUFFIXES = (".mat", ".txt", ".sgf")
 
@@ -261,7 +261,7 @@ def _print_findings(label: str, findings: list[Finding], progress: bool) -> None
 
 @click.command(short_help="Replay match files and check them against the rules.")
 @click.argument("paths", nargs=-1, required=True)
-@click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
+@json_option
 @click.option("--notes", "show_notes", is_flag=True, help="List every note, not only counts.")
 @click.option(
     "--blunders",
@@ -270,12 +270,11 @@ def _print_findings(label: str, findings: list[Finding], progress: bool) -> None
     help="List the decisions gnubg's analysis (its text exports, or its analysis in an SGF"
     " file) found lost at least --threshold.",
 )
-@click.option(
-    "--threshold",
-    type=click.FloatRange(min=0),
-    default=0.08,
-    show_default=True,
-    help="Equity (EMG in a match) a decision must lose to be listed by --blunders.",
+@valued_option(
+    "threshold",
+    click.FloatRange(min=0),
+    0.08,
+    "Equity (EMG in a match) a decision must lose to be listed by --blunders.",
 )
 @lang_option
 def replay(

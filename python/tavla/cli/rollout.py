@@ -15,8 +15,10 @@ from ..sim.rollout import rollout as run_rollout
 from .cube import CubeOptions, cube_options
 from .cube_rollout import cube_rollout
 from .errors import input_errors
-from .playout_options import POLICIES_HELP, POLICY, games_option, playout_options, playout_run
+from .options import games_option, switch_option
+from .playout_options import PlayoutArgs, playout_options
 from .playout_output import echo_json, exit_if_interrupted, games_text
+from .policy_param import POLICIES_HELP, POLICY, ParsedPolicy
 from .positions import read_position_and_dice, roll_to_play
 from .rollout_options import RolloutSettings, rollout_settings
 
@@ -64,17 +66,12 @@ rollout) is the cube model on its own evaluator (pubeval never doubles)."""
     "--policy",
     "-p",
     type=POLICY,
-    default=None,
+    default=DEFAULT_POLICY,
     help=f"The policy that plays both sides [default: {DEFAULT_POLICY}, the "
     "strongest shipped net, which plays the cube too].",
 )
 @games_option(1296)
-@click.option(
-    "--rotate/--no-rotate",
-    default=True,
-    show_default=True,
-    help="Stratify the first rolls over the 36 outcomes.",
-)
+@switch_option("rotate", "Stratify the first rolls over the 36 outcomes.")
 @click.option(
     "--cubeful",
     is_flag=True,
@@ -87,18 +84,13 @@ rollout) is the cube model on its own evaluator (pubeval never doubles)."""
 def rollout(
     position_id: str,
     roll: str | None,
-    policy: str | None,
+    policy: ParsedPolicy,
     games: int,
     rotate: bool,
     cubeful: bool,
     settings: RolloutSettings,
     cube: CubeOptions,
-    seed: int,
-    threads: int | None,
-    progress: bool | None,
-    as_json: bool,
-    scheduler: str | None,
-    chunk: int | None,
+    run: PlayoutArgs,
 ) -> None:
     """Roll out POSITION_ID (Position ID, GNUbg ID or XGID) with the side on roll to roll,
     or with --roll every legal play of that roll, best first. A GNUbg ID or XGID that holds
@@ -122,29 +114,13 @@ def rollout(
     error, checked every --check-every games; with --roll, --out-of-contention K stops the
     plays that trail the best by K standard errors. --cube-plies and --move-filter set the
     policy's cube depth and move filter (its checker depth is the @N of net:PATH@N)."""
-    if policy is None:
-        policy = DEFAULT_POLICY
     if cubeful:
-        cube_rollout(
-            position_id,
-            roll,
-            policy,
-            games,
-            rotate,
-            cube,
-            settings,
-            seed=seed,
-            threads=threads,
-            progress=progress,
-            as_json=as_json,
-            scheduler=scheduler,
-            chunk=chunk,
-        )
+        cube_rollout(position_id, roll, policy, games, rotate, cube, settings, run)
         return
     if cube != CubeOptions.none():
         with input_errors():
             raise PlayoutError("the cube options are for cube rollouts: give --cubeful")
-    with playout_run(scheduler) as client:
+    with run.playing() as options:
         position, dice_in_id = read_position_and_dice(position_id)
         dice = None if roll is None and dice_in_id is None else roll_to_play(roll, dice_in_id)
         chosen = settings.policy(policy)
@@ -153,20 +129,16 @@ def rollout(
             chosen,
             games,
             dice=dice,
-            seed=seed,
             rotate=rotate,
-            threads=threads,
-            progress=progress,
-            client=client,
-            chunk=chunk,
+            options=options,
             **settings.arguments(chosen),
         )
     results = found if isinstance(found, list) else [found]
     # No result for a roll (which has at least one play) only when Ctrl-C came first.
     interrupted = any(r.interrupted for r in results) or not results
-    if as_json:
-        echo_json([_record(r) for r in results] if dice is not None else _record(results[0]))
-        exit_if_interrupted(interrupted)
+    if run.as_json:
+        records = [_record(r) for r in results] if dice is not None else _record(results[0])
+        echo_json(records, interrupted)
         return
     rotation = "rotated" if rotate else "not rotated"
     reduced = any(r.variance_reduction for r in results)
@@ -174,7 +146,7 @@ def rollout(
     played = max((r.games for r in results), default=0)
     click.echo(
         f"{position.position_id}: {policy} rollout, {games_text(played, interrupted)}, "
-        f"{rotation}, {luck}, seed {seed}"
+        f"{rotation}, {luck}, seed {run.seed}"
     )
     if dice is not None and interrupted:
         plays = len(position.legal_plays(dice))

@@ -4,8 +4,6 @@ target standard error and plays out of contention."""
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -14,8 +12,10 @@ import click
 from ..errors import PlayoutError
 from ..eval.evaluators import MAX_PLIES
 from ..eval.net import Net
-from ..eval.policies import Policy, PolicyLike, parse_policy
+from ..eval.policies import Policy, PolicyLike
 from ..sim.rollout_rounds import CHECK_EVERY
+from .options import option_group, optional_option
+from .policy_param import ParsedPolicy
 
 POSITIVE = click.FloatRange(min=0, min_open=True)
 
@@ -34,17 +34,17 @@ class RolloutSettings:
     cube_plies: int | None
     move_filter: tuple[int, float] | None
 
-    def policy(self, text: str, cube_life: float | None = None) -> PolicyLike:
-        """The policy ``text`` names, with the options' cube depth, move filter and
-        ``cube_life`` (for its cube model); :class:`~tavla.PlayoutError` when they are given
-        for a policy without an evaluator."""
-        policy = parse_policy(text)
+    def policy(self, given: ParsedPolicy, cube_life: float | None = None) -> PolicyLike:
+        """The policy ``given``, with the options' cube depth, move filter and ``cube_life``
+        (for its cube model); :class:`~tavla.PlayoutError` when they are given for a policy
+        without an evaluator."""
+        policy = given.value
         tuned = self.cube_plies is not None or self.move_filter is not None
         if not isinstance(policy, Policy) or not isinstance(policy.evaluator, Net):
             if tuned:
                 raise PlayoutError(
                     "--cube-plies and --move-filter are for a policy that searches a net "
-                    f"(net:PATH), not {text!r}"
+                    f"(net:PATH), not {given.text!r}"
                 )
             return policy
         if self.move_filter is not None:
@@ -95,107 +95,73 @@ def _move_filter(ctx: click.Context, param: click.Parameter, value: str | None) 
     return parsed
 
 
-def rollout_settings(function: Callable[..., Any]) -> Callable[..., Any]:
-    """The options above, passed to ``function`` as one ``settings`` argument."""
-
-    @functools.wraps(function)
-    def with_settings(
-        *args: Any,
-        variance_reduction: bool | None,
-        truncate: int | None,
-        evaluator: str | None,
-        truncate_bearoff: bool,
-        se: float | None,
-        check_every: int,
-        out_of_contention: float | None,
-        cube_plies: int | None,
-        move_filter: tuple[int, float] | None,
-        **kwargs: Any,
-    ) -> Any:
-        settings = RolloutSettings(
-            variance_reduction,
-            truncate,
-            evaluator,
-            truncate_bearoff,
-            se,
-            check_every,
-            out_of_contention,
-            cube_plies,
-            move_filter,
-        )
-        return function(*args, settings=settings, **kwargs)
-
-    command: Callable[..., Any] = with_settings
-    for option in reversed(
-        [
-            click.option(
-                "--variance-reduction/--no-variance-reduction",
-                default=None,
-                help="Subtract the luck of every roll [default: when the policy has "
-                "an evaluator, a net].",
-            ),
-            click.option(
-                "--truncate",
-                type=click.IntRange(min=1),
-                default=None,
-                metavar="N",
-                help="Stop each game after N plies and count --evaluator's estimate.",
-            ),
-            click.option(
-                "--evaluator",
-                "-e",
-                default=None,
-                metavar="EVALUATOR",
-                help="What values the games --truncate stops: net:PATH or bearoff "
-                "[default: the policy's net].",
-            ),
-            click.option(
-                "--truncate-bearoff",
-                is_flag=True,
-                help="Stop each game where the bear-off database is exact and count "
-                "its exact value.",
-            ),
-            click.option(
-                "--se",
-                type=POSITIVE,
-                default=None,
-                metavar="ERROR",
-                help="Stop once the equity's standard error is below ERROR (every "
-                "play's, with --roll); --games is then the most played.",
-            ),
-            click.option(
-                "--check-every",
-                type=click.IntRange(min=1),
-                default=CHECK_EVERY,
-                show_default=True,
-                metavar="N",
-                help="Games between the checks of --se and --out-of-contention.",
-            ),
-            click.option(
-                "--out-of-contention",
-                type=POSITIVE,
-                default=None,
-                metavar="K",
-                help="With --roll: stop a play that trails the best by more than K "
-                "standard errors of their difference.",
-            ),
-            click.option(
-                "--cube-plies",
-                type=click.IntRange(0, MAX_PLIES),
-                default=None,
-                metavar="N",
-                help="Depth of the policy's cube decisions [default: "
-                "its checker play's, the @N of net:PATH@N].",
-            ),
-            click.option(
-                "--move-filter",
-                callback=_move_filter,
-                default=None,
-                metavar="KEEP:MARGIN",
-                help="The move filter of searches deeper than 0-ply: the best KEEP "
-                "plays within MARGIN of the best [default: 8:0.16].",
-            ),
-        ]
-    ):
-        command = option(command)
-    return command
+rollout_settings = option_group(
+    "settings",
+    RolloutSettings,
+    [
+        click.option(
+            "--variance-reduction/--no-variance-reduction",
+            default=None,
+            help="Subtract the luck of every roll [default: when the policy has "
+            "an evaluator, a net].",
+        ),
+        optional_option(
+            "truncate",
+            click.IntRange(min=1),
+            "N",
+            "Stop each game after N plies and count --evaluator's estimate.",
+        ),
+        click.option(
+            "--evaluator",
+            "-e",
+            default=None,
+            metavar="EVALUATOR",
+            help="What values the games --truncate stops: net:PATH or bearoff "
+            "[default: the policy's net].",
+        ),
+        click.option(
+            "--truncate-bearoff",
+            is_flag=True,
+            help="Stop each game where the bear-off database is exact and count its exact value.",
+        ),
+        optional_option(
+            "se",
+            POSITIVE,
+            "ERROR",
+            "Stop once the equity's standard error is below ERROR (every "
+            "play's, with --roll); --games is then the most played.",
+        ),
+        click.option(
+            "--check-every",
+            type=click.IntRange(min=1),
+            default=CHECK_EVERY,
+            show_default=True,
+            metavar="N",
+            help="Games between the checks of --se and --out-of-contention.",
+        ),
+        optional_option(
+            "out-of-contention",
+            POSITIVE,
+            "K",
+            "With --roll: stop a play that trails the best by more than K "
+            "standard errors of their difference.",
+        ),
+        optional_option(
+            "cube-plies",
+            click.IntRange(0, MAX_PLIES),
+            "N",
+            "Depth of the policy's cube decisions [default: "
+            "its checker play's, the @N of net:PATH@N].",
+        ),
+        click.option(
+            "--move-filter",
+            callback=_move_filter,
+            default=None,
+            metavar="KEEP:MARGIN",
+            help="The move filter of searches deeper than 0-ply: the best KEEP "
+            "plays within MARGIN of the best [default: 8:0.16].",
+        ),
+    ],
+)
+"""The options above, passed to a command as one ``settings`` argument
+(:class:`RolloutSettings`)."""

@@ -3,43 +3,37 @@ as match files that ``tavla replay`` and GNU Backgammon read (:func:`tavla.repla
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from collections.abc import Sequence
 
 import click
 
 from ..replay.record import save_games
 from ..sim.records import UnitSteps
 from .errors import InputError, input_errors
+from .options import stacked
 
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def save_options(function: F) -> F:
-    """``--save DIR`` and ``--save-format mat|sgf``."""
-    for option in reversed(
-        [
-            click.option(
-                "--save",
-                "save_dir",
-                type=click.Path(file_okay=False),
-                default=None,
-                metavar="DIR",
-                help="Write every game (every match with --match) "
-                "to DIR as a match file, one a game or match.",
-            ),
-            click.option(
-                "--save-format",
-                type=click.Choice(["mat", "sgf"]),
-                default=None,
-                help="The files' format [default: sgf for cubeless games, whose "
-                "gammons a .mat file cannot count without the Jacoby rule; mat "
-                "otherwise].",
-            ),
-        ]
-    ):
-        function = option(function)
-    return function
+save_options = stacked(
+    [
+        click.option(
+            "--save",
+            "save_dir",
+            type=click.Path(file_okay=False),
+            default=None,
+            metavar="DIR",
+            help="Write every game (every match with --match) "
+            "to DIR as a match file, one a game or match.",
+        ),
+        click.option(
+            "--save-format",
+            type=click.Choice(["mat", "sgf"]),
+            default=None,
+            help="The files' format [default: sgf for cubeless games, whose "
+            "gammons a .mat file cannot count without the Jacoby rule; mat "
+            "otherwise].",
+        ),
+    ]
+)
+"""``--save DIR`` and ``--save-format mat|sgf``."""
 
 
 def save_kept(

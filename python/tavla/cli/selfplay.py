@@ -7,8 +7,10 @@ import time
 import click
 
 from ..sim.playout import selfplay as run_selfplay
-from .playout_options import POLICIES_HELP, POLICY, games_option, playout_options, playout_run
-from .playout_output import echo_json, echo_rows, exit_if_interrupted, games_text, percent, signed
+from .options import games_option
+from .playout_options import PlayoutArgs, playout_options
+from .playout_output import echo_json, echo_rows, games_text, percent, signed
+from .policy_param import POLICIES_HELP, POLICY, ParsedPolicy
 from .save_options import save_kept, save_options
 
 
@@ -19,15 +21,10 @@ from .save_options import save_kept, save_options
 @playout_options
 @save_options
 def selfplay(
-    policy: str,
-    opponent: str | None,
+    policy: ParsedPolicy,
+    opponent: ParsedPolicy | None,
     games: int,
-    seed: int,
-    threads: int | None,
-    progress: bool | None,
-    as_json: bool,
-    scheduler: str | None,
-    chunk: int | None,
+    run: PlayoutArgs,
     save_dir: str | None,
     save_format: str | None,
 ) -> None:
@@ -36,26 +33,19 @@ def selfplay(
     per game, speed (games finished over the time taken).  --save DIR also writes every game
     to DIR as a match file (game-000001.sgf, ...), a's plays in the left column."""
     opponent = opponent or policy
-    with playout_run(scheduler) as client:
+    with run.playing() as options:
         started = time.perf_counter()
         results = run_selfplay(
-            (policy, opponent),
-            games,
-            seed=seed,
-            threads=threads,
-            progress=progress,
-            client=client,
-            chunk=chunk,
-            keep_games=save_dir is not None,
+            (policy.value, opponent.value), games, keep_games=save_dir is not None, options=options
         )
         seconds = time.perf_counter() - started
     if save_dir is not None:
-        save_kept(results.steps, save_dir, policy, opponent, save_format)
+        save_kept(results.steps, save_dir, policy.text, opponent.text, save_format)
     record = {
-        "policy": policy,
-        "opponent": opponent,
+        "policy": policy.text,
+        "opponent": opponent.text,
         "games": results.games,
-        "seed": seed,
+        "seed": run.seed,
         "win_rate": results.win_rate,
         "gammon_rate": results.gammon_rate,
         "backgammon_rate": results.backgammon_rate,
@@ -64,13 +54,12 @@ def selfplay(
         "games_per_second": results.games / seconds,
         "interrupted": results.interrupted,
     }
-    if as_json:
-        echo_json(record)
-        exit_if_interrupted(results.interrupted)
+    if run.as_json:
+        echo_json(record, results.interrupted)
         return
     a, b = f"a ({policy})", f"b ({opponent})"
     played = games_text(results.games, results.interrupted)
-    click.echo(f"{a} vs {b}: {played}, seed {seed}")
+    click.echo(f"{a} vs {b}: {played}, seed {run.seed}")
     rows = [
         (f"{a} wins", percent(results.win_rate)),
         ("gammons and backgammons (either side)", percent(results.gammon_rate)),

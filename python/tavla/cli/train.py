@@ -8,11 +8,13 @@ from typing import Any
 
 import click
 
+from .._run_options import RunOptions
 from ..eval.encoding import encodings
 from ..eval.net import Net
 from ..eval.train import DEFAULTS, Monitor, train_td
 from ..sim.monitor import duel_monitor
 from .errors import InputError
+from .options import count_option, existing_option, progress_option, seed_option, valued_option
 from .playout_options import playout_run
 from .playout_output import echo_json, exit_if_interrupted
 from .train_supervised import run_supervised, supervised_options
@@ -71,12 +73,8 @@ TD_ONLY = (
     type=click.Choice(["sigmoid", "tanh", "relu"]),
     help="Of the hidden layers.",
 )
-@click.option(
-    "--outputs",
-    type=click.Choice(["5", "1"]),
-    default="5",
-    show_default=True,
-    help="5 (win, gammons, backgammons) or 1 (win only).",
+@valued_option(
+    "outputs", click.Choice(["5", "1"]), "5", "5 (win, gammons, backgammons) or 1 (win only)."
 )
 @click.option(
     "--lambda",
@@ -97,11 +95,8 @@ TD_ONLY = (
     default=None,
     help="Step size at the last game, reached linearly [default: --alpha].",
 )
-@click.option(
-    "--seed",
-    type=click.IntRange(0, 2**64 - 1),
-    default=None,
-    help="Seed of the dice and the start weights [default: 0, or the checkpoint's].",
+@seed_option(
+    "Seed of the dice and the start weights [default: 0, or the checkpoint's].", default=None
 )
 @click.option(
     "--threads",
@@ -111,46 +106,20 @@ TD_ONLY = (
     help="Threads [default: 1, which gives the same weights for a seed however the "
     "run is cut into parts].",
 )
-@click.option(
-    "--start",
-    type=click.Path(exists=True, dir_okay=False),
-    default=None,
-    help="Train this net further (its layers and encoding are kept).",
+@existing_option(
+    "start", "Train this net further (its layers and encoding are kept).", files_only=True
 )
-@click.option(
-    "--resume",
-    type=click.Path(exists=True, dir_okay=False),
-    default=None,
-    help="Go on with the run of this checkpoint (its settings and games). A "
+@existing_option(
+    "resume",
+    "Go on with the run of this checkpoint (its settings and games). A "
     "--supervised run goes on by itself: run the same command again.",
+    files_only=True,
 )
-@click.option(
-    "--checkpoint-every",
-    type=click.IntRange(min=1),
-    default=100_000,
-    show_default=True,
-    help="Games between two writes of OUT.",
-)
-@click.option(
-    "--duel-every",
-    type=click.IntRange(min=1),
-    default=100_000,
-    show_default=True,
-    help="Games between two duels against pubeval.",
-)
-@click.option(
-    "--duel-games",
-    type=click.IntRange(min=2),
-    default=2_000,
-    show_default=True,
-    help="Games of each duel (duplicate dice, an even number).",
-)
+@count_option("checkpoint-every", 100_000, "Games between two writes of OUT.")
+@count_option("duel-every", 100_000, "Games between two duels against pubeval.")
+@count_option("duel-games", 2_000, "Games of each duel (duplicate dice, an even number).", low=2)
 @click.option("--no-duel", is_flag=True, help="Do not duel while training.")
-@click.option(
-    "--progress/--no-progress",
-    default=None,
-    help="Show a progress bar [default: when stderr is a terminal].",
-)
+@progress_option
 @click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON at the end.")
 @supervised_options
 @click.pass_context
@@ -191,6 +160,7 @@ def train(
     split and early stopping (see the docs' 'Supervised training'); OUT is the net set, each
     member trained at OUT.CLASS.npz with its state beside it. The same command run again
     goes on where the last one stopped (other settings are an error)."""
+    options = RunOptions(seed=seed, threads=threads, progress=progress)
     if supervised:
         default = click.core.ParameterSource.DEFAULT
         given = [name for name in TD_ONLY if ctx.get_parameter_source(name) is not default]
@@ -204,10 +174,8 @@ def train(
             encoding=encoding,
             activation=activation,
             outputs=int(outputs),
-            seed=seed,
-            threads=threads,
             start=start,
-            progress=progress,
+            options=options,
             as_json=as_json,
             **supervised_settings,
         )
@@ -232,13 +200,11 @@ def train(
             lambda_=lambda_,
             alpha=alpha,
             alpha_end=alpha_end,
-            seed=seed,
-            threads=threads,
             checkpoint=out,
             checkpoint_every=checkpoint_every,
             monitor=None if monitor is None else _reporting(monitor, report),
             monitor_every=duel_every,
-            progress=progress,
+            options=options,
         )
     record = {
         "net": str(result.checkpoint),

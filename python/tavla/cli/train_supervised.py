@@ -4,108 +4,70 @@ rolled-out positions (:func:`tavla.eval.train_net_set`, :func:`tavla.eval.train_
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import click
 
+from .._run_options import RunOptions
 from ..eval.data import load_training_data
 from ..eval.supervised import SupervisedResult, state_path, train_supervised
 from ..eval.supervised_set import TRAINED, train_net_set
 from .errors import InputError
+from .options import count_option, stacked, valued_option
 from .playout_options import playout_run
 from .playout_output import echo_json, exit_if_interrupted
 
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def supervised_options(function: F) -> F:
-    """The options of ``tavla train`` that only supervised training takes."""
-    for option in reversed(
-        [
-            click.option(
-                "--supervised",
-                type=click.Path(exists=True, path_type=Path),
-                multiple=True,
-                metavar="DATA",
-                help="Train supervised on these rollout shards (folders of tavla data "
-                "rollouts; repeat for more).",
-            ),
-            click.option(
-                "--class",
-                "classes",
-                type=click.Choice(TRAINED),
-                multiple=True,
-                help="Train one net, on the positions of this class (repeat for more) "
-                "[default: a net set, a net per class].",
-            ),
-            click.option(
-                "--epochs",
-                type=click.IntRange(min=1),
-                default=50,
-                show_default=True,
-                help="Passes over the training positions, at most.",
-            ),
-            click.option(
-                "--batch",
-                type=click.IntRange(min=1),
-                default=256,
-                show_default=True,
-                help="Positions per step.",
-            ),
-            click.option(
-                "--learning-rate",
-                type=click.FloatRange(0, min_open=True),
-                default=1e-3,
-                show_default=True,
-                help="Adam's first step size.",
-            ),
-            click.option(
-                "--learning-rate-end",
-                type=click.FloatRange(0),
-                default=1e-5,
-                show_default=True,
-                help="The step size at the end, along a cosine.",
-            ),
-            click.option(
-                "--weight-decay",
-                type=click.FloatRange(0),
-                default=1e-4,
-                show_default=True,
-                help="Decoupled weight decay of the weights.",
-            ),
-            click.option(
-                "--validation",
-                type=click.FloatRange(0, 0.5),
-                default=0.05,
-                show_default=True,
-                help="Share of the positions held out.",
-            ),
-            click.option(
-                "--patience",
-                type=click.IntRange(min=1),
-                default=5,
-                show_default=True,
-                help="Stop after this many epochs without a better validation loss.",
-            ),
-            click.option(
-                "--without",
-                multiple=True,
-                metavar="GROUP",
-                help="Leave out a feature group of the encoding (repeat for more).",
-            ),
-            click.option(
-                "--min-positions",
-                type=click.IntRange(min=1),
-                default=200,
-                show_default=True,
-                help="A class with fewer positions is judged by the contact net.",
-            ),
-        ]
-    ):
-        function = option(function)
-    return function
+supervised_options = stacked(
+    [
+        click.option(
+            "--supervised",
+            type=click.Path(exists=True, path_type=Path),
+            multiple=True,
+            metavar="DATA",
+            help="Train supervised on these rollout shards (folders of tavla data "
+            "rollouts; repeat for more).",
+        ),
+        click.option(
+            "--class",
+            "classes",
+            type=click.Choice(TRAINED),
+            multiple=True,
+            help="Train one net, on the positions of this class (repeat for more) "
+            "[default: a net set, a net per class].",
+        ),
+        count_option("epochs", 50, "Passes over the training positions, at most."),
+        count_option("batch", 256, "Positions per step."),
+        valued_option(
+            "learning-rate", click.FloatRange(0, min_open=True), 1e-3, "Adam's first step size."
+        ),
+        valued_option(
+            "learning-rate-end",
+            click.FloatRange(0),
+            1e-5,
+            "The step size at the end, along a cosine.",
+        ),
+        valued_option(
+            "weight-decay", click.FloatRange(0), 1e-4, "Decoupled weight decay of the weights."
+        ),
+        valued_option(
+            "validation", click.FloatRange(0, 0.5), 0.05, "Share of the positions held out."
+        ),
+        count_option(
+            "patience", 5, "Stop after this many epochs without a better validation loss."
+        ),
+        click.option(
+            "--without",
+            multiple=True,
+            metavar="GROUP",
+            help="Leave out a feature group of the encoding (repeat for more).",
+        ),
+        count_option(
+            "min-positions", 200, "A class with fewer positions is judged by the contact net."
+        ),
+    ]
+)
+"""The options of ``tavla train`` that only supervised training takes."""
 
 
 def _line(name: str, result: SupervisedResult) -> str:
@@ -145,25 +107,21 @@ def run_supervised(
     encoding: str | None,
     without: tuple[str, ...],
     min_positions: int,
-    seed: int | None,
-    threads: int | None,
     start: str | None,
-    progress: bool | None,
+    options: RunOptions,
     as_json: bool,
     **settings: Any,
 ) -> None:
     """The supervised side of ``tavla train`` (see its help)."""
-    common: dict[str, Any] = {
-        **settings,
-        "hidden": hidden or 128,
-        "without": without,
-        "seed": seed or 0,
-        "threads": threads or 1,
-        "progress": progress,
-    }
-    if encoding is not None:
-        common["encoding"] = encoding
     with playout_run(None):
+        common: dict[str, Any] = {
+            **settings,
+            "hidden": hidden or 128,
+            "without": without,
+            "options": options,
+        }
+        if encoding is not None:
+            common["encoding"] = encoding
         if classes:
             path = out if out.suffix == ".npz" else out.with_name(out.name + ".npz")
             result = train_supervised(

@@ -7,29 +7,18 @@ import sys
 import click
 
 from ..engines.server import UbgiEngine, serve
-from ..eval import nets
 from .errors import input_errors
-from .playout_options import POLICIES_HELP, POLICY, sigterm_as_ctrl_c
+from .options import seed_option
+from .playout_options import sigterm_as_ctrl_c
+from .policy_param import POLICIES_HELP, ParsedPolicy, policy_option
 
 
 @click.command(
     short_help="Serve a policy as a UBGI engine on stdin and stdout.", epilog=POLICIES_HELP
 )
-@click.option(
-    "--policy",
-    "-p",
-    type=POLICY,
-    default=f"net:{nets.DEFAULT}",
-    show_default=True,
-    help="The policy that chooses the plays (and, with a net, the cube actions).",
-)
-@click.option(
-    "--seed",
-    type=click.IntRange(0, 2**64 - 1),
-    default=None,
-    help="Seed of the random policy's choices [default: fresh each run].",
-)
-def ubgi(policy: str, seed: int | None) -> None:
+@policy_option("The policy that chooses the plays (and, with a net, the cube actions).")
+@seed_option("Seed of the random policy's choices [default: fresh each run].", default=None)
+def ubgi(policy: ParsedPolicy, seed: int | None) -> None:
     """Answer UBGI commands read from stdin on stdout, one line each, until 'quit' or the
     end of the input: a controller (a GUI, a dueller, another tavla's duel through
     ubgi:"tavla ubgi") starts this command and sends it positions; the plays are the
@@ -37,7 +26,7 @@ def ubgi(policy: str, seed: int | None) -> None:
     drafts are understood: v0.2's 'position gnubgid ID', 'dice D1 D2', 'go chequer' ->
     'bestmove ...', and the first draft's bare XGID or FIBS board lines."""
     with input_errors():
-        engine = UbgiEngine(policy, seed=seed)
+        engine = UbgiEngine(policy.text, seed=seed)  # the text names the engine
     try:  # on SIGTERM too, an engine that plays for this one (gnubg) is stopped
         with sigterm_as_ctrl_c():
             serve(engine, sys.stdin, sys.stdout)

@@ -34,7 +34,8 @@ import numpy.typing as npt
 
 from .. import _core
 from .._progress import progress_bar
-from .._validate import check_int, check_real, check_seed, excerpt, is_int
+from .._run_options import RunOptions, bar_progress, refuse_options, run_options
+from .._validate import check_int, check_real, excerpt, is_int
 from ..errors import NetError, TrainingError
 from ._npz import checkpoint_path
 from .classes import CLASSES
@@ -223,10 +224,11 @@ def train_supervised(
     weight_decay: float = 1e-4,
     validation: float = 0.05,
     patience: int = 5,
-    seed: int = 0,
-    threads: int = 1,
+    seed: int | None = None,
+    threads: int | None = None,
     checkpoint: str | os.PathLike[str] | None = None,
     progress: bool | None = None,
+    options: RunOptions | None = None,
 ) -> SupervisedResult:
     """Trains a net on rolled-out positions (the module docstring gives the method) and
     returns the best by validation (:class:`SupervisedResult`).
@@ -243,14 +245,19 @@ def train_supervised(
     run's state beside it (:func:`state_path`); ``resume=True`` goes on with the run those
     files hold, which must have the same data and settings.  A progress bar over the steps
     shows the divergence (when ``progress``, or None and stderr is a terminal).
+    ``options``: a :class:`~tavla.RunOptions` whose ``seed`` (None: 0), ``threads`` (None: 1)
+    and ``progress`` these keywords are shorthands for (:ref:`run-options`); the run takes
+    no ``batch`` (its own ``batch`` is the minibatch), ``client`` or ``chunk``.
 
     Ctrl-C stops the run after the step in progress, writes the checkpoint and returns with
     ``interrupted`` set.  Raises :class:`~tavla.TrainingError` for a bad setting, data
     without positions of the classes, or a resume whose files are missing or differ;
     :class:`~tavla.DataError` for shards that are not ones.
     """
+    options = run_options(options, seed=seed, threads=threads, progress=progress)
+    refuse_options(options, ("batch", "client", "chunk"), "train_supervised")
+    seed = 0 if options.seed is None else options.seed
     chosen, names = _data(data, classes)
-    seed = check_seed(seed, "seed", TrainingError)
     net, sizes, init_seed = _start(start, hidden, encoding, activation, outputs, seed)
     frozen = _frozen(net.encoding, without)
     settings = SupervisedSettings(
@@ -269,7 +276,7 @@ def train_supervised(
         validation=check_real(validation, "validation", TrainingError, 0.0, 0.5),
         patience=check_int(patience, "patience", TrainingError, low=1),
         seed=seed,
-        threads=check_int(threads, "threads", TrainingError, low=1, high=256),
+        threads=check_int(options.threads or 1, "threads", TrainingError, low=1, high=256),
         data_sha256=_digest(chosen),
     )
     path = checkpoint_path(checkpoint)
@@ -292,7 +299,7 @@ def train_supervised(
             f"{os.fspath(state_path(path))!r} holds a run already: give resume=True to go on "
             "with it, or another checkpoint"
         )
-    return run.go(progress)
+    return run.go(bar_progress(options, "train_supervised"))
 
 
 def _arrays(prefix: str, weights: Sequence[Any], biases: Sequence[Any]) -> dict[str, Any]:

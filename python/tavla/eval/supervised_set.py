@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .._run_options import RunOptions, run_options
 from .._validate import check_int, excerpt
 from ..errors import TrainingError
 from .classes import CLASSES
@@ -53,6 +54,7 @@ def train_net_set(
     start: NetSet | str | os.PathLike[str] | None = None,
     min_positions: int = 200,
     resume: bool = False,
+    options: RunOptions | None = None,
     **settings: Any,
 ) -> NetSetResult:
     """Trains a net for each of the contact, crashed and race positions of ``data`` (each
@@ -66,8 +68,12 @@ def train_net_set(
 
     ``resume=True`` goes on: a member whose run finished is read back, one with a state goes
     on, the others start.  Ctrl-C stops the member in training (its checkpoint written) and
-    returns with ``interrupted`` and no set.  Raises :class:`~tavla.TrainingError` as
+    returns with ``interrupted`` and no set.  ``options``: a :class:`~tavla.RunOptions`
+    for every member, whose shorthands ``seed``, ``threads`` and ``progress`` may come among
+    ``settings`` (:ref:`run-options`).  Raises :class:`~tavla.TrainingError` as
     :func:`~tavla.eval.train_supervised` does, and for too few positions of a class."""
+    shorthands = {name: settings.pop(name, None) for name in ("seed", "threads", "progress")}
+    options = run_options(options, **shorthands)
     found = data if isinstance(data, TrainingData) else load_training_data(data)
     out = Path(path)
     if out.suffix != ".npz":
@@ -108,6 +114,7 @@ def train_net_set(
             checkpoint=checkpoint,
             start=None if first is None else first.nets[name],
             resume=resume and state_path(checkpoint).exists(),
+            options=options,
             **settings,
         )
         results[name] = result

@@ -17,7 +17,8 @@ import numpy.typing as npt
 
 from .. import _core
 from .._progress import progress_bar
-from .._validate import check_int, check_seed
+from .._run_options import RunOptions
+from .._validate import check_int
 from ..board.position import Position
 from ..errors import DataError
 from ..eval.classes import CLASSES
@@ -26,9 +27,9 @@ from ..eval.evaluators import DEFAULT_KEEP, DEFAULT_MARGIN, cubeless_equity, mak
 from ..eval.net import Net
 from ..eval.policies import PolicyLike
 from ..eval.strength import Benchmark, save_benchmark
-from .data_rollouts import RolloutJob, policy_net, position_seed, rollout_job
+from .data_jobs import RolloutJob, policy_net, position_seed, rollout_job
+from .data_options import data_options
 from .playout import thread_count
-from .rollout import rollout
 
 MANIFEST = "manifest.json"
 MANIFEST_KIND = "tavla benchmark data"
@@ -94,17 +95,7 @@ def benchmark_shard(
                 kind = 1 if candidate[0, 0] else (3 if candidate[0, 19:26].any() else 2)
                 value, error = float(kind), 0.0
             else:
-                result = rollout(
-                    Position(candidate),
-                    job.policy,
-                    settings.games,
-                    seed=seed,
-                    truncate=settings.truncate,
-                    evaluator=job.evaluator,
-                    variance_reduction=settings.variance_reduction,
-                    threads=job.threads,
-                    progress=False,
-                )
+                result = job.roll_out(candidate, seed)
                 if result.interrupted:
                     return None
                 value, error = -result.equity, result.equity_std_error
@@ -142,10 +133,11 @@ def make_benchmark(
     plies: int = 2,
     top: int = 5,
     exclude: tuple[str | Path, ...] = (),
-    seed: int = 0,
+    seed: int | None = None,
     shard_size: int = 50,
     threads: int | None = None,
     progress: bool | None = None,
+    options: RunOptions | None = None,
 ) -> BenchmarkRun:
     """Makes benchmark decisions of the positions file ``positions`` (bear-offs, and positions
     also in the ``exclude`` positions files, left out) into shards ``bench-00000.npz``, ... of
@@ -156,8 +148,15 @@ def make_benchmark(
     games on the same dice (seed (SEED, i)), ``truncate``, ``evaluator`` and
     ``variance_reduction`` as :func:`~tavla.sim.data_rollouts.roll_out_positions` takes
     them, each rollout on ``threads`` threads.  Ctrl-C stops the run, keeping the shards
-    finished.  Raises :class:`~tavla.DataError` for bad arguments, files that are not
-    positions files, or a folder made with other settings."""
+    finished.  ``options``: a :class:`~tavla.RunOptions` whose ``seed`` (None: 0),
+    ``threads`` and ``progress`` these keywords are shorthands for (:ref:`run-options`); the
+    run takes no ``batch``, ``client`` or ``chunk``.  Raises :class:`~tavla.DataError` for
+    bad arguments, files that are not positions files, or a folder made with other settings;
+    :class:`~tavla.errors.RunOptionsError` for bad options."""
+    options, bar = data_options(
+        options, "make_benchmark", seed=seed, threads=threads, progress=progress
+    )
+    seed = options.seed or 0
     source = load_positions(positions)
     job = rollout_job(
         policy,
@@ -167,7 +166,7 @@ def make_benchmark(
         variance_reduction,
         seed,
         shard_size,
-        thread_count(threads),
+        thread_count(options.threads),
     )
     net = policy_net(job.policy)
     if net is None:
@@ -176,7 +175,6 @@ def make_benchmark(
         )
     plies = check_int(plies, "plies", DataError, low=0, high=3)
     top = check_int(top, "top", DataError, low=2)
-    seed = check_seed(seed, "seed", DataError)
     excluded = {b.tobytes() for path in exclude for b in load_positions(path).boards}
     keep = (source.classes != CLASSES.index("bearoff")) & np.array(
         [b.tobytes() not in excluded for b in source.boards], dtype=bool
@@ -201,9 +199,7 @@ def make_benchmark(
         if not (folder / f"bench-{k:05d}.npz").exists()
     ]
     began, cpu, written, made, interrupted = time.perf_counter(), 0.0, 0, 0, False
-    with progress_bar(
-        sum(len(r) for _, r in todo), progress, "benchmark", unit="position"
-    ) as update:
+    with progress_bar(sum(len(r) for _, r in todo), bar, "benchmark", unit="position") as update:
         for k, index in todo:
             tick = None if update is None else (lambda n, at=made: update(at + n))
             try:

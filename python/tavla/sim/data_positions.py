@@ -17,7 +17,8 @@ import numpy.typing as npt
 
 from .. import _core
 from .._progress import progress_bar
-from .._validate import check_count, check_int, check_real, check_seed, excerpt
+from .._run_options import RunOptions
+from .._validate import check_count, check_int, check_real, excerpt
 from ..board.position import Position
 from ..errors import DataError, EvaluatorError, InvalidPositionError
 from ..eval import nets
@@ -26,6 +27,7 @@ from ..eval.data import SOURCES, Positions
 from ..eval.evaluators import cubeless_equity, make_search, resolve_net
 from ..eval.net import Net
 from ..eval.search import evaluate_boards
+from .data_options import data_options
 from .playout import play_games, thread_count
 
 DEFAULT_SHARES = {"contact": 0.5, "crashed": 0.2, "race": 0.3}
@@ -139,12 +141,13 @@ def make_positions(
     sample: float = 0.25,
     disagreement: float = 0.1,
     deep_plies: int = 2,
-    seed: int = 0,
+    seed: int | None = None,
     games_per_start: int = 4,
-    batch: int = 256,
+    batch: int | None = None,
     max_games: int | None = None,
     threads: int | None = None,
     progress: bool | None = None,
+    options: RunOptions | None = None,
 ) -> Positions:
     """About ``count`` distinct positions for supervised training, balanced across classes.
 
@@ -159,18 +162,26 @@ def make_positions(
       random order: kept as they are until they fill a share ``from_starts`` of each class,
       and self-play games continued from each, ``games_per_start`` of them (until the
       classes are full);
-    - self-play from the start (R4, R5) in rounds of ``batch`` games, at most ``max_games``
-      in all (None: until the classes are full): the net's best play at 0-ply, or on a turn
-      with probability ``exploration`` a play drawn uniformly from its ``explore_top`` best;
-      each position before a turn kept with probability ``sample`` (source ``"selfplay"``);
+    - self-play from the start (R4, R5) in rounds of ``batch`` games (None: 256), at most
+      ``max_games`` in all (None: until the classes are full): the net's best play at
+      0-ply, or on a turn with probability ``exploration`` a play drawn uniformly from its
+      ``explore_top`` best; each position before a turn kept with probability ``sample``
+      (source ``"selfplay"``);
     - for a share ``disagreement`` of the positions kept, a random roll whose best play by
       the net at 0-ply and at ``deep_plies`` differ: both plays' results (source
       ``"disagreement"``), on ``threads`` threads (None: every core).  They come on top of
       the quotas.
 
-    Deterministic for a seed (the games are played in lockstep on one thread).  Raises
-    :class:`~tavla.DataError` for bad arguments.
+    Deterministic for a seed (None: 0; the games are played in lockstep on one thread).
+    ``options``: a :class:`~tavla.RunOptions` whose ``seed``, ``threads``, ``batch`` and
+    ``progress`` these keywords are shorthands for (:ref:`run-options`); the run takes no
+    ``client`` or ``chunk``.  Raises :class:`~tavla.DataError` for bad arguments,
+    :class:`~tavla.errors.RunOptionsError` for bad options.
     """
+    options, bar = data_options(
+        options, "make_positions", seed=seed, threads=threads, batch=batch, progress=progress
+    )
+    seed = options.seed or 0
     count = check_int(count, "count", DataError, low=1)
     quotas = _quotas(count, shares)
     try:
@@ -184,19 +195,19 @@ def make_positions(
         check_real(exploration, "exploration", DataError, 0.0, 1.0),
         check_int(explore_top, "explore_top", DataError, low=1),
         check_real(sample, "sample", DataError, 0.0, 1.0, open_low=True),
-        np.random.default_rng(check_seed(seed, "seed", DataError)),
+        np.random.default_rng(seed),
     )
     share = check_real(disagreement, "disagreement", DataError, 0.0, 1.0)
     plies = check_int(deep_plies, "deep_plies", DataError, low=1, high=3)
     per_start = check_count(games_per_start, "games_per_start", DataError)
-    batch = check_int(batch, "batch", DataError, low=1)
+    batch = options.batch or 256
     cap = None if max_games is None else check_count(max_games, "max_games", DataError)
     part = check_real(from_starts, "from_starts", DataError, 0.0, 1.0)
     collector = _Collector({c: round(quota * part) for c, quota in quotas.items()})
     start_boards = _starts(starts)
     start_boards = start_boards[explorer.rng.permutation(len(start_boards))]
     games = 0
-    with progress_bar(count, progress, "positions", unit="position") as update:
+    with progress_bar(count, bar, "positions", unit="position") as update:
 
         def played(boards: list[npt.NDArray[np.int8]], source: int) -> None:
             for part in boards:
@@ -205,39 +216,35 @@ def make_positions(
             if update is not None:
                 update(collector.total)
 
+        def play(number: int, start: Position | None) -> None:
+            """``number`` games of self-play in lockstep, from ``start`` or the start."""
+            nonlocal games
+            play_games(
+                explorer,
+                explorer,
+                number,
+                start=start,
+                seed=seed,
+                first_game=games,
+                batch=number,
+                progress=False,
+            )
+            games += number
+            played(explorer.seen, SELFPLAY)
+
         played([start_boards], MATCH)
         collector.quotas = quotas
         for board in start_boards:
             if collector.full or per_start == 0:
                 break
-            play_games(
-                explorer,
-                explorer,
-                per_start,
-                start=Position(board),
-                seed=seed,
-                first_game=games,
-                batch=per_start,
-                progress=False,
-            )
-            games += per_start
-            played(explorer.seen, SELFPLAY)
+            play(per_start, Position(board))
         while not collector.full and (cap is None or games < cap):
-            round_games = batch if cap is None else min(batch, cap - games)
-            play_games(
-                explorer,
-                explorer,
-                round_games,
-                seed=seed,
-                first_game=games,
-                batch=round_games,
-                progress=False,
-            )
-            games += round_games
-            played(explorer.seen, SELFPLAY)
+            play(batch if cap is None else min(batch, cap - games), None)
     boards = np.array(collector.boards, dtype=np.int8).reshape(-1, 2, 26)
     sources = np.array(collector.sources, dtype=np.int8)
-    found = _disagreements(boards, chosen, share, plies, explorer.rng, thread_count(threads))
+    found = _disagreements(
+        boards, chosen, share, plies, explorer.rng, thread_count(options.threads)
+    )
     extra = [board for *_, shallow, deep in found for board in (shallow, deep)]
     fresh = [b for b in extra if b[1, 0] < 15 and b.tobytes() not in collector.keys]
     if fresh:

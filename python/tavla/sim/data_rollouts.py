@@ -23,10 +23,8 @@ import numpy as np
 import numpy.typing as npt
 
 from .._progress import progress_bar
-from .._validate import check_int, check_seed
-from ..board.position import Position
-from ..errors import DataError, EvaluatorError, PlayoutError
-from ..eval import nets
+from .._run_options import RunOptions
+from ..errors import DataError, PlayoutError
 from ..eval.classes import CLASSES
 from ..eval.data import (
     METHODS,
@@ -36,13 +34,13 @@ from ..eval.data import (
     load_shard,
     save_shard,
 )
-from ..eval.evaluators import resolve_net
 from ..eval.net import Net
-from ..eval.policies import Policy, PolicyLike, parsed_policy
+from ..eval.policies import PolicyLike
 from ..eval.search import evaluate_boards
 from . import cluster
+from .data_jobs import RolloutJob, position_seed, rollout_job
+from .data_options import data_options
 from .playout import thread_count
-from .rollout import rollout
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -51,23 +49,6 @@ MANIFEST = "manifest.json"
 MANIFEST_KIND = "tavla rollout data"
 BEAROFF = CLASSES.index("bearoff")
 ROLLOUT, DATABASE = (METHODS.index(name) for name in METHODS)
-
-
-@dataclass(frozen=True)
-class RolloutSettings:
-    """What decides a run's targets (kept in its manifest and every shard): the policy (its
-    description and, for a net, the SHA-256 of its weights), ``games`` per position,
-    ``truncate`` (plies, None: whole games), the truncation's evaluator (likewise),
-    ``variance_reduction``, ``seed`` and ``shard_size``."""
-
-    policy: str
-    policy_net: str | None
-    games: int
-    truncate: int | None
-    evaluator: str | None
-    variance_reduction: bool
-    seed: int
-    shard_size: int
 
 
 @dataclass(frozen=True)
@@ -94,85 +75,6 @@ class DataRun:
         return self.positions * 3600.0 / self.cpu_seconds
 
 
-@dataclass(frozen=True)
-class RolloutJob:
-    """What one shard's rollouts need, pickled as it is for a Dask worker."""
-
-    policy: PolicyLike
-    evaluator: Net | None
-    settings: RolloutSettings
-    threads: int
-
-
-def fingerprint(net: Net) -> str:
-    """The SHA-256 of a net's (or net set's) arrays: what identifies its weights."""
-    digest = hashlib.sha256()
-    for key, value in sorted(net.to_arrays().items()):
-        if key != "metadata" and not key.endswith(".metadata"):
-            digest.update(key.encode())
-            digest.update(np.ascontiguousarray(value).tobytes())
-    return digest.hexdigest()
-
-
-def policy_net(policy: PolicyLike) -> Net | None:
-    """The net a policy plays with (a net, or a Policy of one), or None."""
-    if isinstance(policy, Net):
-        return policy
-    if isinstance(policy, Policy) and isinstance(policy.evaluator, Net):
-        return policy.evaluator
-    return None
-
-
-def rollout_job(
-    policy: PolicyLike | None,
-    games: int,
-    truncate: int | None,
-    evaluator: Net | str | None,
-    variance_reduction: bool | None,
-    seed: int,
-    shard_size: int,
-    threads: int,
-) -> RolloutJob:
-    """The checked settings of a run (a ValueError subclass, DataError, for bad ones)."""
-    if policy is None:
-        policy = Policy(nets.default())
-    else:
-        try:
-            policy = parsed_policy(policy)
-        except PlayoutError as exc:
-            raise DataError(str(exc)) from None
-    net = policy_net(policy)
-    games = check_int(games, "games", DataError, low=1)
-    if truncate is not None:
-        truncate = check_int(truncate, "truncate", DataError, low=1)
-    try:
-        judge = resolve_net(evaluator) if evaluator is not None else net
-    except EvaluatorError as exc:
-        raise DataError(str(exc)) from None
-    if truncate is not None and judge is None:
-        raise DataError("a truncated rollout needs an evaluator: give a policy with a net, or one")
-    reduce = net is not None if variance_reduction is None else bool(variance_reduction)
-    if reduce and net is None:
-        raise DataError("variance reduction needs a policy with a net")
-    settings = RolloutSettings(
-        policy=repr(policy),
-        policy_net=None if net is None else fingerprint(net),
-        games=games,
-        truncate=truncate,
-        evaluator=None if truncate is None or judge is None else fingerprint(judge),
-        variance_reduction=reduce,
-        seed=check_seed(seed, "seed", DataError),
-        shard_size=check_int(shard_size, "shard_size", DataError, low=1),
-    )
-    return RolloutJob(policy, judge if truncate is not None else None, settings, threads)
-
-
-def position_seed(seed: int, index: int) -> int:
-    """The rollout seed of position ``index`` of a run with ``seed``."""
-    state = np.random.SeedSequence([seed, index]).generate_state(2, np.uint32)
-    return int(state[0]) << 32 | int(state[1])
-
-
 def roll_out_shard(
     job: RolloutJob,
     boards: npt.NDArray[np.int8],
@@ -194,17 +96,7 @@ def roll_out_shard(
         targets[bearoffs] = evaluate_boards(np.ascontiguousarray(boards[bearoffs]), "bearoff")
         methods[bearoffs] = DATABASE
     for k in np.flatnonzero(classes != BEAROFF).tolist():
-        result = rollout(
-            Position(boards[k]),
-            job.policy,
-            settings.games,
-            seed=position_seed(settings.seed, int(index[k])),
-            truncate=settings.truncate,
-            evaluator=job.evaluator,
-            variance_reduction=settings.variance_reduction,
-            threads=job.threads,
-            progress=False,
-        )
+        result = job.roll_out(boards[k], position_seed(settings.seed, int(index[k])))
         if result.interrupted:
             return None
         targets[k] = consistent(result.probabilities)[0]
@@ -263,11 +155,12 @@ def roll_out_positions(
     truncate: int | None = 10,
     evaluator: Net | str | None = None,
     variance_reduction: bool | None = None,
-    seed: int = 0,
+    seed: int | None = None,
     shard_size: int = 500,
     threads: int | None = None,
     client: Client | None = None,
     progress: bool | None = None,
+    options: RunOptions | None = None,
 ) -> DataRun:
     """Rolls out every position of the positions file ``positions`` (:mod:`tavla.eval.data`)
     into shards in the folder ``out`` (made if missing), skipping the shards already there.
@@ -283,10 +176,22 @@ def roll_out_positions(
     threads (None: every core); with ``client`` (a ``distributed.Client``) each shard is a
     Dask task on one worker thread, and the shards come back here to be written.  A progress
     bar shows the positions done and the time left.  Ctrl-C stops the run: the shards
-    finished are kept, and the same call goes on from there.  Raises
-    :class:`~tavla.DataError` for bad arguments, a positions file that is not one, or a
-    folder made by another run.
+    finished are kept, and the same call goes on from there.  ``options``: a
+    :class:`~tavla.RunOptions` whose ``seed`` (None: 0), ``threads``, ``client`` and
+    ``progress`` these keywords are shorthands for (:ref:`run-options`); the run takes no
+    ``batch`` or ``chunk``.  Raises :class:`~tavla.DataError` for bad arguments, a positions
+    file that is not one, or a folder made by another run;
+    :class:`~tavla.errors.RunOptionsError` for bad options.
     """
+    options, bar = data_options(
+        options,
+        "roll_out_positions",
+        seed=seed,
+        threads=threads,
+        client=client,
+        progress=progress,
+    )
+    client = options.client
     source = load_positions(positions)
     folder = Path(out)
     if folder.exists() and not folder.is_dir():
@@ -302,9 +207,9 @@ def roll_out_positions(
         truncate,
         evaluator,
         variance_reduction,
-        seed,
+        options.seed or 0,
         shard_size,
-        1 if client is not None else thread_count(threads),
+        1 if client is not None else thread_count(options.threads),
     )
     digest = hashlib.sha256(source.boards.tobytes()).hexdigest()
     folder.mkdir(parents=True, exist_ok=True)
@@ -327,7 +232,7 @@ def roll_out_positions(
     began, cpu = time.perf_counter(), 0.0
     written, rolled, interrupted = 0, 0, False
     total = sum(len(index) for _, index in todo)
-    with progress_bar(total, progress, "rollouts", unit="position") as update:
+    with progress_bar(total, bar, "rollouts", unit="position") as update:
 
         def write(k: int, data: TrainingData, seconds: float) -> None:
             nonlocal written, rolled
