@@ -135,6 +135,7 @@ py::dict play_cube(const py::object& a, const py::object& b, const py::object& c
     const auto finished_unit = [&](std::int64_t u) {
         return matches ? records[std::size_t(u)].winner >= 0 : cubes.get()[u].cube > 0;
     };
+    const ExitWatch watch;  // the interpreter's exit waits until the results are converted
     StopReason stop;
     const std::int64_t finished =
         play_units(spec, policies, {cube_policies[0].callable, cube_policies[1].callable}, units,

@@ -87,6 +87,7 @@ py::dict play_games(const py::object& a, const py::object& b, const PlayoutRun& 
     out.games = results.get();
     out.luck = luck.get();
     out.steps = kept.data();
+    const ExitWatch watch;  // the interpreter's exit waits until the results are converted
     StopReason stop;
     const std::int64_t finished = play_units(
         spec, policies, {py::none(), py::none()}, games, threads, batch, out,

@@ -252,13 +252,15 @@ inline std::int64_t run_lockstep(const PlayoutSpec& spec, std::array<PolicyArg, 
 // Plays units 0..units-1 of `spec` into `out` (zeroed up front): on `threads` threads when
 // both policies and their cube policies are built in, else in lockstep batches of `batch` with
 // the external ones (`finished(u)` telling whether unit u is). Returns n: units 0..n-1 are
-// finished; `stop` says why a run stopped early.
+// finished; `stop` says why a run stopped early. The caller holds an ExitWatch from before
+// the run until its results are Python objects: Python code run meanwhile (a collection, a
+// finalizer) may let the interpreter's exit go on, and a C++ frame that then takes the GIL
+// back would be ended by CPython mid-way (interpreter_exit.hpp).
 inline std::int64_t play_units(const PlayoutSpec& spec, std::array<PolicyArg, 2>& policies,
                                const CubeCallables& cube_callables, std::int64_t units,
                                int threads, int batch, const RunOutput& out,
                                const std::function<bool(std::int64_t)>& finished,
                                const py::object& progress, StopReason& stop) {
-    const ExitWatch watch;  // the interpreter's exit waits for the run to return
     const bool builtin = policies[0].builtin && policies[1].builtin &&
                          cube_callables[0].is_none() && cube_callables[1].is_none();
     if (!builtin) {
