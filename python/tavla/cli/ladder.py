@@ -29,7 +29,7 @@ from .policy_param import POLICIES_HELP, POLICY, ParsedPolicy
     "seed",
     click.IntRange(0, 2**62),
     0,
-    "Seed of the first batch's dice (the next batches take seed + 1, ...).",
+    "Seed of every duel's dice (each duel grows on the same dice streams, batch after batch).",
 )
 @threads_option("Threads to use [default: every core].")
 @progress_option
