@@ -17,6 +17,7 @@ import pexpect
 import pytest
 
 import tavla
+from tests.helpers.cli import run_python
 
 PYTHON_DIR = str(Path(tavla.__file__).parent.parent)
 PROMPTS = ["roll or double> ", "your play> ", "take or drop> "]
@@ -223,27 +224,11 @@ def test_help_and_a_bad_opponent() -> None:
     child.expect_exact("your play> ")
     child.sendline("quit")
     assert finish(child) == 0
-    completed = subprocess.run(
-        [sys.executable, "-m", "tavla", "play", "--opponent", "nonsense"],
-        env={**os.environ, "PYTHONPATH": PYTHON_DIR},
-        capture_output=True,
-        text=True,
-        stdin=subprocess.DEVNULL,
-        check=False,
-        timeout=120,
-    )
+    completed = run_python("play", "--opponent", "nonsense")
     assert completed.returncode == 2 and "unknown policy" in completed.stderr
 
 
 @pytest.mark.parametrize("suffix", [".doc", ""])
 def test_save_needs_a_match_file_suffix(tmp_path: Path, suffix: str) -> None:
-    completed = subprocess.run(
-        [sys.executable, "-m", "tavla", "play", "--save", str(tmp_path / f"out{suffix}")],
-        env={**os.environ, "PYTHONPATH": PYTHON_DIR},
-        capture_output=True,
-        text=True,
-        stdin=subprocess.DEVNULL,
-        check=False,
-        timeout=120,
-    )
+    completed = run_python("play", "--save", str(tmp_path / f"out{suffix}"))
     assert completed.returncode == 2 and completed.stderr.startswith("Error: --save")

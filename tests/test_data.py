@@ -26,6 +26,7 @@ from tavla.replay.positions import match_positions
 from tavla.sim import data_jobs, data_positions
 from tavla.sim.data_positions import make_positions
 from tavla.sim.data_rollouts import position_seed, roll_out_positions
+from tests.helpers import npz
 from tests.helpers.boards import board_array
 
 NET = nets.default()
@@ -131,20 +132,14 @@ def test_positions_file_round_trip(tmp_path: Path, made: Positions) -> None:
 
 
 def bad_positions(**changes: object) -> dict[str, object]:
-    board = Position.initial().board[np.newaxis]
-    arrays: dict[str, object] = {
+    good = {
         "format": np.array("tavla-positions-1"),
-        "boards": board,
+        "boards": Position.initial().board[np.newaxis],
         "classes": np.zeros(1, np.int8),
         "sources": np.zeros(1, np.int8),
         "metadata": np.array("{}"),
     }
-    for key, value in changes.items():
-        if value is None:
-            del arrays[key]
-        else:
-            arrays[key] = value
-    return arrays
+    return npz.changed(good, **changes)
 
 
 OVER = board_array({}, {6: 5})[np.newaxis]
@@ -164,9 +159,7 @@ BAD_POSITIONS = {
 @pytest.mark.parametrize("case", list(BAD_POSITIONS))
 def test_bad_positions_files(tmp_path: Path, case: str) -> None:
     arrays, message = BAD_POSITIONS[case]
-    np.savez(tmp_path / "bad.npz", **arrays)  # type: ignore[arg-type]
-    with pytest.raises(DataError, match=message):
-        load_positions(tmp_path / "bad.npz")
+    npz.assert_refused(tmp_path, arrays, load_positions, DataError, message)
     with pytest.raises(DataError, match="no file at"):
         load_positions(tmp_path / "none.npz")
     (tmp_path / "text.npz").write_text("no")

@@ -10,8 +10,7 @@ import pytest
 
 from tavla import Position
 from tavla.eval import encode, encodings, feature_groups, input_bounds
-from tavla.sim.playout import play_games
-from tests.helpers.boards import board_array
+from tests.helpers.boards import board_array, stopped_boards
 
 ROLLS = [(d1, d2) for d1 in range(1, 7) for d2 in range(d1, 7)]
 
@@ -159,12 +158,7 @@ def race_reference(board: np.ndarray) -> np.ndarray:
 
 @pytest.fixture(scope="module")
 def boards() -> np.ndarray:
-    found = []
-    for plies in (3, 12, 30, 60, 100):
-        run = play_games("random", "random", 150, seed=plies, truncate=plies, progress=False)
-        assert run.final_boards is not None
-        found.append(run.final_boards[run.stopped])
-    return np.unique(np.concatenate(found), axis=0)
+    return stopped_boards((3, 12, 30, 60, 100), 150)
 
 
 def test_counts_and_groups() -> None:

@@ -20,9 +20,8 @@ from tavla.cli import main
 from tavla.eval import Net, encode, encodings
 from tavla.eval import net as net_module
 from tavla.eval.net import net_kernels
-from tavla.sim.playout import play_games
 from tests.helpers import fuzz, npz
-from tests.helpers.boards import board_array
+from tests.helpers.boards import board_array, stopped_boards
 from tests.helpers.fuzz import fuzz_settings
 
 KERNELS = net_kernels()
@@ -31,12 +30,7 @@ KERNELS = net_kernels()
 @pytest.fixture(scope="module")
 def boards() -> np.ndarray:
     """About 3,000 distinct unfinished boards of random games stopped after 1 to 60 plies."""
-    found = []
-    for plies in (1, 3, 8, 15, 25, 40, 60, 90):
-        run = play_games("random", "random", 400, seed=plies, truncate=plies, progress=False)
-        assert run.final_boards is not None
-        found.append(run.final_boards[run.stopped])
-    return np.unique(np.concatenate(found), axis=0)
+    return stopped_boards((1, 3, 8, 15, 25, 40, 60, 90), 400)
 
 
 def reference(net: Net, boards: np.ndarray) -> np.ndarray:
@@ -206,13 +200,7 @@ def good_file() -> dict[str, np.ndarray]:
 
 
 def changed(**changes: object) -> dict[str, object]:
-    arrays: dict[str, object] = dict(good_file())
-    for key, value in changes.items():
-        if value is None:
-            del arrays[key]
-        else:
-            arrays[key] = value
-    return arrays
+    return npz.changed(good_file(), **changes)
 
 
 NAN = np.full((198, 8), np.nan, np.float32)
@@ -245,10 +233,7 @@ MALFORMED = {
 @pytest.mark.parametrize("case", list(MALFORMED), ids=list(MALFORMED))
 def test_malformed_files(tmp_path: Path, case: str) -> None:
     arrays, message = MALFORMED[case]
-    path = tmp_path / "bad.npz"
-    np.savez(path, **arrays)  # type: ignore[arg-type]
-    with pytest.raises(NetError, match=message):
-        Net.load(path)
+    npz.assert_refused(tmp_path, arrays, Net.load, NetError, message)
 
 
 def test_files_that_are_no_npz(tmp_path: Path) -> None:

@@ -14,8 +14,8 @@ import tavla
 from tavla import NetError
 from tavla.eval import Net, NetSet, hint
 from tavla.eval.classes import CLASSES, classify
-from tavla.sim.playout import play_games
-from tests.helpers.boards import position
+from tests.helpers import npz
+from tests.helpers.boards import position, stopped_boards
 
 # The contact and crashed members read different encodings, so that a mix-up shows.
 CONTACT = Net.random((218, 12, 5), encoding="tavla218", seed=1)
@@ -27,12 +27,7 @@ SET = NetSet({"contact": CONTACT, "crashed": CRASHED, "race": RACE})
 @pytest.fixture(scope="module")
 def boards() -> np.ndarray:
     """Boards of every class, from random games stopped after 2 to 200 plies."""
-    found = []
-    for plies in (2, 20, 60, 120, 200):
-        run = play_games("random", "random", 300, seed=plies, truncate=plies, progress=False)
-        assert run.final_boards is not None
-        found.append(run.final_boards[run.stopped])
-    return np.unique(np.concatenate(found), axis=0)
+    return stopped_boards((2, 20, 60, 120, 200), 300)
 
 
 def test_each_position_goes_to_the_member_of_its_class(boards: np.ndarray) -> None:
@@ -143,34 +138,32 @@ def set_arrays() -> dict[str, np.ndarray]:
     return {"format": np.array("tavla-net-set-1"), **SET.to_arrays()}
 
 
-def without(key: str, **changes: np.ndarray) -> dict[str, np.ndarray]:
-    arrays = {**set_arrays(), **changes}
-    arrays.pop(key, None)
-    return arrays
+def set_file(**changes: object) -> dict[str, object]:
+    return npz.changed(set_arrays(), **changes)
 
 
 MALFORMED = {
-    "no members": (without("members"), "missing key 'members'"),
+    "no members": (set_file(members=None), "missing key 'members'"),
     "members shape": (
-        without("", members=np.array([0, 1], dtype=np.int64)),
+        set_file(members=np.array([0, 1], dtype=np.int64)),
         r"members must be int64 of shape \(4,\)",
     ),
     "a member unused": (
-        without("", members=np.array([0, 0, 2, 2], dtype=np.int64)),
+        set_file(members=np.array([0, 0, 2, 2], dtype=np.int64)),
         "members must use each of the 3 member nets",
     ),
     "crashed not int": (
-        without("", crashed_checkers=np.array(2.5)),
+        set_file(crashed_checkers=np.array(2.5)),
         "crashed_checkers must be an int64 scalar",
     ),
     "crashed too many": (
-        without("", crashed_checkers=np.array(20, dtype=np.int64)),
+        set_file(crashed_checkers=np.array(20, dtype=np.int64)),
         "crashed_checkers must be an int from 0 to 15",
     ),
-    "stray key": (without("", notes=np.array("x")), "unknown key 'notes'"),
-    "a gap": (without("net1.w0"), "net1: missing key 'w0'"),
+    "stray key": (set_file(notes=np.array("x")), "unknown key 'notes'"),
+    "a gap": (set_file(**{"net1.w0": None}), "net1: missing key 'w0'"),
     "a member's fault": (
-        without("", **{"net2.encoding": np.array("td199")}),
+        set_file(**{"net2.encoding": np.array("td199")}),
         "net2: unknown encoding 'td199'",
     ),
 }
@@ -179,10 +172,7 @@ MALFORMED = {
 @pytest.mark.parametrize("case", list(MALFORMED), ids=list(MALFORMED))
 def test_malformed_files(tmp_path: Path, case: str) -> None:
     arrays, message = MALFORMED[case]
-    path = tmp_path / "bad.npz"
-    np.savez(path, **arrays)  # type: ignore[arg-type]
-    with pytest.raises(NetError, match=message):
-        Net.load(path)
+    npz.assert_refused(tmp_path, arrays, Net.load, NetError, message)
 
 
 def test_a_single_net_is_no_set(tmp_path: Path) -> None:

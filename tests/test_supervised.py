@@ -18,21 +18,9 @@ from tavla.eval import supervised as supervised_module
 from tavla.eval.classes import classify
 from tavla.eval.data import TrainingData, save_shard
 from tavla.eval.supervised import state_path
-from tavla.sim.playout import play_games
+from tests.helpers.boards import stopped_boards
 
-
-def boards_of_games(count: int, seed: int) -> np.ndarray:
-    found = []
-    for plies in (4, 12, 25, 40, 70, 110):
-        run = play_games(
-            "random", "random", count, seed=seed + plies, truncate=plies, progress=False
-        )
-        assert run.final_boards is not None
-        found.append(run.final_boards[run.stopped])
-    return np.unique(np.concatenate(found), axis=0)
-
-
-BOARDS = boards_of_games(150, 1)
+BOARDS = stopped_boards((4, 12, 25, 40, 70, 110), 150, seed=1)
 TEACHER = Net.random((229, 12, 5), encoding="contact229", seed=7)
 
 

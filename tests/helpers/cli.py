@@ -13,10 +13,11 @@ PYTHON_PATH = str(Path(tavla.__file__).parents[1])
 
 
 def run_python(*args: str, stdout: int | None = subprocess.PIPE) -> subprocess.CompletedProcess:
-    """``python -m tavla ARGS`` in a new process, on the tree under test."""
+    """``python -m tavla ARGS`` in a new process, on the tree under test, reading nothing."""
     env = {**os.environ, "PYTHONPATH": PYTHON_PATH}
     return subprocess.run(
         [sys.executable, "-m", "tavla", *args],
+        stdin=subprocess.DEVNULL,
         stdout=stdout,
         stderr=subprocess.PIPE,
         text=True,

@@ -7,8 +7,11 @@ from __future__ import annotations
 import io
 import struct
 import zipfile
+from collections.abc import Callable, Mapping
+from pathlib import Path
 
 import numpy as np
+import pytest
 
 _CENTRAL = b"PK\x01\x02"
 _LOCAL = b"PK\x03\x04"
@@ -82,3 +85,30 @@ def npy_bytes(array: np.ndarray) -> bytes:
     out = io.BytesIO()
     np.save(out, array, allow_pickle=False)
     return out.getvalue()
+
+
+def changed(arrays: Mapping[str, object], **changes: object) -> dict[str, object]:
+    """A copy of a file's ``arrays`` with each change made: a value replaces the key's array
+    (or adds the key), None deletes the key."""
+    result = dict(arrays)
+    for key, value in changes.items():
+        if value is None:
+            result.pop(key, None)
+        else:
+            result[key] = value
+    return result
+
+
+def assert_refused(
+    folder: Path,
+    arrays: Mapping[str, object],
+    load: Callable[[Path], object],
+    error: type[Exception],
+    message: str,
+) -> None:
+    """``load`` of ``arrays`` written as ``folder/bad.npz`` raises ``error`` matching
+    ``message``."""
+    path = folder / "bad.npz"
+    np.savez(path, **arrays)  # type: ignore[arg-type]
+    with pytest.raises(error, match=message):
+        load(path)
