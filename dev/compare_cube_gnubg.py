@@ -43,20 +43,29 @@ def positions(count: int, seed: int) -> list[tavla.Position]:
     return found
 
 
-def gnubg_analysis(gnubg: str, gnubg_id: str, length: int) -> tuple[list[float], dict[str, float]]:
-    """gnubg's five probabilities and its no double / double, take equities (empty when it
-    shows no cube analysis, as where the side may not double)."""
+def gnubg_output(
+    gnubg: str, gnubg_id: str, length: int, command: str, settings: tuple[str, ...] = ()
+) -> str:
+    """What gnubg prints for ``command`` at 0-ply (cube and checker play) in the position and
+    match (``length`` 0: money) of ``gnubg_id``, both players human, 5 digits, after its
+    ``settings`` commands."""
     commands = [
-        "set output digits 5", "set player 0 human", "set player 1 human",
-        "set evaluation cubedecision evaluation plies 0",
+        *settings, "set output digits 5", "set player 0 human",
+        "set player 1 human", "set evaluation cubedecision evaluation plies 0",
         "set evaluation chequerplay evaluation plies 0",
         f"new match {length}" if length else "new session",
-        f"set gnubgid {gnubg_id}", "hint",
+        f"set gnubgid {gnubg_id}", command,
     ]  # fmt: skip
-    out = subprocess.run(
+    return subprocess.run(
         [gnubg, "-t", "-q"], input="\n".join(commands) + "\n", capture_output=True, text=True,
         timeout=120, check=True,
     ).stdout  # fmt: skip
+
+
+def gnubg_analysis(gnubg: str, gnubg_id: str, length: int) -> tuple[list[float], dict[str, float]]:
+    """gnubg's five probabilities and its no double / double, take equities (empty when it
+    shows no cube analysis, as where the side may not double)."""
+    out = gnubg_output(gnubg, gnubg_id, length, "hint")
     if "Cube analysis" not in out:
         return [], {}
     block = out[out.rindex("Cube analysis") :]

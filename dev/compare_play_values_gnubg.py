@@ -14,11 +14,10 @@ from __future__ import annotations
 import argparse
 import json
 import re
-import subprocess
 from pathlib import Path
 
 import numpy as np
-from compare_cube_gnubg import CONTEXTS, positions  # beside this script
+from compare_cube_gnubg import CONTEXTS, gnubg_output, positions  # beside this script
 
 import tavla
 from tavla.board.position import find_play
@@ -35,17 +34,7 @@ CANDIDATE = re.compile(
 
 def gnubg_hint(gnubg: str, gnubg_id: str, length: int) -> list[dict[str, object]]:
     """gnubg's 0-ply cubeful hint: each play's notation, probabilities and equity."""
-    commands = [
-        "set output digits 5", "set output mwc off", "set player 0 human",
-        "set player 1 human", "set evaluation cubedecision evaluation plies 0",
-        "set evaluation chequerplay evaluation plies 0",
-        f"new match {length}" if length else "new session",
-        f"set gnubgid {gnubg_id}", "hint 40",
-    ]  # fmt: skip
-    out = subprocess.run(
-        [gnubg, "-t", "-q"], input="\n".join(commands) + "\n", capture_output=True, text=True,
-        timeout=120, check=True,
-    ).stdout  # fmt: skip
+    out = gnubg_output(gnubg, gnubg_id, length, "hint 40", ("set output mwc off",))
     return [
         {
             "play": found["play"],
