@@ -65,6 +65,11 @@ def classify(
     return CLASSES[int(classes[0])] if single else classes
 
 
+def class_counts(classes: npt.NDArray[np.int8]) -> dict[str, int]:
+    """How many of ``classes`` (indices into :data:`CLASSES`) are of each class, by name."""
+    return {name: int((classes == c).sum()) for c, name in enumerate(CLASSES)}
+
+
 def class_index(name: object) -> int:
     """The index of the class ``name`` in :data:`CLASSES`; raises :class:`~tavla.NetError`
     for another name."""

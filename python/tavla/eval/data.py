@@ -43,7 +43,7 @@ import numpy.typing as npt
 from .. import _core
 from .._validate import excerpt
 from ..errors import DataError
-from .classes import CLASSES, classify
+from .classes import CLASSES, class_counts, classify
 
 POSITIONS_FORMAT = "tavla-positions-1"
 SHARD_FORMAT = "tavla-rollouts-1"
@@ -76,7 +76,7 @@ class Positions:
 
     def counts(self) -> dict[str, int]:
         """The number of positions of each class."""
-        return {name: int((self.classes == c).sum()) for c, name in enumerate(CLASSES)}
+        return class_counts(self.classes)
 
 
 @dataclass(frozen=True, eq=False)
@@ -183,13 +183,11 @@ def check_keys(arrays: Mapping[str, object], known: set[str]) -> None:
 def save_positions(path: str | os.PathLike[str], positions: Positions) -> None:
     """Writes ``positions`` to ``path`` (a positions file), through a temporary file."""
     arrays = {
-        "format": np.array(POSITIONS_FORMAT),
         "boards": positions.boards,
         "classes": positions.classes,
         "sources": positions.sources,
-        "metadata": np.array(json.dumps(positions.metadata, sort_keys=True)),
     }
-    write_npz(Path(path), arrays)
+    write_arrays(path, POSITIONS_FORMAT, arrays, positions.metadata)
 
 
 def load_positions(path: str | os.PathLike[str]) -> Positions:
@@ -212,17 +210,15 @@ def load_positions(path: str | os.PathLike[str]) -> Positions:
 
 def save_shard(path: str | os.PathLike[str], data: TrainingData, metadata: dict[str, Any]) -> None:
     """Writes one rollout shard, through a temporary file (an interrupted write leaves none)."""
-    arrays = {
-        "format": np.array(SHARD_FORMAT),
+    arrays: dict[str, npt.NDArray[Any]] = {
         "index": data.index,
         "boards": data.boards,
         "classes": data.classes,
         "targets": data.targets,
         "std_errors": data.std_errors,
         "methods": data.methods,
-        "metadata": np.array(json.dumps(metadata, sort_keys=True)),
     }
-    write_npz(Path(path), arrays)
+    write_arrays(path, SHARD_FORMAT, arrays, metadata)
 
 
 def load_shard(path: str | os.PathLike[str]) -> tuple[TrainingData, dict[str, Any]]:
@@ -312,6 +308,18 @@ def load_training_data(*sources: str | os.PathLike[str]) -> TrainingData:
             for name in ("boards", "targets", "std_errors", "classes", "methods", "index")
         )
     )
+
+
+def write_arrays(
+    path: str | os.PathLike[str],
+    kind: str,
+    arrays: dict[str, npt.NDArray[Any]],
+    metadata: dict[str, Any],
+) -> None:
+    """Writes ``arrays`` as an ``.npz`` whose ``format`` is ``kind``, with ``metadata`` as the
+    JSON object :func:`read_metadata` reads, through a temporary file (:func:`write_npz`)."""
+    metadata_array = np.array(json.dumps(metadata, sort_keys=True))
+    write_npz(Path(path), {"format": np.array(kind), **arrays, "metadata": metadata_array})
 
 
 def write_npz(path: Path, arrays: dict[str, npt.NDArray[Any]]) -> None:

@@ -25,7 +25,6 @@ it was made.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -42,8 +41,8 @@ from .._validate import check_bool, check_int, excerpt
 from ..board.position import Position
 from ..errors import DataError, EvaluatorError, InvalidPositionError
 from .choice import choose_play
-from .classes import CLASSES
-from .data import check_boards, check_keys, checked_array, read_arrays, read_metadata, write_npz
+from .classes import CLASSES, class_counts
+from .data import check_boards, check_keys, checked_array, read_arrays, read_metadata, write_arrays
 from .evaluators import (
     DEFAULT_KEEP,
     DEFAULT_MARGIN,
@@ -78,7 +77,7 @@ class Benchmark:
 
     def counts(self) -> dict[str, int]:
         """The decisions of each class."""
-        return {name: int((self.classes == c).sum()) for c, name in enumerate(CLASSES)}
+        return class_counts(self.classes)
 
 
 @dataclass(frozen=True)
@@ -115,8 +114,7 @@ def default_path() -> Path:
 
 def save_benchmark(path: str | os.PathLike[str], bench: Benchmark) -> None:
     """Writes ``bench`` to ``path``, through a temporary file."""
-    arrays = {
-        "format": np.array(FORMAT),
+    arrays: dict[str, npt.NDArray[Any]] = {
         "boards": bench.boards,
         "dice": bench.dice,
         "classes": bench.classes,
@@ -124,9 +122,8 @@ def save_benchmark(path: str | os.PathLike[str], bench: Benchmark) -> None:
         "candidates": bench.candidates,
         "equities": bench.equities,
         "std_errors": bench.std_errors,
-        "metadata": np.array(json.dumps(bench.metadata, sort_keys=True)),
     }
-    write_npz(Path(path), arrays)
+    write_arrays(path, FORMAT, arrays, bench.metadata)
 
 
 def _load_file(path: Path) -> Benchmark:

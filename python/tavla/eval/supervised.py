@@ -35,7 +35,7 @@ import numpy.typing as npt
 from .. import _core
 from .._progress import progress_bar
 from .._run_options import RunOptions, bar_progress, refuse_options, run_options
-from .._validate import check_int, check_real, excerpt, is_int
+from .._validate import check_int, check_real, excerpt
 from ..errors import NetError, TrainingError
 from ._npz import checkpoint_path
 from .classes import CLASSES
@@ -43,6 +43,7 @@ from .data import TrainingData, load_training_data
 from .encoding import check_encoding, encodings, feature_groups
 from .net import ACTIVATIONS, Net
 from .net_set import NetSet
+from .train import checked_layers
 
 CHECKPOINT_KIND = "tavla-supervised-1"
 """``metadata["training"]["kind"]`` of a net that :func:`train_supervised` wrote."""
@@ -166,24 +167,12 @@ def _start(
         if isinstance(net, NetSet):
             raise TrainingError("train_supervised trains one net: start from a member of the set")
         return net, net.sizes[1:-1], None
-    sizes: object = (hidden,) if is_int(hidden) else hidden
-    if (
-        isinstance(sizes, (str, bytes))
-        or not isinstance(sizes, Sequence)
-        or not sizes
-        or not all(is_int(h) and 1 <= int(h) <= 4096 for h in sizes)
-    ):
-        raise TrainingError(
-            f"hidden must be an int or a sequence of ints from 1 to 4,096, got {excerpt(hidden)}"
-        )
-    hidden_sizes = tuple(int(h) for h in sizes)
-    if not is_int(outputs) or int(outputs) not in (1, 5):
-        raise TrainingError(f"outputs must be 1 or 5, got {excerpt(outputs)}")
+    hidden_sizes, output_count = checked_layers(hidden, outputs)
     try:
         inputs = encodings()[check_encoding(encoding)]
         if activation not in ACTIVATIONS:
             raise NetError(f"unknown activation {excerpt(activation)}")
-        shape = (inputs, *hidden_sizes, int(outputs))
+        shape = (inputs, *hidden_sizes, output_count)
         return (
             Net.random(shape, encoding=encoding, activation=activation, seed=seed),
             shape[1:-1],

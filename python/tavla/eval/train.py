@@ -230,6 +230,25 @@ def _settings(given: dict[str, Any], total: int, start: object) -> TdSettings:
     )
 
 
+def checked_layers(hidden: object, outputs: object) -> tuple[tuple[int, ...], int]:
+    """A new net's hidden sizes (``hidden``: an int or a sequence of ints, 1 to 4,096) and
+    its output count (1 or 5), checked (TrainingError)."""
+    sizes = (hidden,) if is_int(hidden) else hidden
+    if (
+        isinstance(sizes, (str, bytes))
+        or not isinstance(sizes, Sequence)
+        or not sizes
+        or not all(is_int(h) and 1 <= int(h) <= 4096 for h in sizes)
+    ):
+        raise TrainingError(
+            f"hidden must be an int or a sequence of ints from 1 to 4,096 (the sizes of the "
+            f"hidden layers), got {excerpt(hidden)}"
+        )
+    if not is_int(outputs) or int(outputs) not in (1, 5):  # type: ignore[call-overload]
+        raise TrainingError(f"outputs must be 1 or 5, got {excerpt(outputs)}")
+    return tuple(int(h) for h in sizes), int(outputs)  # type: ignore[call-overload]
+
+
 def _start_net(
     start: Net | str | os.PathLike[str] | None,
     hidden: object,
@@ -246,25 +265,12 @@ def _start_net(
                 "(NetSet.nets['contact'], ...)"
             )
         return net
-    if is_int(hidden):
-        hidden = (hidden,)
-    if (
-        isinstance(hidden, (str, bytes))
-        or not isinstance(hidden, Sequence)
-        or not hidden
-        or not all(is_int(h) and 1 <= int(h) <= 4096 for h in hidden)
-    ):
-        raise TrainingError(
-            f"hidden must be an int or a sequence of ints from 1 to 4,096 (the sizes of the "
-            f"hidden layers), got {excerpt(hidden)}"
-        )
-    if not is_int(outputs) or int(outputs) not in (1, 5):  # type: ignore[call-overload]
-        raise TrainingError(f"outputs must be 1 or 5, got {excerpt(outputs)}")
+    hidden_sizes, output_count = checked_layers(hidden, outputs)
     inputs = dict(_core.encodings()).get(encoding)  # type: ignore[call-overload]
     if inputs is None:
         known = ", ".join(name for name, _ in _core.encodings())
         raise TrainingError(f"unknown encoding {excerpt(encoding)} (known: {known})")
-    sizes = (inputs, *(int(h) for h in hidden), int(outputs))  # type: ignore[call-overload]
+    sizes = (inputs, *hidden_sizes, output_count)
     try:
         return Net.random(sizes, encoding=str(encoding), activation=activation, seed=seed)  # type: ignore[arg-type]
     except NetError as exc:
