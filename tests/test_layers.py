@@ -18,7 +18,7 @@ PACKAGE = Path(tavla.__file__).parent
 
 # Bottom to top. A module's layer is its first name under tavla (a sub-package or module).
 LAYERS = (
-    {"errors", "_validate", "_progress", "_display", "_core", "_run_options"},
+    {"errors", "_validate", "_progress", "_display", "_core", "_run_options", "_json"},
     {"board"},
     {"formats"},
     {"game"},

@@ -9,6 +9,8 @@ from collections.abc import Sequence
 
 import click
 
+from .._json import json_safe
+
 
 def exit_if_interrupted(interrupted: bool) -> None:
     """After the output of a run that Ctrl-C stopped: exit status 130, as the shell gives a
@@ -21,17 +23,7 @@ def echo_json(record: object, interrupted: bool = False) -> None:
     """Print ``record`` as strict JSON: a number that is not finite (a rate over no games,
     the error of a single game) is written null; then exit as :func:`exit_if_interrupted`
     does."""
-
-    def finite(value: object) -> object:
-        if isinstance(value, float) and not math.isfinite(value):
-            return None
-        if isinstance(value, dict):
-            return {key: finite(item) for key, item in value.items()}
-        if isinstance(value, (list, tuple)):
-            return [finite(item) for item in value]
-        return value
-
-    click.echo(json.dumps(finite(record), indent=2, allow_nan=False))
+    click.echo(json.dumps(json_safe(record), indent=2, allow_nan=False))
     exit_if_interrupted(interrupted)
 
 

@@ -33,6 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
+from .._json import json_safe
 from .._progress import progress_bar
 from .._run_options import RunOptions, bar_progress, refuse_options, run_options
 from .._validate import check_int, check_real, excerpt
@@ -461,7 +462,7 @@ class _Run:
             *self.best,
             encoding=self.start.encoding,
             activation=self.start.activation,
-            metadata=_finite(metadata),
+            metadata=json_safe(metadata),
         )
 
     def write(self, net: Net) -> None:
@@ -493,15 +494,3 @@ class _Run:
         temporary = self.path.with_name(self.path.name + ".tmp.npz")
         net.save(temporary)
         os.replace(temporary, self.path)
-
-
-def _finite(value: Any) -> Any:
-    """``value`` with every float that is not finite (a NaN validation loss) as None, which
-    JSON can write."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, dict):
-        return {key: _finite(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_finite(item) for item in value]
-    return value
