@@ -17,8 +17,8 @@ from ..eval import nets
 from ..eval.evaluators import resolve_net
 from ..eval.net import Net
 from ..eval.policies import Policy, PolicyLike, parsed_policy
+from . import rollout_outcomes
 from .rollout import rollout
-from .rollout_outcomes import RolloutResult
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ class RolloutJob:
     settings: RolloutSettings
     threads: int
 
-    def roll_out(self, board: npt.NDArray[np.int8], seed: int) -> RolloutResult:
+    def roll_out(self, board: npt.NDArray[np.int8], seed: int) -> rollout_outcomes.RolloutResult:
         """The rollout of ``board`` (the side on roll to roll) with ``seed``, as the settings
         say, on this job's threads, with no bar."""
         return rollout(
