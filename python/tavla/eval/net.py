@@ -40,7 +40,7 @@ import itertools
 import json
 import os
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
@@ -52,6 +52,9 @@ from ..errors import NetError
 from ._boards import boards_argument
 from ._npz import NpzArchive
 from .encoding import check_encoding, encodings
+
+if TYPE_CHECKING:
+    from typing_extensions import Self  # typing.Self is new in Python 3.11
 
 FORMAT = "tavla-net-1"
 """The ``format`` string of a net file."""

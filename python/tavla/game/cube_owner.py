@@ -4,12 +4,12 @@ it that the cube model, the bear-off database's cube states and cube contexts sh
 from __future__ import annotations
 
 import contextlib
-from enum import StrEnum
+from enum import Enum
 
 from .._validate import ErrorClass, excerpt
 
 
-class CubeOwner(StrEnum):
+class CubeOwner(str, Enum):
     """Who holds the cube, seen from the side on roll: ``CENTRED``, ``ON_ROLL`` (the side
     on roll owns it) or ``OPPONENT``, in the core's numbering (0, 1, 2: :attr:`number`).
 
@@ -22,6 +22,13 @@ class CubeOwner(StrEnum):
     CENTRED = "centred"
     ON_ROLL = "on roll"
     OPPONENT = "opponent"
+
+    # enum.StrEnum would do this, but it is new in Python 3.11 and tavla supports 3.10.
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
 
     @classmethod
     def _missing_(cls, value: object) -> CubeOwner | None:
