@@ -191,17 +191,24 @@ def run_options(options: RunOptions | None, /, **shorthands: Any) -> RunOptions:
     return options.replace(**given) if given else options
 
 
-def refuse_options(options: RunOptions, names: Collection[str], run: str) -> None:
-    """Raises :class:`~tavla.errors.RunOptionsError` when ``options`` sets one of the
-    fields ``names``, which the run called ``run`` has no use for."""
-    used = [name for name in names if getattr(options, name) is not None]
-    if used:
-        raise RunOptionsError(f"{run} takes no {used[0]}: leave it None in options")
-
-
 def bar_progress(options: RunOptions, run: str) -> bool | None:
     """``options.progress`` for a run called ``run`` that shows only its own bar: True,
     False or None.  Raises :class:`~tavla.errors.RunOptionsError` for a callable."""
     if callable(options.progress):
         raise RunOptionsError(f"{run}'s progress is True, False or None, not a callable")
     return options.progress
+
+
+def narrowed_options(
+    options: RunOptions | None, run: str, **shorthands: Any
+) -> tuple[RunOptions, bool | None]:
+    """``options`` with the ``shorthands`` (:func:`run_options`) for a run called ``run``
+    that uses only the fields they name and shows only its own progress bar, and that bar:
+    True, False or None (:func:`bar_progress`).  Raises :class:`~tavla.errors.RunOptionsError`
+    for a field the run has no use for, or a callable ``progress``."""
+    options = run_options(options, **shorthands)
+    unused = [name for name in FIELDS if name not in shorthands]
+    unused = [name for name in unused if getattr(options, name) is not None]
+    if unused:
+        raise RunOptionsError(f"{run} takes no {unused[0]}: leave it None in options")
+    return options, bar_progress(options, run)

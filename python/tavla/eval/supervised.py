@@ -35,7 +35,7 @@ import numpy.typing as npt
 from .. import _core
 from .._json import json_safe
 from .._progress import progress_bar
-from .._run_options import RunOptions, bar_progress, refuse_options, run_options
+from .._run_options import RunOptions, narrowed_options
 from .._validate import check_int, check_real, excerpt
 from ..errors import NetError, TrainingError
 from ._npz import checkpoint_path
@@ -244,8 +244,9 @@ def train_supervised(
     without positions of the classes, or a resume whose files are missing or differ;
     :class:`~tavla.DataError` for shards that are not ones.
     """
-    options = run_options(options, seed=seed, threads=threads, progress=progress)
-    refuse_options(options, ("batch", "client", "chunk"), "train_supervised")
+    options, bar = narrowed_options(
+        options, "train_supervised", seed=seed, threads=threads, progress=progress
+    )
     seed = 0 if options.seed is None else options.seed
     chosen, names = _data(data, classes)
     net, sizes, init_seed = _start(start, hidden, encoding, activation, outputs, seed)
@@ -289,7 +290,7 @@ def train_supervised(
             f"{os.fspath(state_path(path))!r} holds a run already: give resume=True to go on "
             "with it, or another checkpoint"
         )
-    return run.go(bar_progress(options, "train_supervised"))
+    return run.go(bar)
 
 
 def _arrays(prefix: str, weights: Sequence[Any], biases: Sequence[Any]) -> dict[str, Any]:

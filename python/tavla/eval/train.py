@@ -30,7 +30,7 @@ from typing import Any
 
 from .. import _core
 from .._progress import progress_bar
-from .._run_options import RunOptions, bar_progress, refuse_options, run_options
+from .._run_options import RunOptions, narrowed_options
 from .._validate import check_count, check_int, check_real, check_seed, excerpt, is_int
 from ..errors import NetError, TrainingError
 from ._npz import checkpoint_path
@@ -155,8 +155,9 @@ def train_td(
     setting that differs from the checkpoint's; :class:`~tavla.NetError` for a bad ``start``.
     """
     total = check_count(games, "games", TrainingError)
-    options = run_options(options, seed=seed, threads=threads, progress=progress)
-    refuse_options(options, ("batch", "client", "chunk"), "train_td")
+    options, bar = narrowed_options(
+        options, "train_td", seed=seed, threads=threads, progress=progress
+    )
     given = {
         "lambda_": lambda_,
         "alpha": alpha,
@@ -202,7 +203,7 @@ def train_td(
         checkpoint_every,
         monitor,
         monitor_every,
-        bar_progress(options, "train_td"),
+        bar,
     )
 
 

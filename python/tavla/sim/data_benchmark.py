@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from .. import _core
 from .._progress import progress_bar
-from .._run_options import RunOptions
+from .._run_options import RunOptions, narrowed_options
 from .._validate import check_int
 from ..board.position import Position
 from ..errors import DataError
@@ -28,7 +28,6 @@ from ..eval.net import Net
 from ..eval.policies import PolicyLike
 from ..eval.strength import Benchmark, save_benchmark
 from .data_jobs import RolloutJob, policy_net, position_seed, rollout_job
-from .data_options import data_options
 from .playout import thread_count
 
 MANIFEST = "manifest.json"
@@ -153,7 +152,7 @@ def make_benchmark(
     run takes no ``batch``, ``client`` or ``chunk``.  Raises :class:`~tavla.DataError` for
     bad arguments, files that are not positions files, or a folder made with other settings;
     :class:`~tavla.errors.RunOptionsError` for bad options."""
-    options, bar = data_options(
+    options, bar = narrowed_options(
         options, "make_benchmark", seed=seed, threads=threads, progress=progress
     )
     seed = options.seed or 0

@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from .. import _core
 from .._progress import progress_bar
-from .._run_options import RunOptions
+from .._run_options import RunOptions, narrowed_options
 from .._validate import check_count, check_int, check_real, excerpt
 from ..board.position import Position
 from ..errors import DataError, EvaluatorError, InvalidPositionError
@@ -27,7 +27,6 @@ from ..eval.data import SOURCES, Positions
 from ..eval.evaluators import cubeless_equity, make_search, resolve_net
 from ..eval.net import Net
 from ..eval.search import evaluate_boards
-from .data_options import data_options
 from .playout import play_games, thread_count
 
 DEFAULT_SHARES = {"contact": 0.5, "crashed": 0.2, "race": 0.3}
@@ -178,7 +177,7 @@ def make_positions(
     ``client`` or ``chunk``.  Raises :class:`~tavla.DataError` for bad arguments,
     :class:`~tavla.errors.RunOptionsError` for bad options.
     """
-    options, bar = data_options(
+    options, bar = narrowed_options(
         options, "make_positions", seed=seed, threads=threads, batch=batch, progress=progress
     )
     seed = options.seed or 0

@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._progress import progress_bar
-from .._run_options import RunOptions
+from .._run_options import RunOptions, narrowed_options
 from ..errors import DataError, PlayoutError
 from ..eval.classes import CLASSES
 from ..eval.data import (
@@ -39,7 +39,6 @@ from ..eval.policies import PolicyLike
 from ..eval.search import evaluate_boards
 from . import cluster
 from .data_jobs import RolloutJob, position_seed, rollout_job
-from .data_options import data_options
 from .playout import thread_count
 
 if TYPE_CHECKING:
@@ -183,7 +182,7 @@ def roll_out_positions(
     file that is not one, or a folder made by another run;
     :class:`~tavla.errors.RunOptionsError` for bad options.
     """
-    options, bar = data_options(
+    options, bar = narrowed_options(
         options,
         "roll_out_positions",
         seed=seed,
