@@ -4,12 +4,13 @@ the side on roll and the rule options (:doc:`/cube`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from .. import _core
 from .._validate import check_bool, check_player
 from ..errors import CubeModelError, RulesError
 from ..formats.any_id import AnyId, as_gnubg_id, parse_id
-from ..formats.context import MatchContext
+from ..formats.context import MAX_CUBE_VALUE, MatchContext
 from ..formats.gnubg import MatchId
 from ..formats.xgid import Xgid
 from .cube import Cube
@@ -194,3 +195,31 @@ class CubeContext:
         hold: it is taken as over."""
         waited = (2, 2)
         return self.cube.refusal(self.on_roll, self.game_rules, self.match, waited)
+
+    def native_play(
+        self, *, whole_matches: bool = False, first_offer: bool = False, met: Any = None
+    ) -> Any:
+        """The core's ``_core.CubePlay`` of games (or, with ``whole_matches``, matches)
+        starting here: these rules, this match and score from the side on roll, this cube;
+        ``first_offer`` makes the first cube question the side on roll's offer, ``met`` the
+        native match equity table of match play (None in money play)."""
+        rules, match, cube = self.game_rules, self.match, self.cube
+        on_roll = self.on_roll
+        owner = -1 if cube.owner is None else (0 if cube.owner == on_roll else 1)
+        return _core.CubePlay(
+            match_length=match.length,
+            whole_matches=whole_matches,
+            score=(match.score[on_roll], match.score[1 - on_roll]),
+            crawford_game=match.crawford,
+            crawford_rule=match.crawford_rule,
+            holland=rules.holland,
+            jacoby=rules.jacoby,
+            beavers=rules.beavers,
+            raccoons=bool(rules.raccoons),
+            backgammons=rules.backgammons,
+            max_cube=rules.max_cube or MAX_CUBE_VALUE,
+            start_cube=cube.value,
+            start_owner=owner,
+            first_offer=first_offer,
+            met=met,
+        )

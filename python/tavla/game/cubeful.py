@@ -19,7 +19,6 @@ from ..formats.context import MAX_CUBE_VALUE
 from .cube_context import CubeContext
 from .cube_model import (
     DEFAULT_CUBE_LIFE,
-    OWNERS,
     check_cube_life,
     check_probabilities,
     equities,
@@ -209,24 +208,8 @@ def _raccoon(
     )
     if refusal != 0:
         return None, None
-    play = _core.CubePlay(
-        match_length=0,
-        whole_matches=False,
-        score=(0, 0),
-        crawford_game=False,
-        crawford_rule=rules.crawford,
-        holland=False,
-        jacoby=rules.jacoby,
-        beavers=True,
-        raccoons=True,
-        backgammons=rules.backgammons,
-        max_cube=max_cube,
-        start_cube=1,
-        start_owner=-1,
-        first_offer=False,
-        met=None,
-    )
-    owner = OWNERS.index(context.owner)
+    play = context.native_play()
+    owner = context.owner.number
     # The doubler's answer to the beaver (kind 2, the raccoon allowed), then the beaverer's
     # answer to the raccoon (kind 3): the columns of tavla.sim.cube_play.QUESTION_COLUMNS.
     questions = np.array([[2, cube, owner, 0, 0, 1], [3, cube, owner, 0, 0, 0]], dtype=np.int32)

@@ -39,7 +39,6 @@ from ..eval.cube_policy import NEVER_DOUBLE, CubePolicy
 from ..eval.evaluators import DEFAULT_KEEP, DEFAULT_MARGIN, make_search, resolve_net
 from ..eval.net import Net
 from ..eval.policies import Policy, PolicyLike, parsed_policy, probability_rows, real_numbers
-from ..formats.context import MAX_CUBE_VALUE
 from ..game.cube_context import CubeContext
 from ..game.cube_model import DEFAULT_CUBE_LIFE
 from ..game.equity import MatchEquityTable
@@ -111,27 +110,9 @@ class CubeRun:
 
     def native(self) -> Any:
         """The ``_core.CubePlay`` of this run."""
-        context = self.context
-        rules, match, cube = context.game_rules, context.match, context.cube
-        on_roll = context.on_roll
-        owner = -1 if cube.owner is None else (0 if cube.owner == on_roll else 1)
-        met = None if self.met is None else self.met.native(match.crawford_rule)
-        return _core.CubePlay(
-            match_length=match.length,
-            whole_matches=self.whole_matches,
-            score=(match.score[on_roll], match.score[1 - on_roll]),
-            crawford_game=match.crawford,
-            crawford_rule=match.crawford_rule,
-            holland=rules.holland,
-            jacoby=rules.jacoby,
-            beavers=rules.beavers,
-            raccoons=bool(rules.raccoons),
-            backgammons=rules.backgammons,
-            max_cube=rules.max_cube or MAX_CUBE_VALUE,
-            start_cube=cube.value,
-            start_owner=owner,
-            first_offer=self.first_offer,
-            met=met,
+        met = None if self.met is None else self.met.native(self.context.match.crawford_rule)
+        return self.context.native_play(
+            whole_matches=self.whole_matches, first_offer=self.first_offer, met=met
         )
 
 
