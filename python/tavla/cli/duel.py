@@ -112,12 +112,8 @@ def _echo_duel(
     run: PlayoutArgs,
 ) -> None:
     record = {
-        "a": a.text,
-        "b": b.text,
         "games": result.games,
-        "duplicate": duplicate,
         "cubeful": cubeful,
-        "seed": run.seed,
         "ppg": result.ppg,
         "std_error": result.std_error,
         "ci95": list(result.ci),
@@ -126,13 +122,8 @@ def _echo_duel(
         "gammon_loss_rate": result.gammon_loss_rate,
         "backgammon_win_rate": result.backgammon_win_rate,
         "backgammon_loss_rate": result.backgammon_loss_rate,
-        "interrupted": result.interrupted,
     }
-    if run.as_json:
-        echo_json(record, result.interrupted)
-        return
     played = games_text(result.games, result.interrupted) + (", with the cube" if cubeful else "")
-    click.echo(_heading(a, b, played, duplicate, run.seed))
     low, high = map(signed, result.ci)
     rows = [
         ("points per game for a", f"{signed(result.ppg)}  (95% CI {low} .. {high})"),
@@ -142,7 +133,7 @@ def _echo_duel(
         ("a wins a backgammon", percent(result.backgammon_win_rate)),
         ("a loses a backgammon", percent(result.backgammon_loss_rate)),
     ]
-    echo_rows(rows, result.interrupted)
+    _report(a, b, duplicate, run, record, played, rows, result.interrupted)
 
 
 def _echo_match_duel(
@@ -154,13 +145,9 @@ def _echo_match_duel(
     run: PlayoutArgs,
 ) -> None:
     record = {
-        "a": a.text,
-        "b": b.text,
         "match_length": result.length,
         "matches": result.matches,
         "games": result.games,
-        "duplicate": duplicate,
-        "seed": run.seed,
         "met": table.name,
         "match_win_rate": result.win_rate,
         "std_error": result.std_error,
@@ -168,19 +155,35 @@ def _echo_match_duel(
         "ppg": result.ppg,
         "ppg_std_error": result.ppg_std_error,
         "ppg_ci95": list(result.ppg_ci),
-        "interrupted": result.interrupted,
     }
-    if run.as_json:
-        echo_json(record, result.interrupted)
-        return
     played = f"{result.matches:,} matches to {result.length}"
     if result.interrupted:
         played += " (interrupted)"
-    click.echo(_heading(a, b, f"{played}, {games_text(result.games)}", duplicate, run.seed))
+    played = f"{played}, {games_text(result.games)}"
     low, high = map(percent, result.ci)
     ppg_low, ppg_high = map(signed, result.ppg_ci)
     rows = [
         ("a wins the match", f"{percent(result.win_rate)}  (95% CI {low} .. {high})"),
         ("points per game for a", f"{signed(result.ppg)}  (95% CI {ppg_low} .. {ppg_high})"),
     ]
-    echo_rows(rows, result.interrupted)
+    _report(a, b, duplicate, run, record, played, rows, result.interrupted)
+
+
+def _report(
+    a: ParsedPolicy,
+    b: ParsedPolicy,
+    duplicate: bool,
+    run: PlayoutArgs,
+    record: dict[str, object],
+    played: str,
+    rows: list[tuple[str, str]],
+    interrupted: bool,
+) -> None:
+    """A duel's JSON record (the policies, the dice and ``record``) or its text: the heading
+    and ``rows``."""
+    if run.as_json:
+        head = {"a": a.text, "b": b.text, "duplicate": duplicate, "seed": run.seed}
+        echo_json({**head, **record, "interrupted": interrupted}, interrupted)
+        return
+    click.echo(_heading(a, b, played, duplicate, run.seed))
+    echo_rows(rows, interrupted)
