@@ -70,6 +70,21 @@ def class_counts(classes: npt.NDArray[np.int8]) -> dict[str, int]:
     return {name: int((classes == c).sum()) for c, name in enumerate(CLASSES)}
 
 
+class ClassedBoards:
+    """What a set of positions with their classes answers: ``boards`` int8 ``(N, 2, 26)``
+    and ``classes`` int8 ``(N,)`` (indices into :data:`CLASSES`)."""
+
+    boards: npt.NDArray[np.int8]
+    classes: npt.NDArray[np.int8]
+
+    def __len__(self) -> int:
+        return len(self.boards)
+
+    def counts(self) -> dict[str, int]:
+        """How many of the positions are of each class, by name."""
+        return class_counts(self.classes)
+
+
 def class_index(name: object) -> int:
     """The index of the class ``name`` in :data:`CLASSES`; raises :class:`~tavla.NetError`
     for another name."""

@@ -43,7 +43,7 @@ import numpy.typing as npt
 from .. import _core
 from .._validate import excerpt
 from ..errors import DataError
-from .classes import CLASSES, class_counts, classify
+from .classes import CLASSES, ClassedBoards, classify
 
 POSITIONS_FORMAT = "tavla-positions-1"
 SHARD_FORMAT = "tavla-rollouts-1"
@@ -61,7 +61,7 @@ _SLACK = 1e-5  # float32 rounding of probabilities that were consistent in float
 
 
 @dataclass(frozen=True, eq=False)
-class Positions:
+class Positions(ClassedBoards):
     """Positions and where they came from: ``boards`` int8 ``(N, 2, 26)``, ``classes`` and
     ``sources`` int8 ``(N,)`` (indices into :data:`~tavla.eval.classes.CLASSES` and
     :data:`SOURCES`), ``metadata`` how they were made."""
@@ -71,16 +71,9 @@ class Positions:
     sources: npt.NDArray[np.int8]
     metadata: dict[str, Any]
 
-    def __len__(self) -> int:
-        return len(self.boards)
-
-    def counts(self) -> dict[str, int]:
-        """The number of positions of each class."""
-        return class_counts(self.classes)
-
 
 @dataclass(frozen=True, eq=False)
-class TrainingData:
+class TrainingData(ClassedBoards):
     """Rolled-out positions (the union of shards): ``boards`` int8 ``(N, 2, 26)``, ``targets``
     and ``std_errors`` float32 ``(N, 5)``, ``classes`` and ``methods`` int8 ``(N,)``,
     ``index`` int64 ``(N,)`` (rows of the positions file)."""
@@ -91,9 +84,6 @@ class TrainingData:
     classes: npt.NDArray[np.int8]
     methods: npt.NDArray[np.int8]
     index: npt.NDArray[np.int64]
-
-    def __len__(self) -> int:
-        return len(self.boards)
 
     def of_classes(self, names: Iterable[str]) -> TrainingData:
         """The positions of the classes ``names``."""

@@ -41,7 +41,7 @@ from .._validate import check_bool, check_int, excerpt
 from ..board.position import Position
 from ..errors import DataError, EvaluatorError, InvalidPositionError
 from .choice import choose_play
-from .classes import CLASSES, class_counts
+from .classes import CLASSES, ClassedBoards
 from .data import check_boards, check_keys, checked_array, read_arrays, read_metadata, write_arrays
 from .evaluators import (
     DEFAULT_KEEP,
@@ -60,7 +60,7 @@ _KEYS = {"boards", "dice", "classes", "offsets", "candidates", "equities", "std_
 
 
 @dataclass(frozen=True, eq=False)
-class Benchmark:
+class Benchmark(ClassedBoards):
     """Benchmark decisions (the module docstring gives the arrays)."""
 
     boards: npt.NDArray[np.int8]
@@ -71,13 +71,6 @@ class Benchmark:
     equities: npt.NDArray[np.float32]
     std_errors: npt.NDArray[np.float32]
     metadata: dict[str, Any]
-
-    def __len__(self) -> int:
-        return len(self.boards)
-
-    def counts(self) -> dict[str, int]:
-        """The decisions of each class."""
-        return class_counts(self.classes)
 
 
 @dataclass(frozen=True)
