@@ -78,7 +78,7 @@ def test_check_env_through_make_with_the_render_mode() -> None:
 def test_make_registers_the_environment() -> None:
     env = gymnasium.make(ENV_ID, opponent="pubeval", cube=True)
     assert isinstance(env.unwrapped, BackgammonEnv)
-    assert env.action_space.n == tavla.env.MAX_PLAYS + 5
+    assert env.action_space.n == tavla.env.MAX_PLAYS + 6  # roll, double, take, drop, beaver, raccoon
     observation, info = env.reset(seed=1)
     assert env.observation_space.contains(observation) and info == {}
 
@@ -126,13 +126,7 @@ def test_step_before_reset() -> None:
         ({"max_plays": 0}, "max_plays"),
         ({"max_plays": 3061}, "max_plays"),
         ({"match_length": -1}, "match_length"),
-        ({"rules": tavla.Rules(holland=True), "cube": True, "match_length": 5}, "Holland"),
         ({"rules": tavla.Rules(opening="reroll"), "cube": True}, "reroll"),
-        (
-            {"rules": tavla.Rules(beavers=True), "cube": True},
-            r"^the environments do not play raccoons \(R20: give raccoons=False, which "
-            r"Rules\(beavers=True\) leaves on\)$",
-        ),
         ({"rules": tavla.Rules(jacoby=True)}, "need the cube"),
         ({"rules": tavla.Rules(cube=False), "cube": True}, "without the cube"),
         ({"rules": tavla.Rules(jacoby=True), "cube": True, "match_length": 3}, "money play"),

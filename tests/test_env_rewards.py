@@ -119,6 +119,41 @@ def test_a_beaver(answer: str, points: int) -> None:
     assert env.rewards["player_0"] == points and env.rewards["player_1"] == -points
 
 
+@pytest.mark.parametrize(("answer", "points"), [("take", 16), ("drop", 4)])
+def test_a_raccoon(answer: str, points: int) -> None:
+    """R20: the doubler answers a beaver with a raccoon, the cube goes to 8 on its side if
+    the beaverer takes; a dropped raccoon loses the beavered cube, 4."""
+    env = aec_env(cube=True, rules=Rules(beavers=True))
+    env.reset(options={"position": GAMMON.position_id})
+    env.step(cube_action("double"))
+    env.step(cube_action("beaver"))
+    mask = env.observe("player_0")["action_mask"]
+    assert np.flatnonzero(mask).tolist() == [cube_action(n) for n in ("take", "drop", "raccoon")]
+    env.step(cube_action("raccoon"))
+    assert env.agent_selection == "player_1"  # the beaverer answers the raccoon
+    observation = env.observe("player_1")
+    assert observation["cube"].tolist() == [1, 0, 3]
+    assert np.flatnonzero(observation["action_mask"]).tolist() == [
+        cube_action(n) for n in ("take", "drop")
+    ]
+    env.step(cube_action(answer))
+    if answer == "take":
+        assert env.cube == tavla.Cube(8, 0)  # the raccooner's
+        env.step(0)  # player_0 rolls and bears off: a gammon at 8
+    assert env.rewards["player_0"] == points and env.rewards["player_1"] == -points
+
+
+def test_no_raccoon_beyond_the_maximum_cube() -> None:
+    env = aec_env(cube=True, rules=Rules(beavers=True, max_cube=4))
+    env.reset(options={"position": GAMMON.position_id})
+    env.step(cube_action("double"))
+    env.step(cube_action("beaver"))  # the cube at 4, the most: no raccoon (R19, R20)
+    mask = env.observe("player_0")["action_mask"]
+    assert np.flatnonzero(mask).tolist() == [cube_action(n) for n in ("take", "drop")]
+    with pytest.raises(tavla.EnvError, match="no raccoon here"):
+        env.step(cube_action("raccoon"))
+
+
 def test_a_match_to_its_end_through_the_crawford_game() -> None:
     env = aec_env(cube=True, match_length=3)
     # 1-1 in a 3-point match, player 0 on roll with the gammon position: it doubles, player 1
@@ -153,7 +188,7 @@ def random_action(mask: np.ndarray, play_actions: int, rng: np.random.Generator)
     if not cube:
         return int(rng.choice(legal))
     names = [CUBE_ACTIONS[a - play_actions] for a in cube]
-    odds = {"roll": 8, "double": 1, "take": 3, "drop": 1, "beaver": 1}
+    odds = {"roll": 8, "double": 1, "take": 3, "drop": 1, "beaver": 1, "raccoon": 1}
     weights = np.array([odds[name] for name in names], float)
     return int(rng.choice(cube, p=weights / weights.sum()))
 
@@ -234,12 +269,22 @@ class Replay:
     ("rules", "match_length", "action"),
     [
         (Rules(jacoby=True, beavers=True, raccoons=False), 0, "play"),
+        (Rules(beavers=True), 0, "play"),
         (Rules(max_cube=8), 0, "play"),
         (Rules(), 5, "play"),
+        (Rules(holland=True), 5, "play"),
         (Rules(), 3, "move"),
         (Rules(crawford=False), 2, "play"),
     ],
-    ids=["money-jacoby-beavers", "money-max-cube", "match-5", "match-3-moves", "no-crawford"],
+    ids=[
+        "money-jacoby-beavers",
+        "money-raccoons",
+        "money-max-cube",
+        "match-5",
+        "match-5-holland",
+        "match-3-moves",
+        "no-crawford",
+    ],
 )
 def test_random_episodes_score_as_the_game_and_the_match(
     rules: Rules, match_length: int, action: str

@@ -41,7 +41,7 @@ def same_trace(a: list[tuple], b: list[tuple]) -> bool:
 
 def test_spaces_and_shapes() -> None:
     env = VectorEnv(6, "random", cube=True, observation="td198")
-    assert env.single_action_space == gymnasium.spaces.Discrete(MAX_PLAYS + 5)
+    assert env.single_action_space == gymnasium.spaces.Discrete(MAX_PLAYS + 6)
     observation, info = env.reset(seed=1)
     assert env.observation_space.contains(observation) and info == {}
     assert observation["board"].shape == (6, 2, 26) and observation["encoded"].shape == (6, 198)

@@ -253,9 +253,17 @@ const char* EnvGame::action_fault(const EnvSpec& spec, std::int64_t action) cons
                                : "no beaver here: money play with beavers only, within the "
                                  "maximum cube (R20)";
                 return "a double is answered: take, drop or (where allowed) beaver (R19, R20)";
+            case CubePhase::kBeaver:
+                if (a == int(EnvCubeAction::kTake) || a == int(EnvCubeAction::kDrop)) return nullptr;
+                if (a == int(EnvCubeAction::kRaccoon))
+                    return raccoon_allowed(playout(), state_)
+                               ? nullptr
+                               : "no raccoon here: money play with raccoons only, within the "
+                                 "maximum cube (R20)";
+                return "a beaver is answered: take, drop or (where allowed) raccoon (R20)";
             default:
                 if (a == int(EnvCubeAction::kTake) || a == int(EnvCubeAction::kDrop)) return nullptr;
-                return "a beaver is answered: take or drop (R20)";
+                return "a raccoon is answered: take or drop (R20)";
         }
     }
     if (action >= cube_base) return "the dice are rolled: a play is due, not a cube action";
@@ -280,6 +288,11 @@ void EnvGame::act(const EnvSpec& spec, std::int64_t action) {
                 choice = int(a == EnvCubeAction::kTake    ? CubeAnswer::kTake
                              : a == EnvCubeAction::kDrop ? CubeAnswer::kDrop
                                                       : CubeAnswer::kBeaver);
+                break;
+            case CubePhase::kBeaver:
+                choice = int(a == EnvCubeAction::kTake    ? BeaverAnswer::kTake
+                             : a == EnvCubeAction::kDrop ? BeaverAnswer::kDrop
+                                                      : BeaverAnswer::kRaccoon);
                 break;
             default:
                 choice = int(a == EnvCubeAction::kTake);
@@ -337,9 +350,10 @@ void EnvGame::observe(const EnvSpec& spec, int seat, const EnvObservation& out) 
     if (out.cube) {
         out.cube[0] = state_.cube;
         out.cube[1] = state_.cube_owner < 0 ? 0 : state_.cube_owner == seat ? 1 : 2;
-        out.cube[2] = state_.phase == CubePhase::kAnswer   ? 1
-                      : state_.phase == CubePhase::kBeaver ? 2
-                                                           : 0;
+        out.cube[2] = state_.phase == CubePhase::kAnswer    ? 1
+                      : state_.phase == CubePhase::kBeaver  ? 2
+                      : state_.phase == CubePhase::kRaccoon ? 3
+                                                            : 0;
         if (over_) out.cube[2] = 0;
     }
     if (out.match) {
@@ -362,6 +376,9 @@ void EnvGame::observe(const EnvSpec& spec, int seat, const EnvObservation& out) 
                 cube[int(EnvCubeAction::kBeaver)] =
                     std::int8_t(state_.phase == CubePhase::kAnswer &&
                                 beaver_allowed(playout(), state_));
+                cube[int(EnvCubeAction::kRaccoon)] =
+                    std::int8_t(state_.phase == CubePhase::kBeaver &&
+                                raccoon_allowed(playout(), state_));
             }
         } else if (acting && moves_) {
             const auto& mask = turn_.mask();

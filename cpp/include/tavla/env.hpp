@@ -6,7 +6,7 @@
 //
 // Actions of a learner: whole plays (the index into the roll's legal plays in notation order,
 // play_order.hpp, 0..max_plays-1) or single moves (turn_moves.hpp, 0..155); with the cube,
-// then kCubeActions more: roll (no double), double, take, drop, beaver.
+// then kCubeActions more: roll (no double), double, take, drop, beaver, raccoon.
 #pragma once
 
 #include <array>
@@ -30,8 +30,15 @@ namespace tavla {
 // or one checker twice, either die first: 15 * 14 + 2 * 15 = 240.
 constexpr int kMaxPlays = 3060;
 
-enum class EnvCubeAction : std::int8_t { kRoll = 0, kDouble = 1, kTake = 2, kDrop = 3, kBeaver = 4 };
-constexpr int kCubeActions = 5;
+enum class EnvCubeAction : std::int8_t {
+    kRoll = 0,
+    kDouble = 1,
+    kTake = 2,
+    kDrop = 3,
+    kBeaver = 4,
+    kRaccoon = 5
+};
+constexpr int kCubeActions = 6;
 
 enum class SeatKind : std::int8_t { kLearner = 0, kBuiltin = 1, kExternal = 2 };
 
@@ -74,7 +81,8 @@ struct EnvObservation {
     std::int8_t* dice = nullptr;       // (2,), the roll or 0 0
     std::int8_t* dice_left = nullptr;  // (4,), highest first, 0 after
     std::int32_t* cube = nullptr;      // (3,): value, owner (0 centred, 1 the seat, 2 the other),
-                                       // offered (0 no, 1 a double, 2 a beaver awaits an answer)
+                                       // offered (0 no, 1 a double, 2 a beaver, 3 a raccoon
+                                       // awaits an answer)
     std::int32_t* match = nullptr;     // (4,): length, the seat's and the other's away, Crawford
     std::int32_t* plays = nullptr;     // (1,): the roll's legal plays, 0 before the roll
     std::int8_t* mask = nullptr;       // (actions,): 1 for the seat's legal actions

@@ -15,7 +15,7 @@ from ..eval.encoding import encodings
 from ..formats.context import MAX_CUBE_VALUE, MAX_MATCH_LENGTH
 from ..game.equity import MatchEquityTable
 from ..game.rules import Rules
-from .spaces import ACTION_MODES, MAX_PLAYS, observation_space, play_actions
+from .spaces import ACTION_MODES, CUBE_ACTIONS, MAX_PLAYS, observation_space, play_actions
 
 OBSERVATIONS = ("board", *encodings())
 """``observation`` values: ``"board"`` (the arrays every observation has), or an encoding's
@@ -42,16 +42,13 @@ class EnvSettings:
             ``Rules(cube=False)``, with it :meth:`~tavla.Rules.standard_money` (Jacoby) for
             money and :meth:`~tavla.Rules.standard_match` for matches.  The environments play
             the standard opening (R5), ``backgammons``, ``max_cube``, ``crawford``,
-            ``jacoby`` and ``beavers`` (a beaver is taken or dropped: raccoons are refused,
-            so beavers need ``raccoons=False``).
+            ``jacoby``, ``beavers`` and ``raccoons`` (R20), and ``holland`` (R25).
         met: the match equity table a built-in opponent's cube policy reads in a match
             (None: Kazaross-XG2).
 
     Raises :class:`~tavla.EnvError` for a bad value, and for rules the environments do not
-    play: the ``"reroll"`` opening, the winner starting the next game of a match, the
-    Holland rule (R25), automatic doubles (R21), raccoons (R20: the action space has no
-    raccoon, and a :class:`~tavla.Game` with them would offer one); and for a cube rule with
-    ``cube=False``.
+    play: the ``"reroll"`` opening, the winner starting the next game of a match,
+    automatic doubles (R21); and for a cube rule with ``cube=False``.
     """
 
     action: str = "play"
@@ -128,12 +125,7 @@ class EnvSettings:
             raise EnvError("cube=True, but the rules play without the cube (R18)")
         unplayed = [
             ("the 'reroll' opening (R5)", rules.opening != "standard"),
-            ("the Holland rule (R25)", rules.holland),
             ("automatic doubles (R21)", rules.auto_doubles > 0),
-            (
-                "raccoons (R20: give raccoons=False, which Rules(beavers=True) leaves on)",
-                bool(rules.raccoons),
-            ),
             (
                 "the winner starting the next game (R6)",
                 rules.next_game_starter != "opening_roll" and bool(self.match_length),
@@ -167,8 +159,8 @@ class EnvSettings:
 
     @property
     def actions(self) -> int:
-        """The size of the action space: the play actions, then the cube's five."""
-        return self.play_actions + (5 if self.cube else 0)
+        """The size of the action space: the play actions, then the cube's six."""
+        return self.play_actions + (len(CUBE_ACTIONS) if self.cube else 0)
 
     def action_space(self) -> spaces.Discrete:
         return spaces.Discrete(self.actions)
@@ -186,10 +178,10 @@ class EnvSettings:
             score=(0, 0),
             crawford_game=False,
             crawford_rule=rules.crawford,
-            holland=False,
+            holland=rules.holland,
             jacoby=rules.jacoby and self.cube,
             beavers=rules.beavers and self.cube,
-            raccoons=False,
+            raccoons=rules.raccoons and self.cube,
             backgammons=rules.backgammons,
             max_cube=(rules.max_cube or MAX_CUBE_VALUE) if self.cube else 2,
             start_cube=1,

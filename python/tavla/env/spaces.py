@@ -8,8 +8,9 @@ With ``action="move"`` an action is one checker moved by one die:
 ``6 * source + (die - 1)`` (:func:`move_action`), ``source`` 1..24 a point of the side to
 act (its own numbering), 25 the bar; action 0 (:data:`PASS`) is the pass, legal only when
 no die can be played, and actions 1..5 are never legal: :data:`MOVE_ACTIONS` = 156 in all.
-With ``cube=True`` five more follow the play actions, in the order of :data:`CUBE_ACTIONS`:
-roll (no double), double, take, drop, beaver (:func:`cube_action` gives their indices).
+With ``cube=True`` six more follow the play actions, in the order of :data:`CUBE_ACTIONS`:
+roll (no double), double, take, drop, beaver, raccoon (:func:`cube_action` gives their
+indices).
 
 **Observations** are a :class:`gymnasium.spaces.Dict`, every array seen from the side to act
 (for PettingZoo's ``observe(agent)``: from that agent):
@@ -23,7 +24,8 @@ roll (no double), double, take, drop, beaver (:func:`cube_action` gives their in
     the dice still to play, highest first, zeros after (a double counts four).
 ``cube`` (3,) int32
     the cube's value (before a pending double), its owner (0 centred, 1 the side to act, 2
-    the opponent), and 1 when a double, 2 when a beaver awaits an answer (else 0).
+    the opponent), and 1 when a double, 2 when a beaver, 3 when a raccoon awaits an answer
+    (else 0).
 ``match`` (4,) int32
     the match length (0 in money play), the side to act's and the opponent's away scores,
     1 in the Crawford game (R24).
@@ -64,10 +66,11 @@ MOVE_ACTIONS: int = _core.MOVE_ACTIONS
 PASS = 0
 """The single-move action that passes, legal only when no die can be played."""
 
-CUBE_ACTIONS = ("roll", "double", "take", "drop", "beaver")
+CUBE_ACTIONS = ("roll", "double", "take", "drop", "beaver", "raccoon")
 """The cube actions, in their order after the play actions: before the roll the side on roll
 rolls (no double) or doubles (R18); a doubled side takes, drops (R19) or, in money play with
-beavers, beavers (R20); a beaver is answered by take or drop (no raccoons)."""
+beavers, beavers (R20); the doubler answers a beaver by take, drop or, with raccoons,
+raccoon (R20), and the beaverer a raccoon by take or drop."""
 
 ACTION_MODES = ("play", "move")
 
@@ -113,7 +116,7 @@ def observation_space(
         "dice_left": spaces.Box(0, 6, (4,), np.int8),
         "cube": spaces.Box(
             np.array([1, 0, 0], np.int32),
-            np.array([MAX_CUBE_VALUE, 2, 2], np.int32),
+            np.array([MAX_CUBE_VALUE, 2, 3], np.int32),
             (3,),
             np.int32,
         ),
