@@ -78,7 +78,7 @@ def test_check_env_through_make_with_the_render_mode() -> None:
 def test_make_registers_the_environment() -> None:
     env = gymnasium.make(ENV_ID, opponent="pubeval", cube=True)
     assert isinstance(env.unwrapped, BackgammonEnv)
-    assert env.action_space.n == tavla.env.MAX_PLAYS + 6  # roll, double, take, drop, beaver, raccoon
+    assert env.action_space.n == tavla.env.MAX_PLAYS + 6  # the six cube actions
     observation, info = env.reset(seed=1)
     assert env.observation_space.contains(observation) and info == {}
 

@@ -181,7 +181,7 @@ class EnvSettings:
             holland=rules.holland,
             jacoby=rules.jacoby and self.cube,
             beavers=rules.beavers and self.cube,
-            raccoons=rules.raccoons and self.cube,
+            raccoons=bool(rules.raccoons) and self.cube,
             backgammons=rules.backgammons,
             max_cube=(rules.max_cube or MAX_CUBE_VALUE) if self.cube else 2,
             start_cube=1,
