@@ -106,7 +106,8 @@ def _arrays(prefix: str, weights: Sequence[Any], biases: Sequence[Any]) -> dict[
 
 
 class Run:
-    """One call of :func:`~tavla.eval.train_supervised`: the loop over epochs, its records and files."""
+    """One call of :func:`~tavla.eval.train_supervised`: the loop over epochs, its records
+    and files."""
 
     def __init__(
         self,
