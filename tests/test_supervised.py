@@ -296,8 +296,14 @@ def test_a_set_trained_further_from_the_last_generation(tmp_path: Path) -> None:
         before, after = first.nets[name], second.nets[name]
         assert after.sizes == before.sizes and after.encoding == before.encoding
         assert after != before  # trained further
-    with pytest.raises(TrainingError, match="start must be a net set"):
-        train_net_set(DATA, tmp_path / "three", start=TEACHER, min_positions=40)
+    from_one = train_net_set(
+        DATA, tmp_path / "three", start=TEACHER, epochs=1, min_positions=40, progress=False
+    ).net_set
+    assert from_one is not None
+    for name in ("contact", "crashed", "race"):  # each member starts from the one net
+        member = from_one.nets[name]
+        assert member.sizes == TEACHER.sizes and member.encoding == TEACHER.encoding
+        assert member != TEACHER
 
 
 def test_a_net_set_takes_run_options(tmp_path: Path) -> None:

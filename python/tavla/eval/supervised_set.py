@@ -51,7 +51,7 @@ def train_net_set(
     path: str | os.PathLike[str],
     *,
     encodings: Mapping[str, str] | None = None,
-    start: NetSet | str | os.PathLike[str] | None = None,
+    start: Net | str | os.PathLike[str] | None = None,
     min_positions: int = 200,
     resume: bool = False,
     options: RunOptions | None = None,
@@ -62,7 +62,8 @@ def train_net_set(
     :func:`member_path`) and writes the :class:`~tavla.eval.NetSet` of them to ``path``
     (``.npz`` added when missing).  ``encodings``: of each class's net (:data:`ENCODINGS`
     unless told); ``start``: a net set (or its path) whose members are trained further, each
-    on its class (the next generation from the last), their encodings kept.  A class with
+    on its class (the next generation from the last), or one net (say a TD-trained one) that
+    each class's net starts from; the start's encodings are kept.  A class with
     fewer than ``min_positions`` positions gets no net of its own: the contact net judges
     the crashed ones (contact and race must have enough).
 
@@ -87,8 +88,11 @@ def train_net_set(
         chosen[name] = encoding
     least = check_int(min_positions, "min_positions", TrainingError, low=1)
     first = None if start is None else (start if isinstance(start, Net) else Net.load(start))
-    if first is not None and not isinstance(first, NetSet):
-        raise TrainingError("start must be a net set: train one net with train_supervised")
+    starts: Mapping[str, Net] = {}
+    if isinstance(first, NetSet):
+        starts = first.nets
+    elif first is not None:
+        starts = dict.fromkeys(TRAINED, first)
     counts = {name: int((found.classes == CLASSES.index(name)).sum()) for name in TRAINED}
     for name in ("contact", "race"):
         if counts[name] < least:
@@ -112,7 +116,7 @@ def train_net_set(
             classes=(name,),
             encoding=chosen[name],
             checkpoint=checkpoint,
-            start=None if first is None else first.nets[name],
+            start=starts.get(name),
             resume=resume and state_path(checkpoint).exists(),
             options=options,
             **settings,
