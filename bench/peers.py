@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import inspect
 import json
 import os
 import random
@@ -136,14 +135,25 @@ def gym_backgammon_games() -> Callable[[int], tuple[int, int]] | None:
     return play
 
 
+def _takes_truncate_bearoff(policy: object) -> bool:
+    """Whether this tree's rollout takes ``truncate_bearoff`` (a keyword of ``**settings`` in
+    newer trees, so the signature alone does not tell)."""
+    try:
+        tavla.rollout(
+            tavla.Position.initial(), policy, 1, threads=1, progress=False, truncate_bearoff=True
+        )
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
 def tavla_rollouts(games: int) -> dict[str, dict[str, float]]:
     """This tree's rollouts: per position, the reduced rollout's error and CPU seconds, and
     the plain rollout's CPU seconds per game of the opening (one thread, default net)."""
     policy = tavla.eval.Policy("net:tavla218-128")
     tavla.rollout(tavla.Position.initial(), policy, 36, threads=1, progress=False)  # warm up
     # A tree from before variance reduction rolls out plainly (and plays every game out).
-    known = inspect.signature(tavla.rollout).parameters
-    reduced = {"truncate_bearoff": True} if "truncate_bearoff" in known else {}
+    reduced = {"truncate_bearoff": True} if _takes_truncate_bearoff(policy) else {}
     plain = {**reduced, "variance_reduction": False} if reduced else {}
     found: dict[str, dict[str, float]] = {}
     for name, position_id in ROLLOUT_POSITIONS.items():
