@@ -110,6 +110,8 @@ py::dict play_cube(const py::object& a, const py::object& b, const py::object& c
     const bool stops = run.stops();
     if (stops && cube.whole_matches) throw Fault("whole matches are played out: no truncate");
     if (stops && !stop_search) throw Fault("games stopped with the cube need a stop search");
+    if (spec.stop_one_sided)
+        throw Fault("games with the cube stop only where the bear-off database is exact");
     cube.stop_search = stop_search.get();
     if (!(cube_life >= 0.0 && cube_life <= 1.0)) throw Fault("the cube life must be in [0, 1]");
     cube.luck_cube_life = cube_life;

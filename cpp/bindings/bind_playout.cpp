@@ -43,12 +43,14 @@ py::bytes choose_play(const py::object& policy, const py::bytes& key, int d1, in
 PlayoutRun playout_run(std::int64_t units, std::int64_t first_unit, const py::bytes& start,
                        bool opening, std::uint64_t seed, int rotate, bool duplicate,
                        bool alternate, int truncate, std::shared_ptr<const Evaluator> exact_stop,
-                       bool variance_reduction) {
+                       bool stop_one_sided, bool variance_reduction, int luck_keep) {
     if (units < 0) throw Fault("units must be >= 0");
     if (first_unit < 0 || first_unit > std::numeric_limits<std::int64_t>::max() - units)
         throw Fault("first_unit must be >= 0, and first_unit + units fit in int64");
     if (rotate < 0 || rotate > 2) throw Fault("rotate must be 0, 1 or 2");
     if (truncate < 0) throw Fault("truncate must be >= 0");
+    if (luck_keep < 0) throw Fault("luck_keep must be >= 0");
+    if (stop_one_sided && exact_stop == nullptr) throw Fault("stop_one_sided needs an exact_stop");
     PlayoutRun run;
     PlayoutSpec& spec = run.spec;
     spec.start = unchecked_board(start);
@@ -62,7 +64,9 @@ PlayoutRun playout_run(std::int64_t units, std::int64_t first_unit, const py::by
     spec.alternate = alternate;
     spec.truncate = truncate;
     spec.exact_stop = exact_stop.get();
+    spec.stop_one_sided = stop_one_sided;
     spec.variance_reduction = variance_reduction;
+    spec.luck_keep = luck_keep;
     run.units = units;
     run.exact_stop = std::move(exact_stop);
     return run;
@@ -125,7 +129,9 @@ void bind_playout(py::module_& m) {
              py::arg("start") = board_to_bytes(Board::initial()), py::arg("opening") = false,
              py::arg("seed") = 0, py::arg("rotate") = 0, py::arg("duplicate") = false,
              py::arg("alternate") = false, py::arg("truncate") = 0,
-             py::arg("exact_stop").none(true) = py::none(), py::arg("variance_reduction") = false);
+             py::arg("exact_stop").none(true) = py::none(), py::arg("stop_one_sided") = false,
+             py::arg("variance_reduction") = false,
+             py::arg("luck_keep") = kLuckKeep);
     m.def("play_games", &play_games, py::arg("a"), py::arg("b"), py::arg("spec"),
           py::arg("threads"), py::arg("batch"), py::arg("progress"), py::arg("steps") = py::none(),
           "Whole or truncated cubeless games: a dict of per-game arrays (as play_cube's); with a "

@@ -77,8 +77,12 @@ double stopped_value(const PlayoutSpec& spec, const GameState& state) {
 
 Board lucky_play(const PlayoutSpec& spec, GameState& state, Roll roll,
                  const SearchPolicy& policy, MoveGenerator& generator, RollChoices& choices) {
-    policy.search().roll_choices(state.board, policy.plies(), generator, choices);
     const auto rolled = std::size_t(roll_index(roll.d1, roll.d2));
+    if (policy.plies() == 0)
+        policy.search().lookahead_choices(state.board, int(rolled), spec.luck_keep, generator,
+                                          choices);
+    else
+        policy.search().roll_choices(state.board, policy.plies(), generator, choices);
     if (spec.cube == nullptr) {
         Probabilities luck = choices.value[rolled];
         for (int d1 = 1, r = 0; d1 <= 6; ++d1)

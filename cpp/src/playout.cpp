@@ -53,9 +53,9 @@ bool make_play(const PlayoutSpec& spec, std::int64_t game, GameState& state, con
     }
     state.board = after.swapped();
     state.mover_policy ^= 1;
-    const bool exact = spec.exact_stop != nullptr && spec.exact_stop->applies(state.board) &&
-                       spec.exact_stop->exact(state.board);
-    if (exact || (spec.truncate > 0 && state.result.plies >= spec.truncate)) {
+    const bool stop = spec.exact_stop != nullptr && spec.exact_stop->applies(state.board) &&
+                      (spec.stop_one_sided || spec.exact_stop->exact(state.board));
+    if (stop || (spec.truncate > 0 && state.result.plies >= spec.truncate)) {
         state.result.on_roll = std::int8_t(state.mover_policy);
         if (spec.final_boards != nullptr) spec.final_boards[game] = state.board;
         return true;

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "tavla/fault.hpp"
+#include "tavla/pubeval.hpp"
 #include "tavla/stop.hpp"
 
 namespace tavla {
@@ -232,6 +233,66 @@ void Search::roll_choices(const Board& before, int plies, MoveGenerator& generat
         }
         out.result[r] = results[best];
         out.value[r] = values[best];
+    }
+}
+
+void Search::lookahead_choices(const Board& before, int rolled, int keep,
+                               MoveGenerator& generator, RollChoices& out) const {
+    static const PubevalScorer pubeval;
+    const bool every_play = keep <= 0 || (bearoff_ && bearoff_->applies(before));
+    const bool race = is_race(before);
+    // The rolled roll's plays are all evaluated (the policy's choice); each other roll's only
+    // its pubeval-best `keep`. ranked[j] marks a result among its roll's pubeval-best.
+    thread_local std::vector<Board> results;
+    thread_local std::vector<char> ranked;
+    thread_local std::vector<std::pair<double, int>> scores;
+    thread_local std::vector<Probabilities> values;
+    std::array<std::size_t, kRolls + 1> offsets{};
+    results.clear();
+    ranked.clear();
+    for (int d1 = 1, r = 0; d1 <= 6; ++d1)
+        for (int d2 = d1; d2 <= 6; ++d2, ++r) {
+            const int count = generator.generate(before, d1, d2);
+            if (every_play || count <= keep) {
+                for (int i = 0; i < count; ++i) results.push_back(generator.play(i).result);
+                ranked.resize(results.size(), 1);
+            } else {
+                scores.clear();
+                for (int i = 0; i < count; ++i)
+                    scores.emplace_back(-pubeval.score(generator.play(i).result, race), i);
+                std::partial_sort(scores.begin(), scores.begin() + keep, scores.end());
+                if (r == rolled) {
+                    const std::size_t first = results.size();
+                    for (int i = 0; i < count; ++i) results.push_back(generator.play(i).result);
+                    ranked.resize(results.size(), 0);
+                    for (int k = 0; k < keep; ++k)
+                        ranked[first + std::size_t(scores[std::size_t(k)].second)] = 1;
+                } else {
+                    for (int k = 0; k < keep; ++k)
+                        results.push_back(generator.play(scores[std::size_t(k)].second).result);
+                    ranked.resize(results.size(), 1);
+                }
+            }
+            offsets[std::size_t(r) + 1] = results.size();
+        }
+    values.resize(results.size());
+    leaf_results(before, results.data(), results.size(), values.data());
+    for (std::size_t r = 0; r < std::size_t(kRolls); ++r) {
+        std::size_t best = offsets[r], best_ranked = offsets[r + 1];
+        double best_equity = cubeless_equity(values[best]), best_ranked_equity = 0;
+        for (std::size_t i = offsets[r]; i < offsets[r + 1]; ++i) {
+            const double e = cubeless_equity(values[i]);
+            if (e > best_equity) {
+                best_equity = e;
+                best = i;
+            }
+            if (ranked[i] && (best_ranked == offsets[r + 1] || e > best_ranked_equity)) {
+                best_ranked_equity = e;
+                best_ranked = i;
+            }
+        }
+        if (int(r) == rolled) out.result[r] = results[best];
+        out.value[r] = values[best_ranked];
     }
 }
 

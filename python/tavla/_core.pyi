@@ -59,7 +59,9 @@ class PlayoutSpec:
         alternate: bool = False,
         truncate: int = 0,
         exact_stop: Evaluator | None = None,
+        stop_one_sided: bool = False,
         variance_reduction: bool = False,
+        luck_keep: int = 4,
     ) -> None: ...
 
 # play_games and play_cube return one layout (playout_result.hpp): a dict of per-game arrays

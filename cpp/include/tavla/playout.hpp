@@ -55,6 +55,10 @@ struct CubeSpec {
     const Search* stop_search = nullptr;
 };
 
+// Variance reduction's lookahead at 0-ply values each roll by the best of the plays pubeval
+// ranks this high among the roll's plays (docs/simulation.rst "Variance reduction").
+constexpr int kLuckKeep = 4;
+
 // What every game of a run shares. Policies are called "a" (index 0) and "b" (index 1).
 struct PlayoutSpec {
     Board start = Board::initial();  // seen from seat 0, which is on roll unless `opening`
@@ -68,12 +72,19 @@ struct PlayoutSpec {
     // Non-null: a game also stops unfinished once the position on roll is one this evaluator
     // values exactly (the bear-off database where it is exact).
     const Evaluator* exact_stop = nullptr;
+    // With exact_stop: stop wherever it applies, not only where it is exact (the bear-off
+    // database once both sides are home, valued by its one-sided race approximation where the
+    // two-sided table does not reach: GNU Backgammon's truncation at its one-sided database).
+    bool stop_one_sided = false;
     Board* final_boards = nullptr;  // a game stopped unfinished: its last board goes at [g]
     const CubeSpec* cube = nullptr;  // cube play; null: cubeless
     // Rollouts: the luck of every roll (luck.hpp) is summed per unit into RunOutput's luck
     // (cubeless) or cube_luck (with the cube); every policy is then a SearchPolicy whose
     // search has an evaluator, and makes its plays as it would without.
     bool variance_reduction = false;
+    // The lookahead of 0-ply policies values each roll by the best of its plays that pubeval
+    // ranks this high (Search::lookahead_choices; 0: every play).
+    int luck_keep = kLuckKeep;
 };
 
 // Game i (numbered first_game + g for the run's game g, so that a run split in parts plays

@@ -69,6 +69,15 @@ public:
     void roll_choices(const Board& before, int plies, MoveGenerator& generator,
                       RollChoices& out) const;
 
+    // Variance reduction's lookahead at 0-ply (luck.hpp), for the side on roll of `before`
+    // (valid, not finished) about to play roll number `rolled` (a roll_index): out.result[rolled]
+    // is the play best_play makes at 0-ply, and for every roll r, out.value[r] is the best 0-ply
+    // value among the `keep` plays of r that pubeval ranks highest (the first on a tie), or
+    // among all of them when keep <= 0, when r has no more or where the bear-off database
+    // values them (it is cheap). The other results are not set.
+    void lookahead_choices(const Board& before, int rolled, int keep, MoveGenerator& generator,
+                           RollChoices& out) const;
+
     // Whether position() can answer for `board` at all.
     bool answers(const Board& board) const;
 
