@@ -206,7 +206,7 @@ def test_an_error_in_one_chunk_stops_the_chunks_still_running(
             time.sleep(1)  # let chunk 1 start before the run is stopped
             raise ValueError("chunk 0 fails")
         check = cluster.stop_check(stop)
-        games = tavla.sim.playout._play_here(
+        games = tavla.sim.playout_here.play_here(
             "random",
             "random",
             10**9,
@@ -353,7 +353,7 @@ def test_ctrl_c_keeps_the_games_a_running_chunk_finished(
         return scores(candidates)
 
     def games(policy: object, first: int, count: int, check: object = None) -> PlayoutResults:
-        return tavla.sim.playout._play_here(
+        return tavla.sim.playout_here.play_here(
             policy,
             policy,
             count,
