@@ -35,7 +35,7 @@ void MoveTurn::begin(const Board& board, Roll roll, const MoveGenerator& plays) 
     left_ = high == low ? 4 : 2;
     dice_ = {std::int8_t(high), std::int8_t(low), std::int8_t(low), std::int8_t(low)};
     results_.clear();
-    for (int i = 0; i < plays.count(); ++i) results_.push_back(plays.play(i).result);
+    plays.append_results(results_);
     std::sort(results_.begin(), results_.end(), bytes_less);
     needed_ = plays.play(0).n_moves;  // every legal play makes as many moves (R9)
     over_ = false;
