@@ -6,7 +6,6 @@ import importlib
 import json
 import os
 import signal
-import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -17,7 +16,7 @@ from tavla import Position, duel, rollout, selfplay
 from tavla.cli import main
 from tavla.cli.rollout import HEADER
 from tavla.eval import Policy, nets, policies
-from tavla.sim import cluster
+from tavla.sim import cluster, playout_here
 from tests.helpers.interrupt import interrupt_at
 
 # A rollout of the start by pubeval (the default policy is the shipped net, much slower).
@@ -208,7 +207,7 @@ def test_sigterm_stops_a_run_as_ctrl_c_does(monkeypatch: pytest.MonkeyPatch) -> 
 
         yield update
 
-    monkeypatch.setattr(sys.modules["tavla.sim.playout"], "progress_bar", terminated_at_third_check)
+    monkeypatch.setattr(playout_here, "progress_bar", terminated_at_third_check)
     before = signal.getsignal(signal.SIGTERM)
     code, out, err = run("selfplay", "random", "-n", "100000", "-t", "1")
     assert code == 130 and err == ""

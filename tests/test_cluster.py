@@ -42,6 +42,31 @@ def client() -> Iterator[distributed.Client]:
         yield dask_client
 
 
+def chunk_here(
+    policy: object, first: int, count: int, *, seed: int, batch: int, check: object = None
+) -> PlayoutResults:
+    """What a worker plays of a cubeless self-play run from the start: games
+    ``first .. first + count - 1`` of ``seed``'s on one thread, until ``check`` stops it."""
+    results = tavla.sim.playout_here.play_here(
+        policy,
+        policy,
+        count,
+        first,
+        start=None,
+        seed=seed,
+        rotate=0,
+        duplicate=False,
+        alternate=False,
+        truncate=None,
+        threads=1,
+        batch=batch,
+        progress=False,
+        check=check,
+    )
+    assert isinstance(results, PlayoutResults)
+    return results
+
+
 def assert_same_games(x: PlayoutResults, y: PlayoutResults) -> None:
     for field in FIELDS:
         assert np.array_equal(getattr(x, field), getattr(y, field)), field
@@ -205,23 +230,7 @@ def test_an_error_in_one_chunk_stops_the_chunks_still_running(
         if first == 0:
             time.sleep(1)  # let chunk 1 start before the run is stopped
             raise ValueError("chunk 0 fails")
-        check = cluster.stop_check(stop)
-        games = tavla.sim.playout._play_here(
-            "random",
-            "random",
-            10**9,
-            first,
-            start=None,
-            seed=1,
-            rotate=0,
-            duplicate=False,
-            alternate=False,
-            truncate=None,
-            threads=1,
-            batch=1,
-            progress=False,
-            check=check,
-        )
+        games = chunk_here("random", first, 10**9, seed=1, batch=1, check=cluster.stop_check(stop))
         distributed.Variable("stopped-chunk").set((games.games, games.interrupted))
         return games
 
@@ -352,29 +361,11 @@ def test_ctrl_c_keeps_the_games_a_running_chunk_finished(
         time.sleep(0.002)
         return scores(candidates)
 
-    def games(policy: object, first: int, count: int, check: object = None) -> PlayoutResults:
-        return tavla.sim.playout._play_here(
-            policy,
-            policy,
-            count,
-            first,
-            start=None,
-            seed=4,
-            rotate=0,
-            duplicate=False,
-            alternate=False,
-            truncate=None,
-            threads=1,
-            batch=1 if check else 64,
-            progress=False,
-            check=check,
-        )
-
     def play(first: int, count: int, stop: str) -> PlayoutResults:
         if first == 0:
             time.sleep(1)
-            return games(scores, first, count)
-        return games(slow, first, count, cluster.stop_check(stop))
+            return chunk_here(scores, first, count, seed=4, batch=64)
+        return chunk_here(slow, first, count, seed=4, batch=1, check=cluster.stop_check(stop))
 
     @contextmanager
     def interrupting_bar(total: int, enabled: bool | None, label: str) -> Iterator[object]:
@@ -388,7 +379,7 @@ def test_ctrl_c_keeps_the_games_a_running_chunk_finished(
     assert interrupted and len(parts) == 2 and parts[1].interrupted
     assert parts[0].games == 200 and 0 < parts[1].games < 200
     joined = PlayoutResults.joined(parts, interrupted, truncated=False)
-    here = games(scores, 0, joined.games)
+    here = chunk_here(scores, 0, joined.games, seed=4, batch=64)
     assert all(np.array_equal(getattr(joined, f), getattr(here, f)) for f in FIELDS)
 
 

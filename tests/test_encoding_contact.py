@@ -83,7 +83,11 @@ def rearmost(row: np.ndarray) -> int:
     return max((p for p in range(1, 26) if row[p]), default=0)
 
 
-def contact_side(row: np.ndarray, other: np.ndarray) -> dict[str, list[float]]:
+Side = dict[str, list[float]]
+"""One side's inputs by feature group."""
+
+
+def contact_side(row: np.ndarray, other: np.ndarray) -> Side:
     made = {x for x in range(1, 25) if row[x] >= 2}
     last = rearmost(row)
     back_points = range(13, 26)
@@ -121,18 +125,24 @@ def contact_side(row: np.ndarray, other: np.ndarray) -> dict[str, list[float]]:
     }
 
 
-def contact_reference(board: np.ndarray) -> np.ndarray:
-    board = board.astype(np.int64)
-    mover, opponent = contact_side(board[0], board[1]), contact_side(board[1], board[0])
+def assembled(encoding: str, board: np.ndarray, mover: Side, opponent: Side) -> np.ndarray:
+    """The inputs of ``encoding``: each feature group of the mover's side then the
+    opponent's, and the pip lead after the pips."""
     values: list[float] = []
-    for group in feature_groups("contact229"):
+    for group in feature_groups(encoding):
         values += mover[group] + opponent[group]
         if group == "pips":
             values.append(lead(board[0], board[1]))
     return np.array(values)
 
 
-def race_side(row: np.ndarray) -> dict[str, list[float]]:
+def contact_reference(board: np.ndarray) -> np.ndarray:
+    board = board.astype(np.int64)
+    mover, opponent = contact_side(board[0], board[1]), contact_side(board[1], board[0])
+    return assembled("contact229", board, mover, opponent)
+
+
+def race_side(row: np.ndarray) -> Side:
     home = [p for p in range(1, 7) if row[p]]
     highest = max(home, default=0)
     return {
@@ -147,13 +157,7 @@ def race_side(row: np.ndarray) -> dict[str, list[float]]:
 
 def race_reference(board: np.ndarray) -> np.ndarray:
     board = board.astype(np.int64)
-    mover, opponent = race_side(board[0]), race_side(board[1])
-    values: list[float] = []
-    for group in feature_groups("race205"):
-        values += mover[group] + opponent[group]
-        if group == "pips":
-            values.append(lead(board[0], board[1]))
-    return np.array(values)
+    return assembled("race205", board, race_side(board[0]), race_side(board[1]))
 
 
 @pytest.fixture(scope="module")

@@ -154,6 +154,26 @@ def test_no_raccoon_beyond_the_maximum_cube() -> None:
         env.step(cube_action("raccoon"))
 
 
+@pytest.mark.parametrize(
+    ("rules", "steps", "refused", "message"),
+    [
+        (Rules(), ["double"], "beaver", "no beaver here: money play with beavers only"),
+        (Rules(), ["double"], "roll", "a double is answered: take, drop or"),
+        (Rules(beavers=True), ["double", "beaver"], "double", "a beaver is answered: take, drop"),
+        (Rules(beavers=True), ["double", "beaver", "raccoon"], "raccoon", "a raccoon is answered"),
+    ],
+)
+def test_an_answer_the_offer_does_not_allow(
+    rules: Rules, steps: list[str], refused: str, message: str
+) -> None:
+    env = aec_env(cube=True, rules=rules)
+    env.reset(options={"position": GAMMON.position_id})
+    for step in steps:
+        env.step(cube_action(step))
+    with pytest.raises(tavla.EnvError, match=message):
+        env.step(cube_action(refused))
+
+
 def test_a_match_to_its_end_through_the_crawford_game() -> None:
     env = aec_env(cube=True, match_length=3)
     # 1-1 in a 3-point match, player 0 on roll with the gammon position: it doubles, player 1

@@ -39,6 +39,7 @@ from tavla.game.actions import (
     TakeAction,
 )
 from tests.helpers.boards import position
+from tests.helpers.games import readable_state
 
 NO_JACOBY = Rules()
 MONEY = Rules.standard_money()
@@ -53,20 +54,6 @@ def last_checker_against(opponent: dict[int, int]) -> Position:
 def bear_off_last(game: Game) -> None:
     game.roll((6, 5))
     game.play("2/off")
-
-
-def state(game: Game) -> tuple[object, ...]:
-    return (
-        game.phase,
-        game.turn,
-        game.on_roll,
-        game.dice,
-        game.cube,
-        game.position,
-        game.history,
-        game.offered_cube_value,
-        game.result,
-    )
 
 
 # -- results on the board (R15, R16) -----------------------------------------------------
@@ -220,28 +207,28 @@ def test_the_owner_redoubles_on_a_later_turn() -> None:
 
 def test_doubling_out_of_turn() -> None:
     game = Game(NO_JACOBY, starter=0)
-    before = state(game)
+    before = readable_state(game)
     with pytest.raises(TurnError, match="player 0's turn"):
         game.double(player=1)
-    assert state(game) == before
+    assert readable_state(game) == before
 
 
 def test_doubling_after_rolling() -> None:
     game = Game(NO_JACOBY, starter=0)
     game.roll((3, 1))
-    before = state(game)
+    before = readable_state(game)
     with pytest.raises(CubeError, match="before rolling"):
         game.double()
-    assert state(game) == before
+    assert readable_state(game) == before
 
 
 def test_doubling_without_owning_the_cube() -> None:
     game = Game(NO_JACOBY, starter=0, cube=Cube(2, 1))
-    before = state(game)
+    before = readable_state(game)
     assert not game.may_double
     with pytest.raises(CubeError, match="player 1 owns the cube"):
         game.double()
-    assert state(game) == before
+    assert readable_state(game) == before
 
 
 def test_doubling_before_the_opening_roll() -> None:
@@ -340,10 +327,10 @@ def test_raccoon_then_drop() -> None:
 
 def test_beaver_refusals() -> None:
     plain = doubled_money_game(MONEY)
-    before = state(plain)
+    before = readable_state(plain)
     with pytest.raises(CubeError, match="beavers are not allowed"):
         plain.beaver()
-    assert state(plain) == before
+    assert readable_state(plain) == before
     match_game = Game(Rules(), match_length=5, starter=0)
     match_game.double()
     with pytest.raises(CubeError, match="beavers are not allowed"):
@@ -366,10 +353,10 @@ def test_raccoon_refusals() -> None:
 
 def test_max_cube_limits_a_beaver() -> None:
     game = doubled_money_game(BEAVERS.with_options(max_cube=2))
-    before = state(game)
+    before = readable_state(game)
     with pytest.raises(CubeError, match="exceeds max_cube 2"):
         game.beaver()
-    assert state(game) == before
+    assert readable_state(game) == before
     game.take()
     assert game.cube == Cube(2, 1)
 
@@ -479,14 +466,14 @@ def test_opening_roll_has_no_player() -> None:
 
 def test_turn_errors_change_nothing() -> None:
     game = Game(NO_JACOBY, starter=0)
-    before = state(game)
+    before = readable_state(game)
     with pytest.raises(TurnError, match="cannot play now"):
         game.play("8/5 6/5")
     with pytest.raises(TurnError, match="player 0's turn"):
         game.roll((3, 1), player=1)
     with pytest.raises(TurnError):
         _ = game.legal_plays
-    assert state(game) == before
+    assert readable_state(game) == before
     game.roll((3, 1))
     with pytest.raises(TurnError, match="cannot roll now"):
         game.roll((3, 1))
@@ -495,12 +482,12 @@ def test_turn_errors_change_nothing() -> None:
 def test_an_illegal_play_changes_nothing() -> None:
     game = Game(NO_JACOBY, starter=0)
     game.roll((3, 1))
-    before = state(game)
+    before = readable_state(game)
     with pytest.raises(IllegalPlayError):
         game.play("24/18")
     with pytest.raises(IllegalPlayError):
         game.play(Position.initial().legal_plays((6, 5))[0])
-    assert state(game) == before
+    assert readable_state(game) == before
 
 
 def test_play_forms() -> None:

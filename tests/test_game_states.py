@@ -17,6 +17,7 @@ from tavla.formats.gnubg import parse_gnubg_id
 from tavla.formats.xgid import parse_xgid
 from tavla.game import game as game_module
 from tests.helpers.boards import position
+from tests.helpers.games import readable_state
 
 SETUPS: list[dict[str, Any]] = [
     {"rules": Rules.standard_money().with_options(beavers=True, auto_doubles=2)},
@@ -47,24 +48,7 @@ def snapshot(game: Game) -> tuple[object, ...]:
     assert parse_gnubg_id(gnubg_id).match_id == game.match_id
     parsed = parse_xgid(xgid)
     assert str(parsed) == xgid and parsed.cube_value <= parsed.max_cube
-    plays = game.legal_plays if game.phase is Phase.PLAY else None
-    return (
-        game.phase,
-        game.turn,
-        game.on_roll,
-        game.dice,
-        game.cube,
-        game.offered_cube_value,
-        game.resignation_offered,
-        game.history,
-        game.result,
-        game.turns_played,
-        game.position,
-        game.may_double,
-        plays,
-        gnubg_id,
-        xgid,
-    )
+    return (*readable_state(game), gnubg_id, xgid)
 
 
 def act(game: Game, action: tuple[Any, ...], player: object) -> None:

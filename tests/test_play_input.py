@@ -222,51 +222,95 @@ def error_of(position: Position, dice: str, typed: Any) -> str:
     return str(caught.value)
 
 
-def test_blocked_point() -> None:
-    assert error_of(INITIAL, "52", "24/19 13/11") == "24/19: the point is blocked (R10)"
+LOWER_POINT = board({6: 1, 3: 14}, RACING_OPPONENT)
+# A user's report: bar/21 13/9 there plays the 4 twice and the 6 not at all.
+USER_REPORT = Position.from_position_id("M66DAQbg8+AJQA")
 
 
-def test_blocked_intermediate_point() -> None:
-    message = error_of(INITIAL, "55", "24/14 13/3")
-    assert message == "24/19 (in 24/14): the point is blocked (R10)"
-
-
-def test_blocked_entry() -> None:
-    assert error_of(CLOSED_OUT, "64", "bar/19") == "bar/19: the point is blocked (R10)"
-
-
-def test_checker_on_the_bar_enters_first() -> None:
-    message = error_of(board(ON_BAR, START), "53", "13/8 6/3")
-    assert message == "13/8: a checker on the bar must enter first (R12)"
-    assert "must enter first (R12)" in error_of(CLOSED_OUT, "64", "13/7 13/9")
-
-
-def test_no_checker_there() -> None:
-    assert error_of(INITIAL, "31", "7/4 6/5") == "7/4: no checker there"
-
-
-def test_cannot_bear_off_yet() -> None:
-    message = error_of(INITIAL, "64", "6/off")
-    assert message == "6/off: cannot bear off before all checkers are home (R13)"
-
-
-def test_larger_die_from_a_lower_point() -> None:
-    position = board({6: 1, 3: 14}, RACING_OPPONENT)
-    message = error_of(position, "61", "3/off 3/2")
-    assert (
-        message
-        == "3/off with the 6: a higher point is occupied, so this die must move inside (R13)"
-    )
-
-
-def test_must_use_both_dice() -> None:
-    message = error_of(INITIAL, "64", "13/7")
-    assert message == "13/7: must use both dice of 6-4 (R9): another play uses both"
-
-
-def test_must_play_more_dice_of_a_double() -> None:
-    message = error_of(INITIAL, "66", "24/18 13/7")
-    assert message == "24/18 13/7: must play more dice (R9): it plays 2 of 6-6, another play uses 4"
+@pytest.mark.parametrize(
+    ("position", "dice", "typed", "message"),
+    [
+        (INITIAL, "52", "24/19 13/11", "24/19: the point is blocked (R10)"),
+        (INITIAL, "55", "24/14 13/3", "24/19 (in 24/14): the point is blocked (R10)"),
+        (CLOSED_OUT, "64", "bar/19", "bar/19: the point is blocked (R10)"),
+        (
+            board(ON_BAR, START),
+            "53",
+            "13/8 6/3",
+            "13/8: a checker on the bar must enter first (R12)",
+        ),
+        (CLOSED_OUT, "64", "13/7 13/9", "13/9: a checker on the bar must enter first (R12)"),
+        (INITIAL, "31", "7/4 6/5", "7/4: no checker there"),
+        (INITIAL, "64", "6/off", "6/off: cannot bear off before all checkers are home (R13)"),
+        (
+            LOWER_POINT,
+            "61",
+            "3/off 3/2",
+            "3/off with the 6: a higher point is occupied, so this die must move inside (R13)",
+        ),
+        (INITIAL, "64", "13/7", "13/7: must use both dice of 6-4 (R9): another play uses both"),
+        (
+            INITIAL,
+            "66",
+            "24/18 13/7",
+            "24/18 13/7: must play more dice (R9): it plays 2 of 6-6, another play uses 4",
+        ),
+        (
+            INITIAL,
+            "64",
+            "13/10",
+            "13/10: die not in the roll 6-4 (no die or sum of dice makes 3 pips)",
+        ),
+        (
+            INITIAL,
+            "65",
+            "24/14",
+            "24/14: die not in the roll 6-5 (no die or sum of dice makes 10 pips)",
+        ),
+        (
+            INITIAL,
+            "33",
+            "13/2",
+            "13/2: die not in the roll 3-3 (no die or sum of dice makes 11 pips)",
+        ),
+        (
+            board(BEAR_OFF, RACING_OPPONENT),
+            "21",
+            "6/off",
+            "6/off: die not in the roll 2-1 (no die or sum of dice bears off from 6)",
+        ),
+        (
+            INITIAL,
+            "64",
+            "13/7 13/9 8/2",
+            "too many moves for the roll 6-4: 13/7 13/9 8/2 has 3 moves, the roll plays 2",
+        ),
+        (
+            INITIAL,
+            "64",
+            "24/18(2)",
+            "24/18 24/18 does not fit the roll 6-4: 24/18 takes 6, 24/18 takes 6, and the roll"
+            " cannot give every move its dice",
+        ),
+        (
+            USER_REPORT,
+            "64",
+            "bar/21 13/9",
+            "bar/21 13/9 does not fit the roll 6-4: bar/21 takes 4, 13/9 takes 4, and the roll"
+            " cannot give every move its dice",
+        ),
+        (
+            INITIAL,
+            "11",
+            "8/7(3) 6/5(2)",
+            "too many moves for the roll 1-1: 8/7 8/7 8/7 6/5 6/5 has 5 moves, the roll plays 4",
+        ),
+    ],
+)
+def test_an_illegal_play_is_refused_with_its_reason(
+    position: Position, dice: str, typed: str, message: str
+) -> None:
+    assert error_of(position, dice, typed) == message
 
 
 def test_must_play_the_larger_die() -> None:
@@ -277,44 +321,6 @@ def test_must_play_the_larger_die() -> None:
     message = error_of(position, "61", "24/23")
     assert message == "24/23: must play the larger die, 6 (R9): either die can be played alone"
     assert position.play("61", "24/18") == after({18: 1}, {8: 2, 6: 5, 13: 5, 5: 3})
-
-
-@pytest.mark.parametrize(
-    ("dice", "typed", "message"),
-    [
-        ("64", "13/10", "13/10: die not in the roll 6-4 (no die or sum of dice makes 3 pips)"),
-        ("65", "24/14", "24/14: die not in the roll 6-5 (no die or sum of dice makes 10 pips)"),
-        ("33", "13/2", "13/2: die not in the roll 3-3 (no die or sum of dice makes 11 pips)"),
-    ],
-)
-def test_die_not_in_the_roll(dice: str, typed: str, message: str) -> None:
-    assert error_of(INITIAL, dice, typed) == message
-
-
-def test_no_die_bears_off() -> None:
-    message = error_of(board(BEAR_OFF, RACING_OPPONENT), "21", "6/off")
-    assert message == "6/off: die not in the roll 2-1 (no die or sum of dice bears off from 6)"
-
-
-def test_too_many_moves() -> None:
-    message = error_of(INITIAL, "64", "13/7 13/9 8/2")
-    assert message == "too many moves for the roll 6-4: 13/7 13/9 8/2 has 3 moves, the roll plays 2"
-    message = error_of(INITIAL, "64", "24/18(2)")
-    assert message == (
-        "24/18 24/18 does not fit the roll 6-4: 24/18 takes 6, 24/18 takes 6, and the roll"
-        " cannot give every move its dice"
-    )
-    # A user's report: the 4 twice and the 6 not at all.
-    message = error_of(Position.from_position_id("M66DAQbg8+AJQA"), "64", "bar/21 13/9")
-    assert message == (
-        "bar/21 13/9 does not fit the roll 6-4: bar/21 takes 4, 13/9 takes 4, and the roll"
-        " cannot give every move its dice"
-    )
-    message = error_of(INITIAL, "11", "8/7(3) 6/5(2)")
-    assert (
-        message
-        == "too many moves for the roll 1-1: 8/7 8/7 8/7 6/5 6/5 has 5 moves, the roll plays 4"
-    )
 
 
 def test_game_over() -> None:

@@ -389,3 +389,18 @@ def test_a_huge_playout_argument_is_quoted_bounded(call: object, message: str) -
     with pytest.raises(tavla.PlayoutError) as caught:
         call()  # type: ignore[operator]
     assert str(caught.value) == message
+
+
+MOVED = ("MAX_INT32", "GAME_BYTES", "TRUNCATED_GAME_BYTES", "CUBE_GAME_BYTES", "MATCH_BYTES")
+MOVED += ("MATCH_GAMES", "thread_count", "count_argument", "physical_memory", "check_memory")
+
+
+def test_the_names_moved_out_of_playout_are_still_importable_from_it() -> None:
+    """Other tools import ``tavla.sim.playout.X``: what moved to run_checks and playout_here
+    when the module was split is the same object there."""
+    from tavla.sim import playout, playout_here, run_checks
+
+    for name in MOVED:
+        assert getattr(playout, name) is getattr(run_checks, name), name
+    assert playout.CUBELESS_RULES is playout_here.CUBELESS_RULES
+    assert {*MOVED, "CUBELESS_RULES", "play_games", "selfplay"} <= set(playout.__all__)

@@ -213,6 +213,15 @@ py::tuple candidates(const EnvCore& core) {
     return py::make_tuple(boards, offsets);
 }
 
+// A new array of one value per environment: `value(env, i)` of environment i.
+template <class T, class Value>
+py::array_t<T> per_env(const EnvCore& core, Value value) {
+    const int n = core.env->size();
+    py::array_t<T> out(n);
+    for (int i = 0; i < n; ++i) out.mutable_at(i) = value(*core.env, i);
+    return out;
+}
+
 const EnvGame& game_at(const EnvCore& core, int i) {
     if (i < 0 || i >= core.env->size()) throw Fault("no environment " + std::to_string(i));
     return core.env->game(i);
@@ -277,17 +286,12 @@ void bind_env(py::module_& m) {
              "order: (boards (M, 2, 26) int8, offsets (size + 1,) int64).")
         .def("ended",
              [](const EnvCore& core) {
-                 const int n = core.env->size();
-                 py::array_t<bool> out(n);
-                 for (int i = 0; i < n; ++i) out.mutable_at(i) = core.env->ended(i);
-                 return out;
+                 return per_env<bool>(core, [](const VectorEnv& env, int i) { return env.ended(i); });
              })
         .def("rewards",
              [](const EnvCore& core) {
-                 const int n = core.env->size();
-                 py::array_t<double> out(n);
-                 for (int i = 0; i < n; ++i) out.mutable_at(i) = core.env->reward(i);
-                 return out;
+                 return per_env<double>(core,
+                                        [](const VectorEnv& env, int i) { return env.reward(i); });
              })
         .def("position",
              [](const EnvCore& core, int i) { return board_to_bytes(game_at(core, i).position()); },

@@ -177,7 +177,7 @@ void EnvGame::start_turn(const EnvSpec& spec, MoveGenerator& gen) {
         return;
     }
     if (kind == SeatKind::kExternal) {
-        for (int i = 0; i < count; ++i) plays_.push_back(gen.play(i).result);
+        gen.append_results(plays_);
         return;
     }
     sort_plays(gen, count);

@@ -36,8 +36,8 @@ void Evaluator::evaluate_results(const Board&, const Board* results, std::size_t
 void Evaluator::evaluate_plays(const Board& before, const MoveGenerator& plays,
                                Probabilities* out) const {
     thread_local std::vector<Board> results;
-    results.resize(std::size_t(plays.count()));
-    for (int i = 0; i < plays.count(); ++i) results[std::size_t(i)] = plays.play(i).result;
+    results.clear();
+    plays.append_results(results);
     evaluate_results(before, results.data(), results.size(), out);
 }
 

@@ -271,6 +271,10 @@ void MoveGenerator::search_pair(std::uint32_t occupied, int first, int second) {
     }
 }
 
+void MoveGenerator::append_results(std::vector<Board>& out) const {
+    for (int i = 0; i < count_; ++i) out.push_back(plays_[std::size_t(i)].result);
+}
+
 int MoveGenerator::generate(const Board& board, int d1, int d2) {
     work_ = board;
     hash_ = board_hash(board);

@@ -82,8 +82,8 @@ Probabilities Search::leaf(const Board& board) const {
 void Search::leaf_plays(const Board& before, const MoveGenerator& plays,
                         Probabilities* out) const {
     thread_local std::vector<Board> results;
-    results.resize(std::size_t(plays.count()));
-    for (int i = 0; i < plays.count(); ++i) results[std::size_t(i)] = plays.play(i).result;
+    results.clear();
+    plays.append_results(results);
     leaf_results(before, results.data(), results.size(), out);
 }
 
@@ -215,8 +215,8 @@ void Search::roll_choices(const Board& before, int plies, MoveGenerator& generat
     results.clear();
     for (int d1 = 1, r = 0; d1 <= 6; ++d1)
         for (int d2 = d1; d2 <= 6; ++d2, ++r) {
-            const int count = generator.generate(before, d1, d2);
-            for (int i = 0; i < count; ++i) results.push_back(generator.play(i).result);
+            generator.generate(before, d1, d2);
+            generator.append_results(results);
             offsets[std::size_t(r) + 1] = results.size();
         }
     values.resize(results.size());

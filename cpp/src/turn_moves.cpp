@@ -35,7 +35,7 @@ void MoveTurn::begin(const Board& board, Roll roll, const MoveGenerator& plays) 
     left_ = high == low ? 4 : 2;
     dice_ = {std::int8_t(high), std::int8_t(low), std::int8_t(low), std::int8_t(low)};
     results_.clear();
-    for (int i = 0; i < plays.count(); ++i) results_.push_back(plays.play(i).result);
+    plays.append_results(results_);
     std::sort(results_.begin(), results_.end(), bytes_less);
     needed_ = plays.play(0).n_moves;  // every legal play makes as many moves (R9)
     over_ = false;
@@ -57,18 +57,23 @@ bool MoveTurn::completes(const Board& b, const std::array<std::int8_t, 4>& dice,
                          int needed) const {
     for (int k = 0; k < left; ++k) {
         if (!first_of_its_value(dice, k)) continue;
-        const int die = dice[std::size_t(k)];
-        for (int from = kBar; from >= 1; --from) {
-            if (single_move_fault(b, from, die) != nullptr) continue;
-            Board next = b;
-            apply_move(next, from, die);
-            const bool turn_over = needed == 1 || next.mover()[kOff] == kCheckers;
-            if (turn_over ? is_result(next)
-                          : completes(next, without(dice, left, k), left - 1, needed - 1))
-                return true;
-        }
+        for (int from = kBar; from >= 1; --from)
+            if (move_completes(b, dice, left, needed, k, from)) return true;
     }
     return false;
+}
+
+// Whether a checker from `from` can move with dice[k] on `b` and, the other dice left, the
+// `needed - 1` moves after it can end in a legal result (completes()).
+bool MoveTurn::move_completes(const Board& b, const std::array<std::int8_t, 4>& dice, int left,
+                              int needed, int k, int from) const {
+    const int die = dice[std::size_t(k)];
+    if (single_move_fault(b, from, die) != nullptr) return false;
+    Board next = b;
+    apply_move(next, from, die);
+    const bool turn_over = needed == 1 || next.mover()[kOff] == kCheckers;
+    return turn_over ? is_result(next)
+                     : completes(next, without(dice, left, k), left - 1, needed - 1);
 }
 
 void MoveTurn::update_mask() {
@@ -80,15 +85,9 @@ void MoveTurn::update_mask() {
     for (int k = 0; k < left_; ++k) {
         if (!first_of_its_value(dice_, k)) continue;
         const int die = dice_[std::size_t(k)];
-        for (int from = 1; from <= kBar; ++from) {
-            if (single_move_fault(board_, from, die) != nullptr) continue;
-            Board next = board_;
-            apply_move(next, from, die);
-            const bool turn_over = needed_ == 1 || next.mover()[kOff] == kCheckers;
-            if (turn_over ? is_result(next)
-                          : completes(next, without(dice_, left_, k), left_ - 1, needed_ - 1))
+        for (int from = 1; from <= kBar; ++from)
+            if (move_completes(board_, dice_, left_, needed_, k, from))
                 mask_.set(std::size_t(move_action(from, die)));
-        }
     }
 }
 

@@ -1,5 +1,6 @@
-"""Ctrl-C on cue: the progress bar of tavla.sim.playout replaced by one whose callback records
-the game counts it is given and raises KeyboardInterrupt at a chosen call."""
+"""Ctrl-C on cue: the progress bar of a run on this machine (tavla.sim.playout_here) replaced
+by one whose callback records the game counts it is given and raises KeyboardInterrupt at a
+chosen call."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from contextlib import contextmanager
 
 import pytest
 
-import tavla.sim.playout  # noqa: F401 (the module itself, below)
+import tavla.sim.playout_here  # noqa: F401 (the module itself, below)
 
 
 def interrupt_at(monkeypatch: pytest.MonkeyPatch, call: int) -> list[int]:
@@ -27,5 +28,5 @@ def interrupt_at(monkeypatch: pytest.MonkeyPatch, call: int) -> list[int]:
 
         yield update
 
-    monkeypatch.setattr(sys.modules["tavla.sim.playout"], "progress_bar", bar)
+    monkeypatch.setattr(sys.modules["tavla.sim.playout_here"], "progress_bar", bar)
     return seen

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "tavla/board.hpp"
 
@@ -44,6 +45,8 @@ public:
 
     int count() const { return count_; }
     const PlayRecord& play(int i) const { return plays_[i]; }
+    // Appends the results of the plays to `out`, in the plays' order.
+    void append_results(std::vector<Board>& out) const;
 
 private:
     std::uint32_t movable(std::uint32_t occupied, int die) const;

@@ -52,6 +52,8 @@ private:
     bool is_result(const Board& b) const;
     bool completes(const Board& b, const std::array<std::int8_t, 4>& dice, int left,
                    int needed) const;
+    bool move_completes(const Board& b, const std::array<std::int8_t, 4>& dice, int left,
+                        int needed, int k, int from) const;
     void update_mask();
 
     Board board_;

@@ -11,7 +11,8 @@ import numpy as np
 
 from ..board.movegen import legal_results
 from ..board.position import Position
-from ..sim.playout import selfplay, thread_count
+from ..sim.playout import selfplay
+from ..sim.run_checks import thread_count
 from .options import games_option, json_option
 
 

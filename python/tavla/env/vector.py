@@ -16,7 +16,7 @@ from ..errors import EnvError, IllegalActionError
 from ..eval.policies import PolicyLike
 from ..game.equity import MatchEquityTable
 from ..game.rules import Rules
-from ..sim.playout import thread_count
+from ..sim.run_checks import thread_count
 from .native import NativeEnvs, Observation, episode_seed
 from .opponents import opponent as make_opponent
 from .settings import EnvSettings

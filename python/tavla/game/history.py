@@ -14,6 +14,18 @@ from . import actions as played
 from .game import Game
 from .match import Match, MoneySession
 
+_BY_PLAYER: dict[type, str] = {
+    played.DoubleAction: "double",
+    played.BeaverAction: "beaver",
+    played.RaccoonAction: "raccoon",
+    played.TakeAction: "take",
+    played.DropAction: "drop",
+    played.AcceptResignationAction: "accept_resignation",
+    played.RejectResignationAction: "reject_resignation",
+}
+"""The actions done again from the player alone (the cube value some record follows from
+the game), each with the name of the :class:`Game` method that does it."""
+
 
 def apply_action(game: Game, action: played.Action) -> None:
     """Do ``action`` again on ``game``, with its recorded dice.  Raises what the game's
@@ -22,24 +34,13 @@ def apply_action(game: Game, action: played.Action) -> None:
         game.roll(action.dice)
     elif isinstance(action, played.PlayAction):
         game.play(action.play, player=action.player)
-    elif isinstance(action, played.DoubleAction):
-        game.double(player=action.player)
-    elif isinstance(action, played.BeaverAction):
-        game.beaver(player=action.player)
-    elif isinstance(action, played.RaccoonAction):
-        game.raccoon(player=action.player)
-    elif isinstance(action, played.TakeAction):
-        game.take(player=action.player)
-    elif isinstance(action, played.DropAction):
-        game.drop(player=action.player)
     elif isinstance(action, played.ResignAction):
         game.resign(action.kind, player=action.player)
-    elif isinstance(action, played.AcceptResignationAction):
-        game.accept_resignation(player=action.player)
-    elif isinstance(action, played.RejectResignationAction):
-        game.reject_resignation(player=action.player)
     else:
-        raise RulesError(f"not an action of a game: {type(action).__name__}")
+        method = _BY_PLAYER.get(type(action))
+        if method is None:
+            raise RulesError(f"not an action of a game: {type(action).__name__}")
+        getattr(game, method)(player=action.player)
 
 
 def rebuilt(

@@ -331,21 +331,36 @@ def _draw_checkers(drawing: _Drawing, scene: BoardScene) -> None:
                 )
 
 
+def _block(
+    drawing: _Drawing,
+    group: ET.Element,
+    left: float,
+    top: float,
+    side: float,
+    corner: float,
+    fill: str,
+) -> None:
+    """The body of a cube or a die: a square of ``side`` with rounded corners, its top left
+    corner at unmirrored ``(left, top)``, outlined in the theme's die edge."""
+    theme = drawing.theme
+    drawing.rect(
+        group,
+        left,
+        top,
+        side,
+        side,
+        rx=corner,
+        fill=fill,
+        stroke=theme.die_edge,
+        stroke_width=theme.outline,
+    )
+
+
 def _cube_group(drawing: _Drawing, x: float, y: float, value: int, **attributes: object) -> None:
     """A cube showing ``value``, centred at unmirrored ``(x, y)``."""
     theme = drawing.theme
     group = drawing.add(drawing.root, "g", **attributes)
-    drawing.rect(
-        group,
-        x - _CUBE / 2,
-        y - _CUBE / 2,
-        _CUBE,
-        _CUBE,
-        rx=5.0,
-        fill=theme.cube_fill,
-        stroke=theme.die_edge,
-        stroke_width=theme.outline,
-    )
+    _block(drawing, group, x - _CUBE / 2, y - _CUBE / 2, _CUBE, 5.0, theme.cube_fill)
     size = 18.0 if value < 1000 else 13.0 if value < 10000 else 10.5
     drawing.text(
         group,
@@ -393,17 +408,7 @@ def _draw_dice(drawing: _Drawing, scene: BoardScene) -> None:
         x = _RIGHT_HALF + 3 * POINT + (index - 0.5) * (_DIE + 10)
         group = drawing.add(drawing.root, "g", class_="die", data_value=value)
         left, top = x - _DIE / 2, _MIDDLE - _DIE / 2
-        drawing.rect(
-            group,
-            left,
-            top,
-            _DIE,
-            _DIE,
-            rx=6.0,
-            fill=theme.die_fill,
-            stroke=theme.die_edge,
-            stroke_width=theme.outline,
-        )
+        _block(drawing, group, left, top, _DIE, 6.0, theme.die_fill)
         for column, line in _PIPS[value]:
             cx = left + _DIE * (0.25 + 0.25 * column)
             cy = top + _DIE * (0.25 + 0.25 * line)

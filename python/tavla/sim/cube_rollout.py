@@ -37,7 +37,7 @@ from ..game.scoring import GameEnd, game_result
 from ._stats import mean_and_error
 from .cube_play import CubeRun, doubles
 from .cube_rollout_results import CubefulPlayResult, CubefulRolloutResult
-from .playout import CUBE_GAME_BYTES, check_memory, first_frame_outside_tavla
+from .playout import first_frame_outside_tavla
 from .results import PlayoutResults
 from .rollout_rounds import (
     ROTATION_GAMES,
@@ -49,6 +49,7 @@ from .rollout_rounds import (
     target_reached,
 )
 from .rollout_settings import LineGames, RolloutKeywords, check_rollout, checked_settings
+from .run_checks import CUBE_GAME_BYTES, check_memory
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack

@@ -28,7 +28,7 @@ from ..eval.net import Net
 from ..eval.policies import PolicyLike
 from ..eval.strength import Benchmark, save_benchmark
 from .data_jobs import RolloutJob, policy_net, position_seed, rollout_job
-from .playout import thread_count
+from .run_checks import thread_count
 
 MANIFEST = "manifest.json"
 MANIFEST_KIND = "tavla benchmark data"

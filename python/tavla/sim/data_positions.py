@@ -27,7 +27,8 @@ from ..eval.data import SOURCES, Positions
 from ..eval.evaluators import cubeless_equity, make_search, resolve_net
 from ..eval.net import Net
 from ..eval.search import evaluate_boards
-from .playout import play_games, thread_count
+from .playout import play_games
+from .run_checks import thread_count
 
 DEFAULT_SHARES = {"contact": 0.5, "crashed": 0.2, "race": 0.3}
 """The share of each class among the positions made (bear-offs need no net: the database)."""

@@ -39,7 +39,7 @@ from ..eval.policies import PolicyLike
 from ..eval.search import evaluate_boards
 from . import cluster
 from .data_jobs import RolloutJob, position_seed, rollout_job
-from .playout import thread_count
+from .run_checks import thread_count
 
 if TYPE_CHECKING:
     from distributed import Client

@@ -19,8 +19,9 @@ from ..game.rules import Rules
 from ._stats import Estimate, wilson_interval
 from .cube_play import CubeRun
 from .matches import play_matches
-from .playout import count_argument, play_games
+from .playout import play_games
 from .results import MatchResults, PlayoutResults
+from .run_checks import count_argument
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack

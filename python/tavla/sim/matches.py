@@ -13,8 +13,9 @@ from ..game.cube_context import CubeContext
 from ..game.equity import MatchEquityTable
 from ..game.rules import Rules
 from .cube_play import CubeRun
-from .playout import count_argument, run_units
+from .playout import run_units
 from .results import MatchResults
+from .run_checks import count_argument
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack

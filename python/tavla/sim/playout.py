@@ -28,119 +28,69 @@ number of threads or the batch size; ``tavla.Game(seed=s, stream=g)`` rolls the 
 
 from __future__ import annotations
 
-import contextlib
-import dataclasses
 import functools
 import os
 import sys
 import warnings
-from collections.abc import Callable
-from numbers import Integral
 from types import FrameType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-import numpy as np
-import numpy.typing as npt
-
-from .. import _core
-from .._progress import progress_bar
-from .._run_options import Progress, RunOptions, check_threads, run_options
-from .._validate import check_bool, excerpt, is_int
+from .._run_options import Progress, RunOptions, run_options
+from .._validate import check_bool
 from ..board.position import Position
 from ..errors import InterruptedRunWarning, PlayoutError
-from ..eval import bearoff
 from ..eval.net import Net
-from ..eval.policies import PolicyLike, opened, parsed_policy, validated_policy
-from ..game.cube import Cube
+from ..eval.policies import PolicyLike, parsed_policy
 from ..game.cube_context import CubeContext
 from ..game.equity import MatchEquityTable
-from ..game.rules import Rules
 from . import cluster
-from .cube_play import CubeRun, cube_argument, luck_cube_life, stop_valuation
-from .records import KEPT_GAME_BYTES, UnitSteps
+from .cube_play import CubeRun
+from .playout_cluster import play_on_cluster
+from .playout_here import CUBELESS_RULES, play_here
 from .results import MatchResults, PlayoutResults
+from .run_checks import (
+    CUBE_GAME_BYTES,
+    GAME_BYTES,
+    MATCH_BYTES,
+    MATCH_GAMES,
+    MAX_INT32,
+    TRUNCATED_GAME_BYTES,
+    check_memory,
+    check_run,
+    count_argument,
+    physical_memory,
+    thread_count,
+)
 
 if TYPE_CHECKING:
     from distributed import Client
 
-MAX_INT32 = 2**31 - 1
-"""The largest batch or truncation the core takes."""
+# With the names of run_checks and playout_here that other code imports from here, as it
+# did before they moved there.
+__all__ = [
+    "CUBELESS_RULES",
+    "CUBE_GAME_BYTES",
+    "DEFAULT_BATCH",
+    "GAME_BYTES",
+    "MATCH_BYTES",
+    "MATCH_GAMES",
+    "MAX_INT32",
+    "TRUNCATED_GAME_BYTES",
+    "MatchResults",
+    "PlayoutResults",
+    "check_memory",
+    "count_argument",
+    "first_frame_outside_tavla",
+    "parsed_pair",
+    "physical_memory",
+    "play_games",
+    "run_units",
+    "selfplay",
+    "thread_count",
+]
 
 DEFAULT_BATCH = 1024
 """Games advanced together when a Python policy plays."""
-
-
-def thread_count(threads: int | None) -> int:
-    """The threads to use: ``threads`` itself (1 to :data:`~tavla._run_options.MAX_THREADS`),
-    or every core when None."""
-    number = check_threads(threads)
-    if number is not None:
-        return number
-    if hasattr(os, "sched_getaffinity"):
-        return max(1, len(os.sched_getaffinity(0)))
-    return os.cpu_count() or 1
-
-
-def count_argument(name: str, value: int, low: int = 0) -> int:
-    """``value`` as an int, when it is a whole number >= ``low`` (a Python or NumPy
-    integer); raises :class:`~tavla.PlayoutError` naming the argument otherwise."""
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
-        raise PlayoutError(f"{name} must be an int >= {low}, got {excerpt(value)}")
-    return int(value)
-
-
-def _int_argument(name: str, value: object, low: int, high: int, unit: str = "") -> int:
-    """``value`` as an int, when it is a Python or NumPy integer (not a bool) from ``low``
-    to ``high``; raises :class:`~tavla.PlayoutError` with one message for every bad value."""
-    if is_int(value) and isinstance(value, Integral) and low <= int(value) <= high:
-        return int(value)
-    bounds = f"an int from {low:,} to {high:,}{unit}"
-    raise PlayoutError(f"{name} must be {bounds}, got {excerpt(value)}")
-
-
-GAME_BYTES = 16
-"""Memory a game of a run needs on this machine: 8 bytes the core reserves for its result,
-8 for the result arrays returned (on a cluster: the chunks' results joined here)."""
-
-TRUNCATED_GAME_BYTES = GAME_BYTES + 2 * 52
-"""A game of a run with ``truncate``: its last board too, in the core and in the results."""
-
-CUBE_GAME_BYTES = GAME_BYTES + 32
-"""A game of a run with the cube: its cube's record too, in the core and in the results."""
-
-MATCH_BYTES = 1024
-"""A whole match of a run (its record and its games' arrays, for a match of a dozen games)."""
-
-
-def physical_memory() -> int | None:
-    """This machine's memory in bytes, or None where the system does not say."""
-    try:
-        return int(os.sysconf("SC_PHYS_PAGES")) * int(os.sysconf("SC_PAGE_SIZE"))
-    except (AttributeError, ValueError, OSError):  # no sysconf (Windows), or no such name
-        return None
-
-
-def _size(count: int) -> str:
-    """``count`` bytes in the largest unit that keeps a number >= 1: ``"160 TB"``."""
-    for unit, scale in (("TB", 10**12), ("GB", 10**9), ("MB", 10**6), ("kB", 10**3)):
-        if count >= scale:
-            return f"{count / scale:,.0f} {unit}"
-    return f"{count} bytes"
-
-
-def check_memory(games: int, bytes_per_game: int) -> None:
-    """Refuse up front a run whose ``games`` need more memory than this machine has, at
-    ``bytes_per_game`` each (see :data:`GAME_BYTES`): :class:`~tavla.PlayoutError` with the
-    sizes, rather than a MemoryError or a swapping machine at the end of a long run."""
-    if games >= 2**63:
-        raise PlayoutError(f"games must stay below 2**63, got {excerpt(games)}")
-    memory = physical_memory()
-    needed = games * bytes_per_game
-    if memory is not None and needed > memory:
-        raise PlayoutError(
-            f"{games:,} games need {_size(needed)} of memory ({bytes_per_game} bytes a game), "
-            f"more than the {_size(memory)} of this machine: play fewer games"
-        )
 
 
 def play_games(
@@ -282,47 +232,26 @@ def run_units(
     ``options`` say (checked already, but for the client's type)."""
     matches = cube is not None and cube.whole_matches
     what = "matches" if matches else "games"
-    games = units
     a, b = parsed_pair(a, b)
     client, progress = options.client, options.progress
     if client is not None:  # before anything is imported, pickled or run
         client = cluster.check_client(client)
-    games = count_argument("games", games)
-    first_game = count_argument("first_game", first_game)
-    if first_game + games >= 2**63:
-        what = "first_game + games" if first_game else "games"
-        raise PlayoutError(f"{what} must stay below 2**63, got {excerpt(first_game + games)}")
-    if start is not None and not isinstance(start, Position):
-        raise PlayoutError(f"start must be a Position or None, got {type(start).__name__}")
-    if start is not None and start.is_over:
-        raise PlayoutError("start is a finished game: a side has borne off all 15 checkers")
-    if truncate is not None:
-        truncate = _int_argument("truncate", truncate, 1, MAX_INT32, " plies (None plays out)")
-    if isinstance(rotate, bool) or rotate not in (0, 1, 2):
-        raise PlayoutError(f"rotate must be 0, 1 or 2, got {excerpt(rotate)}")
+    games, first_game, truncate = check_run(
+        units,
+        first_game,
+        start=start,
+        truncate=truncate,
+        rotate=rotate,
+        cube=cube,
+        stop_at_bearoff=stop_at_bearoff,
+        evaluator=evaluator,
+        keep_games=keep_games,
+    )
     stops = truncate is not None or stop_at_bearoff
-    if matches and stops:
-        raise PlayoutError("whole matches are played out: no truncate or stop_at_bearoff")
-    if evaluator is not None and (cube is None or not stops):
-        raise PlayoutError(
-            "evaluator values the games stopped with the cube: give cube and "
-            "truncate or stop_at_bearoff"
-        )
-    if check_bool(keep_games, "keep_games", PlayoutError):
-        _check_keepable(start, truncate, cube)
-        if stop_at_bearoff:
-            raise PlayoutError("keep_games keeps whole games: no stop_at_bearoff")
-    kept = KEPT_GAME_BYTES * (MATCH_GAMES if matches else 1) if keep_games else 0
-    if matches:
-        check_memory(games, MATCH_BYTES + kept)
-    elif cube is not None:
-        check_memory(games, CUBE_GAME_BYTES + kept)
-    else:
-        check_memory(games, (TRUNCATED_GAME_BYTES if stops else GAME_BYTES) + kept)
     if options.chunk is not None and client is None:
         raise PlayoutError("chunk is the games per Dask task: it needs a client")
     run = functools.partial(
-        _play_here,
+        play_here,
         a,
         b,
         start=start,
@@ -343,21 +272,19 @@ def run_units(
         results = run(games, first_game, threads=thread_count(options.threads), progress=progress)
     elif callable(progress):
         raise PlayoutError("progress is True, False or None on a Dask cluster")
-    else:  # checked here, before anything is sent; _play_here checks them on one machine
-        for policy in (a, b):
-            validated_policy(policy)
-            _check_pickles(policy)
-        chunk_run = functools.partial(run, threads=options.threads or 1, progress=False)
-        chunks = functools.partial(_play_chunk, chunk_run, first_game)
-        parts, interrupted = cluster.play_chunks(
-            client, chunks, games, options.chunk, progress, what
+    else:  # play_here checks the policies on one machine, play_on_cluster before sending
+        results = play_on_cluster(
+            client,
+            run,
+            (a, b),
+            games,
+            first_game,
+            threads=options.threads,
+            chunk=options.chunk,
+            progress=progress,
+            matches=matches,
+            truncated=stops,
         )
-        if matches:
-            match_parts = [part for part in parts if isinstance(part, MatchResults)]
-            results = MatchResults.joined(match_parts, interrupted)
-        else:
-            game_parts = [part for part in parts if isinstance(part, PlayoutResults)]
-            results = PlayoutResults.joined(game_parts, interrupted, truncated=stops)
     if results.interrupted:
         warnings.warn(
             f"interrupted: kept the {results.units} of {games} {what} that finished",
@@ -365,138 +292,6 @@ def run_units(
             stacklevel=first_frame_outside_tavla(),
         )
     return results
-
-
-def _play_here(
-    a: PolicyLike,
-    b: PolicyLike,
-    games: int,
-    first_game: int,
-    *,
-    start: Position | None,
-    seed: int,
-    rotate: int,
-    duplicate: bool,
-    alternate: bool,
-    truncate: int | None,
-    threads: int,
-    batch: int,
-    progress: bool | Callable[[int], None] | None,
-    cube: CubeRun | None = None,
-    variance_reduction: bool = False,
-    stop_at_bearoff: bool = False,
-    evaluator: Net | str | None = None,
-    keep_games: bool = False,
-    check: Callable[[int], None] | None = None,
-) -> PlayoutResults | MatchResults:
-    """:func:`run_units` on this machine, arguments checked. ``check``: instead of a
-    progress bar, called with the units finished so far between chunks; it stops the run
-    by raising KeyboardInterrupt."""
-    if callable(progress):
-        check, progress = check or progress, False
-    steps: list[tuple[npt.NDArray[np.int8], ...]] | None = [] if keep_games else None
-    with contextlib.ExitStack() as running:  # an engine not running runs for this run
-        played_a = running.enter_context(opened(a))
-        shared = b is a or (isinstance(a, str) and a == b)
-        played_b = played_a if shared else running.enter_context(opened(b))
-        policy_a = validated_policy(played_a)
-        # A Python policy playing both sides scores both at once.
-        policy_b = policy_a if played_b is played_a else validated_policy(played_b)
-        spec = _core.PlayoutSpec(
-            units=games,
-            first_unit=first_game,
-            start=(start or Position.initial()).key,
-            opening=start is None,
-            seed=seed,
-            rotate=rotate,
-            duplicate=duplicate,
-            alternate=alternate,
-            truncate=truncate or 0,
-            exact_stop=bearoff.database().native if stop_at_bearoff else None,
-            variance_reduction=variance_reduction,
-        )
-        core_run: Callable[..., dict[str, Any]]
-        if cube is None:
-            core_run = functools.partial(_core.play_games, policy_a, policy_b, spec)
-            length, rules = 0, CUBELESS_RULES
-        else:
-            play = cube.native()
-            cube_a = cube_argument(played_a, play)
-            cube_b = cube_a if played_b is played_a else cube_argument(played_b, play)
-            stops = truncate is not None or stop_at_bearoff
-            stop_search = stop_valuation(played_a, evaluator) if stops else None
-            life = luck_cube_life(played_a)
-            core_run = functools.partial(
-                _core.play_cube, policy_a, policy_b, cube_a, cube_b, play, spec, stop_search, life
-            )
-            length, rules = cube.match_length, cube.context.game_rules
-        matches = cube is not None and cube.whole_matches
-        with progress_bar(games, progress, "matches" if matches else "games") as update:
-            arrays = core_run(threads, batch, check or update, steps)
-            if update is not None:
-                update(arrays["finished"])
-    kept_steps = _kept(steps, length, rules)
-    if matches:
-        results = MatchResults.from_core(length, arrays, arrays["interrupted"])
-        return dataclasses.replace(results, steps=kept_steps)
-    return dataclasses.replace(
-        PlayoutResults.from_core(arrays, arrays["interrupted"]), steps=kept_steps
-    )
-
-
-def _check_keepable(start: Position | None, truncate: int | None, cube: CubeRun | None) -> None:
-    """Refuse keep_games where the games kept could not be written as a match file: those
-    from another start, truncated, from a cube other than centred at 1, or single games
-    at a match score (play whole matches instead)."""
-    if start is not None or truncate is not None:
-        raise PlayoutError("keep_games keeps whole games from the start: no start, no truncate")
-    if cube is None:
-        return
-    if cube.context.cube != Cube():
-        raise PlayoutError("keep_games keeps games from the start: the cube centred at 1")
-    if not cube.whole_matches and not cube.context.is_money:
-        raise PlayoutError("keep_games keeps money games or whole matches (play_matches)")
-
-
-CUBELESS_RULES = Rules(cube=False)
-"""The rules of the core's cubeless games: no cube, single 1, gammon 2, backgammon 3."""
-
-MATCH_GAMES = 16
-"""The games a match's kept steps are reserved for, in the memory check."""
-
-
-def _kept(
-    steps: list[tuple[npt.NDArray[np.int8], ...]] | None, length: int, rules: Rules
-) -> tuple[UnitSteps, ...] | None:
-    """The kept steps the core appended, as :class:`~tavla.sim.records.UnitSteps`."""
-    if steps is None:
-        return None
-    return tuple(UnitSteps.from_core(unit, length, rules) for unit in steps)
-
-
-def _play_chunk(
-    run: Callable[..., PlayoutResults | MatchResults],
-    first_game: int,
-    first: int,
-    count: int,
-    stop: str,
-) -> PlayoutResults | MatchResults:
-    """What a Dask worker plays: games ``first .. first + count - 1`` of a run whose own
-    games start at ``first_game`` of the seed's sequence, until the Dask event ``stop`` is
-    set."""
-    return run(count, first_game + first, check=cluster.stop_check(stop))
-
-
-def _check_pickles(policy: PolicyLike) -> None:
-    import cloudpickle
-
-    try:
-        cloudpickle.dumps(policy)
-    except Exception as error:
-        raise PlayoutError(
-            f"a policy played on a Dask cluster must pickle, and {excerpt(policy)} does not: "
-            f"{type(error).__name__}: {error}"
-        ) from None
 
 
 def first_frame_outside_tavla() -> int:

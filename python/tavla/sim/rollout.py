@@ -25,7 +25,6 @@ from ..game.cube_context import CubeContext
 from ..game.equity import MatchEquityTable
 from .cube_rollout import cube_rollout, cube_rollout_plays
 from .cube_rollout_results import CubefulPlayResult, CubefulRolloutResult
-from .playout import GAME_BYTES, check_memory
 from .rollout_outcomes import Evaluator, RolloutResult, certain, estimator, outcomes
 from .rollout_outcomes import summary as _summary
 from .rollout_rounds import (
@@ -38,6 +37,7 @@ from .rollout_rounds import (
     target_reached,
 )
 from .rollout_settings import LineGames, RolloutKeywords, checked_settings
+from .run_checks import GAME_BYTES, check_memory
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack

@@ -23,8 +23,8 @@ from .._validate import excerpt
 from ..board.position import Play
 from ..errors import PlayoutError
 from ._stats import Estimate, HasEquity
-from .playout import count_argument
 from .results import PlayoutResults
+from .run_checks import count_argument
 
 ROTATION_GAMES = 1296
 """From this many games on, the second roll is stratified too (36 x 36 pairs)."""

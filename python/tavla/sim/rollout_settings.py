@@ -17,10 +17,11 @@ from ..errors import PlayoutError
 from ..eval.net import Net
 from ..eval.policies import PolicyLike
 from .luck import variance_reduction_for
-from .playout import count_argument, play_games
+from .playout import play_games
 from .results import PlayoutResults
 from .rollout_outcomes import Evaluator
 from .rollout_rounds import CHECK_EVERY, Reporter, RolloutRun
+from .run_checks import count_argument
 
 if TYPE_CHECKING:
     from .cube_play import CubeRun

@@ -1,0 +1,115 @@
+"""A run of the playout engine on this machine (:func:`play_here`): the policies opened and
+checked, the core's run spec, cubeless or with the cube, its progress, and its arrays made
+into results. A run on a Dask cluster is chunks of such runs
+(:func:`~tavla.sim.playout.run_units`)."""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import functools
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .. import _core
+from .._progress import progress_bar
+from ..board.position import Position
+from ..eval import bearoff
+from ..eval.net import Net
+from ..eval.policies import PolicyLike, opened, validated_policy
+from ..game.rules import Rules
+from .cube_play import CubeRun, cube_argument, luck_cube_life, stop_valuation
+from .records import UnitSteps
+from .results import MatchResults, PlayoutResults
+
+CUBELESS_RULES = Rules(cube=False)
+"""The rules of the core's cubeless games: no cube, single 1, gammon 2, backgammon 3."""
+
+
+def play_here(
+    a: PolicyLike,
+    b: PolicyLike,
+    games: int,
+    first_game: int,
+    *,
+    start: Position | None,
+    seed: int,
+    rotate: int,
+    duplicate: bool,
+    alternate: bool,
+    truncate: int | None,
+    threads: int,
+    batch: int,
+    progress: bool | Callable[[int], None] | None,
+    cube: CubeRun | None = None,
+    variance_reduction: bool = False,
+    stop_at_bearoff: bool = False,
+    evaluator: Net | str | None = None,
+    keep_games: bool = False,
+    check: Callable[[int], None] | None = None,
+) -> PlayoutResults | MatchResults:
+    """:func:`~tavla.sim.playout.run_units` on this machine, arguments checked. ``check``:
+    instead of a progress bar, called with the units finished so far between chunks; it
+    stops the run by raising KeyboardInterrupt."""
+    if callable(progress):
+        check, progress = check or progress, False
+    steps: list[tuple[npt.NDArray[np.int8], ...]] | None = [] if keep_games else None
+    with contextlib.ExitStack() as running:  # an engine not running runs for this run
+        played_a = running.enter_context(opened(a))
+        shared = b is a or (isinstance(a, str) and a == b)
+        played_b = played_a if shared else running.enter_context(opened(b))
+        policy_a = validated_policy(played_a)
+        # A Python policy playing both sides scores both at once.
+        policy_b = policy_a if played_b is played_a else validated_policy(played_b)
+        spec = _core.PlayoutSpec(
+            units=games,
+            first_unit=first_game,
+            start=(start or Position.initial()).key,
+            opening=start is None,
+            seed=seed,
+            rotate=rotate,
+            duplicate=duplicate,
+            alternate=alternate,
+            truncate=truncate or 0,
+            exact_stop=bearoff.database().native if stop_at_bearoff else None,
+            variance_reduction=variance_reduction,
+        )
+        core_run: Callable[..., dict[str, Any]]
+        if cube is None:
+            core_run = functools.partial(_core.play_games, policy_a, policy_b, spec)
+            length, rules = 0, CUBELESS_RULES
+        else:
+            play = cube.native()
+            cube_a = cube_argument(played_a, play)
+            cube_b = cube_a if played_b is played_a else cube_argument(played_b, play)
+            stops = truncate is not None or stop_at_bearoff
+            stop_search = stop_valuation(played_a, evaluator) if stops else None
+            life = luck_cube_life(played_a)
+            core_run = functools.partial(
+                _core.play_cube, policy_a, policy_b, cube_a, cube_b, play, spec, stop_search, life
+            )
+            length, rules = cube.match_length, cube.context.game_rules
+        matches = cube is not None and cube.whole_matches
+        with progress_bar(games, progress, "matches" if matches else "games") as update:
+            arrays = core_run(threads, batch, check or update, steps)
+            if update is not None:
+                update(arrays["finished"])
+    kept_steps = _kept(steps, length, rules)
+    if matches:
+        results = MatchResults.from_core(length, arrays, arrays["interrupted"])
+        return dataclasses.replace(results, steps=kept_steps)
+    return dataclasses.replace(
+        PlayoutResults.from_core(arrays, arrays["interrupted"]), steps=kept_steps
+    )
+
+
+def _kept(
+    steps: list[tuple[npt.NDArray[np.int8], ...]] | None, length: int, rules: Rules
+) -> tuple[UnitSteps, ...] | None:
+    """The kept steps the core appended, as :class:`~tavla.sim.records.UnitSteps`."""
+    if steps is None:
+        return None
+    return tuple(UnitSteps.from_core(unit, length, rules) for unit in steps)
