@@ -277,6 +277,32 @@ def test_rollout_settings_reach_the_api() -> None:
     assert code == 0 and json.loads(out)["equity"] == expected.equity
 
 
+def test_the_one_sided_stop_and_the_lookahead_filter_reach_the_api() -> None:
+    race = "d+YwDADbbWMAAA"
+    args = ["rollout", race, "-p", "net:td198-40", "-n", "72", "--truncate-one-sided"]
+    code, out, _ = run(*args, "--luck-keep", "2")
+    assert code == 0
+    assert out.splitlines()[0] == (
+        f"{race}: net:td198-40 rollout, 72 games, rotated, variance reduced, stopped once "
+        "both sides are home, seed 0"
+    )
+    code, out, _ = run(*args, "--luck-keep", "2", "--json")
+    expected = rollout(
+        Position.from_position_id(race),
+        Policy("net:td198-40"),
+        72,
+        truncate_bearoff="one-sided",
+        luck_keep=2,
+    )
+    assert code == 0 and json.loads(out)["equity"] == expected.equity
+    code, _, err = run(*args, "--truncate-bearoff")
+    assert code == 2 and err.endswith(
+        "Error: give --truncate-bearoff or --truncate-one-sided, not both\n"
+    )
+    code, _, err = run(*args, "--cubeful")
+    assert code == 2 and "games with the cube stop only where the bear-off database" in err
+
+
 @pytest.mark.parametrize("command", ["duel", "selfplay", "rollout"])
 def test_the_policy_help_names_the_shipped_nets(command: str) -> None:
     """The help listed net:PATH but not the nets tavla ships (issue 18)."""

@@ -164,8 +164,16 @@ def test_bad_settings() -> None:
         tavla.rollout(RACE, NET, 36, out_of_contention=2.0)
     with pytest.raises(PlayoutError, match="out_of_contention must be a number of errors > 0"):
         rollout_plays(RACE, "31", NET, 36, out_of_contention=0)
-    with pytest.raises(PlayoutError, match="truncate_bearoff must be True or False"):
-        tavla.rollout(RACE, NET, 36, truncate_bearoff=1)  # type: ignore[arg-type]
+    for stop in (1, "one_sided", "Exact"):
+        with pytest.raises(
+            PlayoutError, match="truncate_bearoff must be True, False, 'exact' or 'one-sided'"
+        ):
+            tavla.rollout(RACE, NET, 36, truncate_bearoff=stop)  # type: ignore[arg-type]
+    with pytest.raises(PlayoutError, match="games with the cube stop only where the bear-off"):
+        tavla.rollout(RACE, NET, 36, cubeful=True, truncate_bearoff="one-sided")
+    for keep in (-1, 2.0, True):
+        with pytest.raises(PlayoutError, match="luck_keep must be an int >= 0"):
+            tavla.rollout(RACE, NET, 36, luck_keep=keep)  # type: ignore[arg-type]
     with pytest.raises(PlayoutError, match="a rollout takes no argument 'rotation': its settings"):
         tavla.rollout(RACE, NET, 36, rotation=False)  # type: ignore[call-overload]
     with pytest.raises(PlayoutError, match="a cubeful rollout's evaluator is a Net"):

@@ -1,7 +1,9 @@
 """Variance reduction of rollouts: the luck of every roll subtracted from each game's outcome
 (docs "Variance reduction"). The games are those of a plain rollout; the means agree with
 plain rollouts within their errors; the spread of independent rollouts matches the reported
-standard error; exact bear-offs come out at the database's values, cubeless and cubeful."""
+standard error; exact bear-offs come out at the database's values, cubeless and cubeful. The
+0-ply lookahead values each roll by its pubeval-best plays; games stopped at the one-sided
+bear-off database."""
 
 from __future__ import annotations
 
@@ -155,3 +157,78 @@ def test_variance_reduction_needs_an_evaluator() -> None:
         tavla.rollout(start, NET, 36, variance_reduction="yes")  # type: ignore[arg-type]
     with pytest.raises(PlayoutError, match="variance reduction needs a policy with an"):
         tavla.rollout(start, "pubeval", 36, cubeful=True, variance_reduction=True)
+
+
+def _lookahead_value(start: Position, d1: int, d2: int, keep: int) -> np.ndarray:
+    """The value, for the side on roll of ``start`` (a contact position), of roll d1-d2 in the
+    lookahead: the best 0-ply value among the ``keep`` plays pubeval ranks highest (every
+    play for 0), the first on a tie, worked out here from pubeval's scores and the net."""
+    results, _ = tavla.legal_results(start.board[np.newaxis], np.array([[d1, d2]]))
+    theirs = tavla.eval.nets.load("td198-40").evaluate(results)
+    mine = np.column_stack([1 - theirs[:, 0], theirs[:, [3, 4, 1, 2]]])
+    equities = np.asarray(tavla.eval.cubeless_equity(mine))
+    scores = tavla.eval.pubeval.pubeval_scores(start, results)
+    ranked = np.argsort(-scores, kind="stable")
+    kept = np.sort(ranked[:keep] if keep else ranked)
+    return mine[kept[np.argmax(equities[kept])]]
+
+
+@pytest.mark.parametrize("keep", [0, 1, 4])
+def test_the_lookahead_values_each_roll_by_its_pubeval_best_plays(keep: int) -> None:
+    # One ply of the middle game with a checker on the bar: the game stops after it, and its
+    # luck is value(roll) - sum_r w(r) value(r), from pubeval's ranking and the net alone.
+    start = POSITIONS[1]
+    rolls = [(d1, d2) for d1 in range(1, 7) for d2 in range(d1, 7)]
+    values = {roll: _lookahead_value(start, *roll, keep) for roll in rolls}
+    mean = sum((1 if d1 == d2 else 2) / 36 * values[(d1, d2)] for d1, d2 in rolls)
+    for seed in range(3):
+        run = play_games(
+            NET, NET, 1, start=start, seed=seed, truncate=1, variance_reduction=True, luck_keep=keep
+        )
+        d1, d2 = sorted(int(d) for d in tavla._core.dice_rolls(seed, 0, 1)[0])
+        assert run.luck is not None
+        assert run.luck[0] == pytest.approx(values[(d1, d2)] - mean, abs=1e-6)
+    if keep == 1:  # pubeval's first choice is not always the net's: the values differ
+        assert any(
+            not np.allclose(values[roll], _lookahead_value(start, *roll, 0)) for roll in rolls
+        )
+
+
+def test_the_lookahead_changes_the_luck_but_never_a_play() -> None:
+    start = POSITIONS[0]
+    every = play_games(NET, NET, 72, start=start, seed=3, variance_reduction=True, luck_keep=0)
+    best = play_games(NET, NET, 72, start=start, seed=3, variance_reduction=True, luck_keep=2)
+    for column in ("winner", "kind", "first", "plies"):
+        assert np.array_equal(getattr(every, column), getattr(best, column))
+    assert every.luck is not None and best.luck is not None
+    assert not np.allclose(every.luck, best.luck)
+    # Unbiased either way: the two estimates of one set of games agree within their errors.
+    a = tavla.rollout(start, NET, 216, seed=6, luck_keep=0)
+    b = tavla.rollout(start, NET, 216, seed=6, luck_keep=2)
+    assert abs(a.equity - b.equity) < 4 * max(a.equity_std_error, b.equity_std_error)
+
+
+# Both sides home, more checkers than the two-sided table holds: the race approximation.
+HOME_RACE = position({1: 2, 2: 2, 3: 3, 4: 2, 5: 3, 6: 3}, {1: 3, 2: 2, 3: 3, 4: 3, 5: 2, 6: 2})
+
+
+def test_one_sided_truncation_stops_every_game_once_both_sides_are_home() -> None:
+    assert bearoff.applies(HOME_RACE) and not bearoff.covered(HOME_RACE)
+    # Each game stops after its first play, whose luck is taken out: every game's outcome is
+    # then the database's 1-ply value of the position, with no error at all.
+    stopped = tavla.rollout(HOME_RACE, NET, 72, seed=1, truncate_bearoff="one-sided")
+    expected = evaluate(HOME_RACE, "bearoff", plies=1).probabilities
+    assert stopped.probabilities == pytest.approx(expected, abs=1e-9)
+    assert stopped.equity_std_error < 1e-9
+    run = play_games(NET, NET, 36, start=POSITIONS[3], seed=2, stop_at_bearoff="one-sided")
+    assert run.final_boards is not None and run.stopped.all()
+    assert bool(np.all(bearoff.applies(run.final_boards)))
+    whole = play_games(NET, NET, 36, start=POSITIONS[3], seed=2, stop_at_bearoff=True)
+    assert run.plies.mean() < whole.plies.mean()
+
+
+def test_one_sided_truncation_agrees_with_exact_truncation_in_a_race() -> None:
+    one_sided = tavla.rollout(POSITIONS[3], NET, 324, seed=9, truncate_bearoff="one-sided")
+    exact = tavla.rollout(POSITIONS[3], NET, 324, seed=9, truncate_bearoff="exact")
+    error = np.hypot(one_sided.equity_std_error, exact.equity_std_error)
+    assert abs(one_sided.equity - exact.equity) < 4 * error

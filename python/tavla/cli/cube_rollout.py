@@ -79,17 +79,16 @@ def cube_rollout(
             click.echo(f"Warning: {warning.message}", err=True)
     if isinstance(found, list):
         assert dice is not None
-        _print_plays(position, named.text, found, dice, rotate, run)
+        _print_plays(position, named.text, found, dice, settings, rotate, run)
         return
     result = found
     if run.as_json:
         echo_json({"policy": named.text, "policy_doubles": doubles, **_record(result)})
     else:
-        rotation = "rotated" if rotate else "not rotated"
-        luck = "variance reduced" if result.variance_reduction else "no variance reduction"
+        played = settings.described(rotate, result.variance_reduction)
         click.echo(
             f"{position.position_id}: {named.text} cube rollout, "
-            f"{games_text(result.games, result.interrupted)}, {rotation}, {luck}, seed {run.seed}"
+            f"{games_text(result.games, result.interrupted)}, {played}, seed {run.seed}"
         )
         for line in _lines(result):
             click.echo(line)
@@ -101,6 +100,7 @@ def _print_plays(
     policy_text: str,
     results: list[CubefulPlayResult],
     dice: Roll,
+    settings: RolloutSettings,
     rotate: bool,
     run: PlayoutArgs,
 ) -> None:
@@ -109,11 +109,10 @@ def _print_plays(
         echo_json([_play_record(r) for r in results], interrupted)
         return
     games = max((r.games for r in results), default=0)
-    reduced = any(r.variance_reduction for r in results)
+    played = settings.described(rotate, any(r.variance_reduction for r in results))
     click.echo(
         f"{position.position_id}: {policy_text} cubeful rollout of {dice[0]}{dice[1]}, "
-        f"{games_text(games, interrupted)}, {'rotated' if rotate else 'not rotated'}, "
-        f"{'variance reduced' if reduced else 'no variance reduction'}, seed {run.seed}"
+        f"{games_text(games, interrupted)}, {played}, seed {run.seed}"
     )
     if results:
         click.echo(f"cube: {describe(results[0].context)}")

@@ -109,8 +109,10 @@ def rollout(
     on its own evaluator.
 
     With a policy that has an evaluator (a net) the luck of every roll is subtracted, unless
-    --no-variance-reduction; --truncate N stops each game after N plies (--evaluator values
-    it), --truncate-bearoff where the bear-off database is exact; --se stops at a standard
+    --no-variance-reduction (--luck-keep: the plays of each roll its lookahead values);
+    --truncate N stops each game after N plies (--evaluator values it), --truncate-bearoff
+    where the bear-off database is exact, --truncate-one-sided once both sides are home
+    (cubeless, as GNU Backgammon does); --se stops at a standard
     error, checked every --check-every games; with --roll, --out-of-contention K stops the
     plays that trail the best by K standard errors. --cube-plies and --move-filter set the
     policy's cube depth and move filter (its checker depth is the @N of net:PATH@N)."""
@@ -140,13 +142,11 @@ def rollout(
         records = [_record(r) for r in results] if dice is not None else _record(results[0])
         echo_json(records, interrupted)
         return
-    rotation = "rotated" if rotate else "not rotated"
     reduced = any(r.variance_reduction for r in results)
-    luck = "variance reduced" if reduced else "no variance reduction"
     played = max((r.games for r in results), default=0)
     click.echo(
         f"{position.position_id}: {policy} rollout, {games_text(played, interrupted)}, "
-        f"{rotation}, {luck}, seed {run.seed}"
+        f"{settings.described(rotate, reduced)}, seed {run.seed}"
     )
     if dice is not None and interrupted:
         plays = len(position.legal_plays(dice))

@@ -1,6 +1,7 @@
-"""The rollout settings of ``tavla rollout``, as GNU Backgammon offers them: variance reduction,
-truncation (after N plies, at exact bear-offs), the policy's cube depth and move filter, a
-target standard error and plays out of contention."""
+"""The rollout settings of ``tavla rollout``, as GNU Backgammon offers them: variance reduction
+(and its lookahead's filter), truncation (after N plies, at exact bear-offs, at the one-sided
+database), the policy's cube depth and move filter, a target standard error and plays out of
+contention."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from ..eval.evaluators import MAX_PLIES
 from ..eval.net import Net
 from ..eval.policies import Policy, PolicyLike
 from ..sim.rollout_rounds import CHECK_EVERY
+from ..sim.run_checks import LUCK_KEEP
 from .options import option_group, optional_option
 from .policy_param import ParsedPolicy
 
@@ -28,6 +30,8 @@ class RolloutSettings:
     truncate: int | None
     evaluator: str | None
     truncate_bearoff: bool
+    truncate_one_sided: bool
+    luck_keep: int
     se: float | None
     check_every: int
     out_of_contention: float | None
@@ -59,6 +63,21 @@ class RolloutSettings:
             cube = replace(cube, cube_life=cube_life)
         return replace(policy, cube=cube) if cube != policy.cube_policy else policy
 
+    def described(self, rotate: bool, reduced: bool) -> str:
+        """The words of a rollout's heading for how its games were played: the rotation, the
+        variance reduction and where games stopped."""
+        words = [
+            "rotated" if rotate else "not rotated",
+            "variance reduced" if reduced else "no variance reduction",
+        ]
+        if self.truncate is not None:
+            words.append(f"truncated after {self.truncate} plies")
+        if self.truncate_one_sided:
+            words.append("stopped once both sides are home")
+        elif self.truncate_bearoff:
+            words.append("stopped at exact bear-offs")
+        return ", ".join(words)
+
     def arguments(self, policy: PolicyLike) -> dict[str, Any]:
         """The keyword arguments of :func:`tavla.rollout` these settings give."""
         evaluator: Net | str | None = self.evaluator
@@ -69,11 +88,14 @@ class RolloutSettings:
                     f"(net:PATH or bearoff), as the policy {policy!r} has none"
                 )
             evaluator = policy.evaluator
+        if self.truncate_bearoff and self.truncate_one_sided:
+            raise PlayoutError("give --truncate-bearoff or --truncate-one-sided, not both")
         return {
             "variance_reduction": self.variance_reduction,
+            "luck_keep": self.luck_keep,
             "truncate": self.truncate,
             "evaluator": evaluator,
-            "truncate_bearoff": self.truncate_bearoff,
+            "truncate_bearoff": "one-sided" if self.truncate_one_sided else self.truncate_bearoff,
             "se": self.se,
             "check_every": self.check_every,
             "out_of_contention": self.out_of_contention,
@@ -105,6 +127,15 @@ rollout_settings = option_group(
             help="Subtract the luck of every roll [default: when the policy has "
             "an evaluator, a net].",
         ),
+        click.option(
+            "--luck-keep",
+            type=click.IntRange(min=0),
+            default=LUCK_KEEP,
+            show_default=True,
+            metavar="N",
+            help="Variance reduction at 0-ply values each roll by the best of the N plays "
+            "pubeval ranks highest (0: every play).",
+        ),
         optional_option(
             "truncate",
             click.IntRange(min=1),
@@ -123,6 +154,13 @@ rollout_settings = option_group(
             "--truncate-bearoff",
             is_flag=True,
             help="Stop each game where the bear-off database is exact and count its exact value.",
+        ),
+        click.option(
+            "--truncate-one-sided",
+            is_flag=True,
+            help="Stop each game once both sides are home and count the bear-off database's "
+            "value (its one-sided race approximation where not exact), as GNU Backgammon "
+            "does; cubeless only.",
         ),
         optional_option(
             "se",

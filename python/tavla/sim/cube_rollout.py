@@ -192,7 +192,11 @@ def _cube_settings(
             "a cubeful rollout's evaluator is a Net, 'net:PATH' or 'bearoff' (played in "
             f"C++), got {type(evaluator).__name__}"
         )
-    if evaluator is not None and line_games.truncate is None and not line_games.truncate_bearoff:
+    if (
+        evaluator is not None
+        and line_games.truncate is None
+        and line_games.truncate_bearoff is None
+    ):
         raise PlayoutError(
             "evaluator values the games a cubeful rollout stops: give truncate (or "
             "truncate_bearoff)"

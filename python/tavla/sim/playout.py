@@ -51,13 +51,17 @@ from .results import MatchResults, PlayoutResults
 from .run_checks import (
     CUBE_GAME_BYTES,
     GAME_BYTES,
+    LUCK_KEEP,
     MATCH_BYTES,
     MATCH_GAMES,
     MAX_INT32,
     TRUNCATED_GAME_BYTES,
+    BearoffStop,
+    bearoff_stop,
     check_memory,
     check_run,
     count_argument,
+    luck_keep_argument,
     physical_memory,
     thread_count,
 )
@@ -112,10 +116,11 @@ def play_games(
     chunk: int | None = None,
     cube: CubeRun | None = None,
     variance_reduction: bool = False,
-    stop_at_bearoff: bool = False,
+    stop_at_bearoff: bool | BearoffStop | None = False,
     evaluator: Net | str | None = None,
     keep_games: bool = False,
     options: RunOptions | None = None,
+    luck_keep: int = LUCK_KEEP,
 ) -> PlayoutResults:
     """Play ``games`` games of ``a`` against ``b`` in the core (the engine behind
     :func:`selfplay`, :func:`~tavla.rollout` and :func:`~tavla.duel`).
@@ -128,10 +133,13 @@ def play_games(
     ``alternate``: in odd games the policies change seats (so with ``duplicate`` each dice
     stream is played once from each seat). ``truncate``: stop every game still on after that
     many plies (see :class:`PlayoutResults`); ``stop_at_bearoff``: stop it as soon as the
-    side on roll's position is one the bear-off database values exactly (both sides home,
-    few enough checkers). Built-in policies run on ``threads`` threads (None = every core);
-    a Python policy runs single-threaded in lockstep batches of ``batch`` games. Memory as
-    for :func:`selfplay`, plus 52 bytes a game twice when games stop (the last boards).
+    side on roll's position is one the bear-off database values exactly (True or
+    ``"exact"``: both sides home, few enough checkers), or ``"one-sided"``: as soon as both
+    sides are home (valued by the database's one-sided race approximation where it is not
+    exact, as GNU Backgammon truncates cubeless rollouts; not with ``cube``). Built-in
+    policies run on ``threads`` threads (None = every core); a Python policy runs
+    single-threaded in lockstep batches of ``batch`` games. Memory as for :func:`selfplay`,
+    plus 52 bytes a game twice when games stop (the last boards).
     ``progress``: a bar (True, False, None: when stderr is a terminal), or a callable the
     run calls with the number of games finished so far (a caller's own bar). ``options``
     (a :class:`~tavla.RunOptions`) holds ``seed``, ``threads``, ``batch``, ``progress``,
@@ -158,7 +166,9 @@ def play_games(
     ``variance_reduction``: sum the luck of every roll of each game into the results'
     ``luck`` (:ref:`variance-reduction`); both policies must then be played in C++ with an
     evaluator (a :class:`~tavla.eval.Policy` of a net), and they make the same plays as
-    without it. With ``cube`` the luck is valued by the cube model at the cube life of
+    without it. ``luck_keep``: at 0-ply, each roll's luck is valued by the best of the
+    ``luck_keep`` plays pubeval ranks highest (0: of every play; the luck's mean is zero
+    either way). With ``cube`` the luck is valued by the cube model at the cube life of
     ``a``'s cube policy.
 
     ``keep_games``: keep every game's plays and cube actions in the results' ``steps``
@@ -193,7 +203,8 @@ def play_games(
             chunk=chunk,
         ),
         variance_reduction=check_bool(variance_reduction, "variance_reduction", PlayoutError),
-        stop_at_bearoff=check_bool(stop_at_bearoff, "stop_at_bearoff", PlayoutError),
+        luck_keep=luck_keep_argument(luck_keep),
+        stop_at_bearoff=bearoff_stop(stop_at_bearoff),
         evaluator=evaluator,
         keep_games=keep_games,
     )
@@ -224,7 +235,8 @@ def run_units(
     cube: CubeRun | None,
     options: RunOptions,
     variance_reduction: bool = False,
-    stop_at_bearoff: bool = False,
+    luck_keep: int = LUCK_KEEP,
+    stop_at_bearoff: BearoffStop | None = None,
     evaluator: Net | str | None = None,
     keep_games: bool = False,
 ) -> PlayoutResults | MatchResults:
@@ -247,7 +259,7 @@ def run_units(
         evaluator=evaluator,
         keep_games=keep_games,
     )
-    stops = truncate is not None or stop_at_bearoff
+    stops = truncate is not None or stop_at_bearoff is not None
     if options.chunk is not None and client is None:
         raise PlayoutError("chunk is the games per Dask task: it needs a client")
     run = functools.partial(
@@ -263,6 +275,7 @@ def run_units(
         batch=options.batch or DEFAULT_BATCH,
         cube=cube,
         variance_reduction=variance_reduction,
+        luck_keep=luck_keep,
         stop_at_bearoff=stop_at_bearoff,
         evaluator=evaluator,
         keep_games=keep_games,

@@ -24,6 +24,7 @@ from ..game.rules import Rules
 from .cube_play import CubeRun, cube_argument, luck_cube_life, stop_valuation
 from .records import UnitSteps
 from .results import MatchResults, PlayoutResults
+from .run_checks import LUCK_KEEP, BearoffStop
 
 CUBELESS_RULES = Rules(cube=False)
 """The rules of the core's cubeless games: no cube, single 1, gammon 2, backgammon 3."""
@@ -46,7 +47,8 @@ def play_here(
     progress: bool | Callable[[int], None] | None,
     cube: CubeRun | None = None,
     variance_reduction: bool = False,
-    stop_at_bearoff: bool = False,
+    luck_keep: int = LUCK_KEEP,
+    stop_at_bearoff: BearoffStop | None = None,
     evaluator: Net | str | None = None,
     keep_games: bool = False,
     check: Callable[[int], None] | None = None,
@@ -75,7 +77,9 @@ def play_here(
             alternate=alternate,
             truncate=truncate or 0,
             exact_stop=bearoff.database().native if stop_at_bearoff else None,
+            stop_one_sided=stop_at_bearoff == "one-sided",
             variance_reduction=variance_reduction,
+            luck_keep=luck_keep,
         )
         core_run: Callable[..., dict[str, Any]]
         if cube is None:
@@ -85,7 +89,7 @@ def play_here(
             play = cube.native()
             cube_a = cube_argument(played_a, play)
             cube_b = cube_a if played_b is played_a else cube_argument(played_b, play)
-            stops = truncate is not None or stop_at_bearoff
+            stops = truncate is not None or stop_at_bearoff is not None
             stop_search = stop_valuation(played_a, evaluator) if stops else None
             life = luck_cube_life(played_a)
             core_run = functools.partial(

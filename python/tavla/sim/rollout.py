@@ -106,15 +106,21 @@ def rollout(
     :class:`RolloutResult`. With ``truncate=n`` a game still on after n plies (counted from
     ``position``) stops, and ``evaluator`` (required then, see :data:`Evaluator`) estimates
     it: a truncated rollout, whose outcomes mix played-out results and the evaluator's
-    probabilities. ``truncate_bearoff=True`` also stops a game as soon as the bear-off
-    database values its position exactly, and counts that exact value (no evaluator needed).
+    probabilities. ``truncate_bearoff=True`` (or ``"exact"``) also stops a game as soon as
+    the bear-off database values its position exactly, and counts that exact value (no
+    evaluator needed); ``truncate_bearoff="one-sided"`` stops it as soon as both sides are
+    home and counts the database's value there, its one-sided race approximation where the
+    two-sided table does not reach (as GNU Backgammon truncates cubeless rollouts at its
+    one-sided database: much shorter games, a bias of the approximation's size, see
+    :ref:`variance-reduction`; cubeless rollouts only).
 
     ``variance_reduction`` (None: whenever the policy has an evaluator, see
     :func:`~tavla.sim.luck.has_evaluator`) subtracts the luck of every roll from each game's
     outcome (:ref:`variance-reduction`): the same games, the same expected result, a much
-    smaller standard error, at about 21 evaluations of a turn's plays per turn instead of
-    one. True for a policy without an evaluator (pubeval, random, a Python callable) raises
-    :class:`~tavla.PlayoutError`.
+    smaller standard error. A policy at 0-ply then values every roll by the best of the
+    ``luck_keep`` (4) plays pubeval ranks highest (0: of every play), about 5 evaluations
+    a turn for each of the 21 rolls. True for a policy without an evaluator (pubeval, random,
+    a Python callable) raises :class:`~tavla.PlayoutError`.
 
     ``se=0.005`` stops once the equity's standard error is below it, ``games`` being then the
     most to play: the games are played in rounds of ``check_every`` and the error is checked

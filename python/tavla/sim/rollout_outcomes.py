@@ -20,6 +20,7 @@ from ..eval.policies import probability_rows
 from ..eval.search import evaluate_boards
 from ._stats import EquityEstimate, mean_and_error
 from .results import PlayoutResults
+from .run_checks import BearoffStop
 
 
 @dataclass(frozen=True, eq=False)
@@ -86,13 +87,15 @@ def equity_column(probabilities: npt.NDArray[np.float64]) -> npt.NDArray[np.floa
 
 
 def _stop_estimates(
-    evaluator: Estimator | None, boards: npt.NDArray[np.int8], exact_bearoff: bool
+    evaluator: Estimator | None, boards: npt.NDArray[np.int8], bearoff_stop: BearoffStop | None
 ) -> npt.NDArray[np.float64]:
-    """The probabilities of the side on roll of boards where games stopped: with
-    ``exact_bearoff``, the bear-off database's where it is exact; the evaluator's elsewhere."""
+    """The probabilities of the side on roll of boards where games stopped: where
+    ``bearoff_stop`` stopped them, the bear-off database's (exact, or with ``"one-sided"`` its
+    race approximation where it is not); the evaluator's elsewhere."""
     exact = np.zeros(len(boards), dtype=bool)
-    if exact_bearoff:
-        exact = np.asarray(bearoff.covered(boards), dtype=bool)
+    if bearoff_stop is not None:
+        home = bearoff.applies if bearoff_stop == "one-sided" else bearoff.covered
+        exact = np.asarray(home(boards), dtype=bool)
     estimates = np.empty((len(boards), 5))
     if exact.any():
         estimates[exact] = bearoff.probabilities(boards[exact])
@@ -105,11 +108,14 @@ def _stop_estimates(
 
 
 def outcomes(
-    results: PlayoutResults, side: int, evaluator: Estimator | None, exact_bearoff: bool = False
+    results: PlayoutResults,
+    side: int,
+    evaluator: Estimator | None,
+    bearoff_stop: BearoffStop | None = None,
 ) -> npt.NDArray[np.float64]:
     """Per game: the five indicators and the points, for policy index ``side``'s side; a
-    game stopped unfinished counts an estimate instead: with ``exact_bearoff`` the bear-off
-    database's where it is exact, ``evaluator``'s elsewhere; less the luck of its rolls when
+    game stopped unfinished counts an estimate instead: the bear-off database's where
+    ``bearoff_stop`` stopped it, ``evaluator``'s elsewhere; less the luck of its rolls when
     the run measured it."""
     won = results.winner == side
     lost = (results.winner >= 0) & ~won
@@ -118,7 +124,7 @@ def outcomes(
     outcomes = np.column_stack(columns).astype(np.float64)
     stopped = results.stopped
     if results.final_boards is not None and stopped.any():
-        estimates = _stop_estimates(evaluator, results.final_boards[stopped], exact_bearoff)
+        estimates = _stop_estimates(evaluator, results.final_boards[stopped], bearoff_stop)
         # Estimates are the side on roll's; for the other side, wins and losses swap.
         theirs = (results.on_roll[stopped] != side)[:, np.newaxis]  # type: ignore[index]
         flipped = np.column_stack([1 - estimates[:, 0], estimates[:, [3, 4, 1, 2]]])

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .._run_options import RunOptions, RunShorthands, run_options
-from .._validate import check_bool, excerpt
+from .._validate import excerpt
 from ..board.position import Position
 from ..errors import PlayoutError
 from ..eval.net import Net
@@ -21,7 +21,7 @@ from .playout import play_games
 from .results import PlayoutResults
 from .rollout_outcomes import Evaluator
 from .rollout_rounds import CHECK_EVERY, Reporter, RolloutRun
-from .run_checks import count_argument
+from .run_checks import LUCK_KEEP, BearoffStop, bearoff_stop, count_argument, luck_keep_argument
 
 if TYPE_CHECKING:
     from .cube_play import CubeRun
@@ -31,7 +31,8 @@ class RolloutKeywords(RunShorthands, total=False):
     """The keyword arguments of every rollout, beside the run's shorthands (``seed``,
     ``threads``, ``batch``, ``progress``, ``client``, ``chunk``: :ref:`run-options`):
     ``rotate`` (True), ``truncate`` (None), ``evaluator`` (None), ``variance_reduction``
-    (None: when the policy has an evaluator), ``truncate_bearoff`` (False), ``se`` (None),
+    (None: when the policy has an evaluator), ``luck_keep``
+    (:data:`~tavla.sim.run_checks.LUCK_KEEP`), ``truncate_bearoff`` (False), ``se`` (None),
     ``check_every`` (:data:`~tavla.sim.rollout_rounds.CHECK_EVERY`) and ``options`` (None),
     as :func:`~tavla.rollout` explains them."""
 
@@ -39,7 +40,8 @@ class RolloutKeywords(RunShorthands, total=False):
     truncate: int | None
     evaluator: Evaluator | None
     variance_reduction: bool | None
-    truncate_bearoff: bool
+    luck_keep: int
+    truncate_bearoff: bool | BearoffStop
     se: float | None
     check_every: int
     options: RunOptions | None
@@ -54,14 +56,16 @@ _SHORTHANDS = RunShorthands.__optional_keys__
 @dataclass(frozen=True)
 class LineGames:
     """How each game of a rollout's lines is played and stopped: the plies it may last
-    (``truncate``), whether an exact bear-off stops it, the evaluator of the positions where
-    it stops (as given: each rollout reads it its own way), and whether the luck of its
-    rolls is measured (``reduced``)."""
+    (``truncate``), where the bear-off database stops it (:data:`BearoffStop`, None: not),
+    the evaluator of the positions where it stops (as given: each rollout reads it its own
+    way), and whether the luck of its rolls is measured (``reduced``), with the plays of
+    each roll its lookahead keeps (``luck_keep``)."""
 
     truncate: int | None
-    truncate_bearoff: bool
+    truncate_bearoff: BearoffStop | None
     evaluator: Evaluator | None
     reduced: bool
+    luck_keep: int = LUCK_KEEP
 
     def play(
         self,
@@ -89,6 +93,7 @@ class LineGames:
             cube=cube,
             options=run.options.replace(progress=report or False),
             variance_reduction=self.reduced,
+            luck_keep=self.luck_keep,
         )
 
 
@@ -114,13 +119,15 @@ def checked_settings(
     options = run_options(given.get("options"), **shorthands)
     rotate = given.get("rotate", True)
     games = check_rollout(position, rotate, games)
-    truncate_bearoff = check_bool(
-        given.get("truncate_bearoff", False), "truncate_bearoff", PlayoutError
-    )
+    truncate_bearoff = bearoff_stop(given.get("truncate_bearoff", False), "truncate_bearoff")
+    luck_keep = luck_keep_argument(given.get("luck_keep", LUCK_KEEP))
     se, check_every = given.get("se"), given.get("check_every", CHECK_EVERY)
     run = RolloutRun(games, rotate, options, se, check_every, out_of_contention)
     reduced = variance_reduction_for(policy, given.get("variance_reduction"))
-    return run, LineGames(given.get("truncate"), truncate_bearoff, given.get("evaluator"), reduced)
+    line_games = LineGames(
+        given.get("truncate"), truncate_bearoff, given.get("evaluator"), reduced, luck_keep
+    )
+    return run, line_games
 
 
 def check_rollout(position: object, rotate: object, games: int) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 from numbers import Integral
+from typing import Literal
 
 import numpy as np
 
@@ -19,6 +20,32 @@ from .records import KEPT_GAME_BYTES
 
 MAX_INT32 = 2**31 - 1
 """The largest batch or truncation the core takes."""
+
+BearoffStop = Literal["exact", "one-sided"]
+"""Where the bear-off database stops a game: where it is exact (both sides home with few
+enough checkers), or wherever it applies (both sides home), valued there by its one-sided race
+approximation as GNU Backgammon truncates cubeless rollouts at its one-sided database."""
+
+LUCK_KEEP = 4
+"""The plays of each roll variance reduction's 0-ply lookahead evaluates: those pubeval ranks
+highest (:ref:`variance-reduction`)."""
+
+
+def bearoff_stop(value: object, name: str = "stop_at_bearoff") -> BearoffStop | None:
+    """``value`` (False or None, True, ``"exact"`` or ``"one-sided"``) as where the bear-off
+    database stops games (True: ``"exact"``), None for no stop; :class:`~tavla.PlayoutError`
+    otherwise."""
+    if value is None or isinstance(value, (bool, np.bool_)):
+        return "exact" if value else None
+    if value == "exact" or value == "one-sided":
+        return value
+    raise PlayoutError(f"{name} must be True, False, 'exact' or 'one-sided', got {excerpt(value)}")
+
+
+def luck_keep_argument(value: object) -> int:
+    """``value`` as the plays variance reduction's lookahead keeps of each roll: a whole
+    number >= 0 (0: every play); :class:`~tavla.PlayoutError` otherwise."""
+    return count_argument("luck_keep", value, low=0)  # type: ignore[arg-type]
 
 
 def thread_count(threads: int | None) -> int:
@@ -117,7 +144,7 @@ def check_run(
     truncate: int | None,
     rotate: int,
     cube: CubeRun | None,
-    stop_at_bearoff: bool,
+    stop_at_bearoff: BearoffStop | None,
     evaluator: object,
     keep_games: bool,
 ) -> tuple[int, int, int | None]:
@@ -139,9 +166,14 @@ def check_run(
         truncate = int_argument("truncate", truncate, 1, MAX_INT32, " plies (None plays out)")
     if isinstance(rotate, bool) or rotate not in (0, 1, 2):
         raise PlayoutError(f"rotate must be 0, 1 or 2, got {excerpt(rotate)}")
-    stops = truncate is not None or stop_at_bearoff
+    stops = truncate is not None or stop_at_bearoff is not None
     if matches and stops:
         raise PlayoutError("whole matches are played out: no truncate or stop_at_bearoff")
+    if cube is not None and stop_at_bearoff == "one-sided":
+        raise PlayoutError(
+            "games with the cube stop only where the bear-off database is exact, not "
+            "'one-sided' (the race approximation has no cube)"
+        )
     if evaluator is not None and (cube is None or not stops):
         raise PlayoutError(
             "evaluator values the games stopped with the cube: give cube and "
@@ -149,7 +181,7 @@ def check_run(
         )
     if check_bool(keep_games, "keep_games", PlayoutError):
         _check_keepable(start, truncate, cube)
-        if stop_at_bearoff:
+        if stop_at_bearoff is not None:
             raise PlayoutError("keep_games keeps whole games: no stop_at_bearoff")
     check_memory(
         games,
