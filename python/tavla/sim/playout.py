@@ -24,6 +24,10 @@ Games are cubeless and end when a side has borne off all 15 (R15); each is score
 generator (:ref:`seeds`): game ``g`` of a run with
 seed ``s`` uses its own stream derived from ``(s, g)``, so results are identical whatever the
 number of threads or the batch size; ``tavla.Game(seed=s, stream=g)`` rolls the same dice.
+
+The checks of a run's arguments and memory are :mod:`tavla.sim.run_checks`'s; a run is played
+by :mod:`tavla.sim.playout_here` on this machine, by :mod:`tavla.sim.playout_cluster` on a Dask
+cluster.
 """
 
 from __future__ import annotations
