@@ -12,8 +12,8 @@ skipped; none is a dependency of tavla.
 With GNU Backgammon installed (``/usr/games/gnubg``), it also rolls out, on one thread, the
 position after an opening 3-1, a middle game and a race, cubeless at 0-ply with the shipped
 default net (tavla218-128; gnubg its own), both rotating the first roll: with variance
-reduction (gnubg's with quasi-random dice, tavla's stopping games at exact bear-offs as
-gnubg stops at its one-sided database) it prints each side's standard error of the equity,
+reduction (gnubg's with quasi-random dice; both stop games once both sides are home, at the
+one-sided bear-off database, as gnubg's cubeless rollouts do by default) it prints each side's standard error of the equity,
 CPU seconds and 1/(SE^2 CPU), the precision a CPU second buys; without it (the opening
 only), CPU seconds per game. ``--before PYTHONPATH`` measures tavla twice, there too (an
 older tree's ``python/`` with its built core), so that before and after share one run.
@@ -135,16 +135,25 @@ def gym_backgammon_games() -> Callable[[int], tuple[int, int]] | None:
     return play
 
 
-def _takes_truncate_bearoff(policy: object) -> bool:
-    """Whether this tree's rollout takes ``truncate_bearoff`` (a keyword of ``**settings`` in
-    newer trees, so the signature alone does not tell)."""
-    try:
-        tavla.rollout(
-            tavla.Position.initial(), policy, 1, threads=1, progress=False, truncate_bearoff=True
-        )
-    except (TypeError, ValueError):
-        return False
-    return True
+def _bearoff_stop(policy: object) -> dict[str, object]:
+    """The rollout keyword that stops games at the bear-off database as GNU Backgammon's
+    cubeless rollouts do (once both sides are home), or the nearest this tree has: exact
+    bear-offs only in trees before the one-sided stop, nothing before those (a keyword of
+    ``**settings`` in newer trees, so the signature does not tell: a one-game try does)."""
+    for stop in ("one-sided", True):
+        try:
+            tavla.rollout(
+                tavla.Position.initial(),
+                policy,
+                1,
+                threads=1,
+                progress=False,
+                truncate_bearoff=stop,
+            )
+        except (TypeError, ValueError):
+            continue
+        return {"truncate_bearoff": stop}
+    return {}
 
 
 def tavla_rollouts(games: int) -> dict[str, dict[str, float]]:
@@ -153,7 +162,7 @@ def tavla_rollouts(games: int) -> dict[str, dict[str, float]]:
     policy = tavla.eval.Policy("net:tavla218-128")
     tavla.rollout(tavla.Position.initial(), policy, 36, threads=1, progress=False)  # warm up
     # A tree from before variance reduction rolls out plainly (and plays every game out).
-    reduced = {"truncate_bearoff": True} if _takes_truncate_bearoff(policy) else {}
+    reduced = _bearoff_stop(policy)
     plain = {**reduced, "variance_reduction": False} if reduced else {}
     found: dict[str, dict[str, float]] = {}
     for name, position_id in ROLLOUT_POSITIONS.items():

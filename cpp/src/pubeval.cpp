@@ -1,5 +1,7 @@
 #include "tavla/pubeval.hpp"
 
+#include "tavla/bits.hpp"
+
 namespace tavla {
 namespace {
 
@@ -51,6 +53,31 @@ double PubevalScorer::score(const Board& after, bool race) const {
     double sum = bar_weight_[race] * after.side[1][kBar] + off_weight_[race] * after.side[0][kOff];
     for (int p = 1; p <= kPoints; ++p) sum += table[p][signed_count(after, p) + kCheckers];
     return sum;
+}
+
+double PubevalScorer::score_change(const Board& before, const Board& after, bool race) const {
+    if (after.side[0][kOff] == kCheckers) return kPubevalWin;
+    const auto& table = table_[race];
+    double change = bar_weight_[race] * (after.side[1][kBar] - before.side[1][kBar]) +
+                    off_weight_[race] * (after.side[0][kOff] - before.side[0][kOff]);
+    // Bit p - 1: the mover's point p changed, in the mover's count or in the opponent's (a
+    // hit, perhaps by a checker that moved on); the opponent's points 24..17 read in reverse
+    // are the mover's 1..8.
+    std::uint32_t changed = 0;
+    for (int word = 0; word < 3; ++word) {
+        const std::size_t mine = std::size_t(1 + 8 * word), theirs = std::size_t(17 - 8 * word);
+        const std::uint64_t moved = eight_counts(&before.side[0][mine], false) ^
+                                    eight_counts(&after.side[0][mine], false);
+        const std::uint64_t hit = eight_counts(&before.side[1][theirs], true) ^
+                                  eight_counts(&after.side[1][theirs], true);
+        changed |= at_least(moved | hit, 1) << (8 * word);
+    }
+    for (; changed != 0; changed &= changed - 1) {
+        const int p = highest_bit(changed & (0u - changed)) + 1;
+        change += table[p][signed_count(after, p) + kCheckers] -
+                  table[p][signed_count(before, p) + kCheckers];
+    }
+    return change;
 }
 
 }  // namespace tavla

@@ -259,7 +259,8 @@ void Search::lookahead_choices(const Board& before, int rolled, int keep,
             } else {
                 scores.clear();
                 for (int i = 0; i < count; ++i)
-                    scores.emplace_back(-pubeval.score(generator.play(i).result, race), i);
+                    scores.emplace_back(
+                        -pubeval.score_change(before, generator.play(i).result, race), i);
                 std::partial_sort(scores.begin(), scores.begin() + keep, scores.end());
                 if (r == rolled) {
                     const std::size_t first = results.size();

@@ -38,6 +38,12 @@ public:
     // mover has borne off all 15.
     double score(const Board& after, bool race) const;
 
+    // score(after) less the score of `before` (the mover on roll; after: the result of one of
+    // its plays, seen from the mover, not swapped) as if it were a result, from the points
+    // the play changed: the plays of one position in score()'s order (up to rounding) at a
+    // fraction of its cost. kPubevalWin when the mover has borne off all 15.
+    double score_change(const Board& before, const Board& after, bool race) const;
+
 private:
     static constexpr int kCounts = 2 * kCheckers + 1;  // signed counts -15..15
     std::array<std::array<std::array<double, kCounts>, kPoints + 1>, 2> table_{};
