@@ -39,7 +39,7 @@ import warnings
 from types import FrameType
 from typing import TYPE_CHECKING
 
-from .._run_options import Progress, RunOptions, run_options
+from .._run_options import RunOptions, RunShorthands, run_options
 from .._validate import check_bool
 from ..board.position import Position
 from ..errors import InterruptedRunWarning, PlayoutError
@@ -71,7 +71,7 @@ from .run_checks import (
 )
 
 if TYPE_CHECKING:
-    from distributed import Client
+    from typing_extensions import Unpack
 
 # With the names of run_checks and playout_here that other code imports from here, as it
 # did before they moved there.
@@ -107,17 +107,11 @@ def play_games(
     games: int,
     *,
     start: Position | None = None,
-    seed: int | None = None,
     rotate: int = 0,
     duplicate: bool = False,
     alternate: bool = False,
     truncate: int | None = None,
-    threads: int | None = None,
-    batch: int | None = None,
-    progress: Progress = None,
     first_game: int = 0,
-    client: Client | None = None,
-    chunk: int | None = None,
     cube: CubeRun | None = None,
     variance_reduction: bool = False,
     stop_at_bearoff: bool | BearoffStop | None = False,
@@ -125,6 +119,7 @@ def play_games(
     keep_games: bool = False,
     options: RunOptions | None = None,
     luck_keep: int = LUCK_KEEP,
+    **run: Unpack[RunShorthands],
 ) -> PlayoutResults:
     """Play ``games`` games of ``a`` against ``b`` in the core (the engine behind
     :func:`selfplay`, :func:`~tavla.rollout` and :func:`~tavla.duel`).
@@ -197,15 +192,7 @@ def play_games(
         truncate=truncate,
         first_game=first_game,
         cube=cube,
-        options=run_options(
-            options,
-            seed=seed,
-            threads=threads,
-            batch=batch,
-            progress=progress,
-            client=client,
-            chunk=chunk,
-        ),
+        options=run_options(options, **run),
         variance_reduction=check_bool(variance_reduction, "variance_reduction", PlayoutError),
         luck_keep=luck_keep_argument(luck_keep),
         stop_at_bearoff=bearoff_stop(stop_at_bearoff),
@@ -326,18 +313,13 @@ def selfplay(
     policy: PolicyLike | tuple[PolicyLike, PolicyLike],
     games: int,
     *,
-    seed: int | None = None,
-    threads: int | None = None,
     start: Position | None = None,
-    batch: int | None = None,
-    progress: bool | None = None,
-    client: Client | None = None,
-    chunk: int | None = None,
     cubeful: bool = False,
     context: CubeContext | None = None,
     met: MatchEquityTable | None = None,
     keep_games: bool = False,
     options: RunOptions | None = None,
+    **run: Unpack[RunShorthands],
 ) -> PlayoutResults:
     """Play ``games`` cubeless games of ``policy`` against itself, or ``policy=(a, b)`` of
     ``a`` against ``b`` (a is index 0 of the results).
@@ -393,13 +375,8 @@ def selfplay(
         b,
         games,
         start=start,
-        seed=seed,
-        threads=threads,
-        batch=batch,
-        progress=progress,
-        client=client,
-        chunk=chunk,
         cube=cube,
         keep_games=keep_games,
         options=options,
+        **run,
     )
