@@ -25,6 +25,7 @@ from tavla import PlayoutError, Position
 from tavla.cli import main
 from tavla.sim import cluster
 from tavla.sim.playout import PlayoutResults, play_games
+from tavla.sim.run_checks import GamePlan
 
 distributed = pytest.importorskip("distributed")
 
@@ -52,12 +53,8 @@ def chunk_here(
         policy,
         count,
         first,
-        start=None,
+        plan=GamePlan(),
         seed=seed,
-        rotate=0,
-        duplicate=False,
-        alternate=False,
-        truncate=None,
         threads=1,
         batch=batch,
         progress=False,

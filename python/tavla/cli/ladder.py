@@ -6,7 +6,15 @@ import click
 
 from ..sim.ladder import default_rungs
 from ..sim.ladder import ladder as run_ladder
-from .options import count_option, json_option, progress_option, threads_option, valued_option
+from .options import (
+    RunArgs,
+    collected,
+    count_option,
+    json_option,
+    progress_option,
+    threads_option,
+    valued_option,
+)
 from .playout_options import playout_run
 from .playout_output import echo_json, exit_if_interrupted
 from .policy_param import POLICIES_HELP, POLICY, ParsedPolicy
@@ -34,15 +42,14 @@ from .policy_param import POLICIES_HELP, POLICY, ParsedPolicy
 @threads_option("Threads to use [default: every core].")
 @progress_option
 @json_option
+@collected("running", RunArgs)
 def ladder(
     rungs: tuple[ParsedPolicy, ...],
     anchor: ParsedPolicy,
     half_width: float,
     batch: int,
     max_games: int,
-    seed: int,
-    threads: int | None,
-    progress: bool | None,
+    running: RunArgs,
     as_json: bool,
 ) -> None:
     """Duel each RUNG (bottom to top) against the rung below and against the anchor, with
@@ -55,9 +62,7 @@ def ladder(
             half_width=half_width,
             batch=batch,
             max_games=max_games,
-            seed=seed,
-            threads=threads,
-            progress=progress,
+            options=running.options(),
         )
     if as_json:
         echo_json(

@@ -28,7 +28,6 @@ from ..eval.net import Net
 from ..eval.policies import PolicyLike
 from ..eval.strength import Benchmark, save_benchmark
 from .data_jobs import RolloutJob, policy_net, position_seed, rollout_job
-from .run_checks import thread_count
 
 MANIFEST = "manifest.json"
 MANIFEST_KIND = "tavla benchmark data"
@@ -155,18 +154,8 @@ def make_benchmark(
     options, bar = narrowed_options(
         options, "make_benchmark", seed=seed, threads=threads, progress=progress
     )
-    seed = options.seed or 0
     source = load_positions(positions)
-    job = rollout_job(
-        policy,
-        games,
-        truncate,
-        evaluator,
-        variance_reduction,
-        seed,
-        shard_size,
-        thread_count(options.threads),
-    )
+    job = rollout_job(policy, games, truncate, evaluator, variance_reduction, shard_size, options)
     net = policy_net(job.policy)
     if net is None:
         raise DataError(

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from .._run_options import RunOptions
 from .._validate import check_int, check_seed
 from ..board.position import Position
 from ..errors import DataError, EvaluatorError, PlayoutError
@@ -19,6 +20,7 @@ from ..eval.net import Net
 from ..eval.policies import Policy, PolicyLike, parsed_policy
 from . import rollout_outcomes
 from .rollout import rollout
+from .run_checks import thread_count
 
 
 @dataclass(frozen=True)
@@ -88,11 +90,12 @@ def rollout_job(
     truncate: int | None,
     evaluator: Net | str | None,
     variance_reduction: bool | None,
-    seed: int,
     shard_size: int,
-    threads: int,
+    options: RunOptions,
 ) -> RolloutJob:
-    """The checked settings of a run (a ValueError subclass, DataError, for bad ones)."""
+    """The checked settings of a run (a ValueError subclass, DataError, for bad ones), with
+    the seed of its ``options`` (None: 0), each rollout on their threads (None: every core),
+    or on one with their Dask client (a task per worker thread)."""
     if policy is None:
         policy = Policy(nets.default())
     else:
@@ -120,9 +123,10 @@ def rollout_job(
         truncate=truncate,
         evaluator=None if truncate is None or judge is None else fingerprint(judge),
         variance_reduction=reduce,
-        seed=check_seed(seed, "seed", DataError),
+        seed=check_seed(options.seed or 0, "seed", DataError),
         shard_size=check_int(shard_size, "shard_size", DataError, low=1),
     )
+    threads = 1 if options.client is not None else thread_count(options.threads)
     return RolloutJob(policy, judge if truncate is not None else None, settings, threads)
 
 

@@ -39,7 +39,6 @@ from ..eval.policies import PolicyLike
 from ..eval.search import evaluate_boards
 from . import cluster
 from .data_jobs import RolloutJob, position_seed, rollout_job
-from .run_checks import thread_count
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -200,16 +199,7 @@ def roll_out_positions(
             client = cluster.check_client(client)
         except PlayoutError as exc:
             raise DataError(str(exc)) from None
-    job = rollout_job(
-        policy,
-        games,
-        truncate,
-        evaluator,
-        variance_reduction,
-        options.seed or 0,
-        shard_size,
-        1 if client is not None else thread_count(options.threads),
-    )
+    job = rollout_job(policy, games, truncate, evaluator, variance_reduction, shard_size, options)
     digest = hashlib.sha256(source.boards.tobytes()).hexdigest()
     folder.mkdir(parents=True, exist_ok=True)
     size = job.settings.shard_size

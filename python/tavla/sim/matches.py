@@ -15,7 +15,7 @@ from ..game.rules import Rules
 from .cube_play import CubeRun
 from .playout import run_units
 from .results import MatchResults
-from .run_checks import count_argument
+from .run_checks import GamePlan, count_argument
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -81,15 +81,9 @@ def play_matches(
         a,
         b,
         count_argument("matches", matches),
-        start=None,
-        rotate=0,
-        duplicate=duplicate,
-        alternate=alternate,
-        truncate=None,
-        first_game=first_match,
-        cube=cube,
-        options=run_options(options, **run),
-        keep_games=keep_games,
+        first_match,
+        GamePlan(duplicate=duplicate, alternate=alternate, cube=cube, keep_games=keep_games),
+        run_options(options, **run),
     )
     assert isinstance(results, MatchResults)
     return results

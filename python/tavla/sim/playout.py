@@ -39,7 +39,7 @@ import warnings
 from types import FrameType
 from typing import TYPE_CHECKING
 
-from .._run_options import Progress, RunOptions, run_options
+from .._run_options import RunOptions, RunShorthands, run_options
 from .._validate import check_bool
 from ..board.position import Position
 from ..errors import InterruptedRunWarning, PlayoutError
@@ -61,6 +61,7 @@ from .run_checks import (
     MAX_INT32,
     TRUNCATED_GAME_BYTES,
     BearoffStop,
+    GamePlan,
     bearoff_stop,
     check_memory,
     check_run,
@@ -71,7 +72,7 @@ from .run_checks import (
 )
 
 if TYPE_CHECKING:
-    from distributed import Client
+    from typing_extensions import Unpack
 
 # With the names of run_checks and playout_here that other code imports from here, as it
 # did before they moved there.
@@ -107,17 +108,11 @@ def play_games(
     games: int,
     *,
     start: Position | None = None,
-    seed: int | None = None,
     rotate: int = 0,
     duplicate: bool = False,
     alternate: bool = False,
     truncate: int | None = None,
-    threads: int | None = None,
-    batch: int | None = None,
-    progress: Progress = None,
     first_game: int = 0,
-    client: Client | None = None,
-    chunk: int | None = None,
     cube: CubeRun | None = None,
     variance_reduction: bool = False,
     stop_at_bearoff: bool | BearoffStop | None = False,
@@ -125,6 +120,7 @@ def play_games(
     keep_games: bool = False,
     options: RunOptions | None = None,
     luck_keep: int = LUCK_KEEP,
+    **run: Unpack[RunShorthands],
 ) -> PlayoutResults:
     """Play ``games`` games of ``a`` against ``b`` in the core (the engine behind
     :func:`selfplay`, :func:`~tavla.rollout` and :func:`~tavla.duel`).
@@ -186,32 +182,21 @@ def play_games(
     """
     if cube is not None and (not isinstance(cube, CubeRun) or cube.whole_matches):
         raise PlayoutError("cube is a CubeRun of single games (play_matches plays matches)")
-    results = run_units(
-        a,
-        b,
-        games,
+    options = run_options(options, **run)
+    plan = GamePlan(
         start=start,
         rotate=rotate,
         duplicate=duplicate,
         alternate=alternate,
-        truncate=truncate,
-        first_game=first_game,
         cube=cube,
-        options=run_options(
-            options,
-            seed=seed,
-            threads=threads,
-            batch=batch,
-            progress=progress,
-            client=client,
-            chunk=chunk,
-        ),
         variance_reduction=check_bool(variance_reduction, "variance_reduction", PlayoutError),
         luck_keep=luck_keep_argument(luck_keep),
+        truncate=truncate,
         stop_at_bearoff=bearoff_stop(stop_at_bearoff),
         evaluator=evaluator,
         keep_games=keep_games,
     )
+    results = run_units(a, b, games, first_game, plan, options)
     assert isinstance(results, PlayoutResults)
     return results
 
@@ -226,63 +211,21 @@ def parsed_pair(a: PolicyLike, b: PolicyLike) -> tuple[PolicyLike, PolicyLike]:
 
 
 def run_units(
-    a: PolicyLike,
-    b: PolicyLike,
-    units: int,
-    *,
-    start: Position | None,
-    rotate: int,
-    duplicate: bool,
-    alternate: bool,
-    truncate: int | None,
-    first_game: int,
-    cube: CubeRun | None,
-    options: RunOptions,
-    variance_reduction: bool = False,
-    luck_keep: int = LUCK_KEEP,
-    stop_at_bearoff: BearoffStop | None = None,
-    evaluator: Net | str | None = None,
-    keep_games: bool = False,
+    a: PolicyLike, b: PolicyLike, units: int, first_unit: int, plan: GamePlan, options: RunOptions
 ) -> PlayoutResults | MatchResults:
-    """:func:`play_games` of ``units`` games, or whole matches when ``cube`` says so, as
-    ``options`` say (checked already, but for the client's type)."""
-    matches = cube is not None and cube.whole_matches
-    what = "matches" if matches else "games"
+    """:func:`play_games` of ``units`` games from ``first_unit`` of the seed's sequence, or
+    whole matches when the ``plan`` says so, as ``options`` say (checked already, but for the
+    client's type)."""
+    what = "matches" if plan.matches else "games"
     a, b = parsed_pair(a, b)
     client, progress = options.client, options.progress
     if client is not None:  # before anything is imported, pickled or run
         client = cluster.check_client(client)
-    games, first_game, truncate = check_run(
-        units,
-        first_game,
-        start=start,
-        truncate=truncate,
-        rotate=rotate,
-        cube=cube,
-        stop_at_bearoff=stop_at_bearoff,
-        evaluator=evaluator,
-        keep_games=keep_games,
-    )
-    stops = truncate is not None or stop_at_bearoff is not None
+    games, first_game, plan = check_run(units, first_unit, plan)
     if options.chunk is not None and client is None:
         raise PlayoutError("chunk is the games per Dask task: it needs a client")
     run = functools.partial(
-        play_here,
-        a,
-        b,
-        start=start,
-        seed=options.seed or 0,
-        rotate=rotate,
-        duplicate=duplicate,
-        alternate=alternate,
-        truncate=truncate,
-        batch=options.batch or DEFAULT_BATCH,
-        cube=cube,
-        variance_reduction=variance_reduction,
-        luck_keep=luck_keep,
-        stop_at_bearoff=stop_at_bearoff,
-        evaluator=evaluator,
-        keep_games=keep_games,
+        play_here, a, b, plan=plan, seed=options.seed or 0, batch=options.batch or DEFAULT_BATCH
     )
     results: PlayoutResults | MatchResults
     if client is None:
@@ -299,8 +242,8 @@ def run_units(
             threads=options.threads,
             chunk=options.chunk,
             progress=progress,
-            matches=matches,
-            truncated=stops,
+            matches=plan.matches,
+            truncated=plan.stops,
         )
     if results.interrupted:
         warnings.warn(
@@ -326,18 +269,13 @@ def selfplay(
     policy: PolicyLike | tuple[PolicyLike, PolicyLike],
     games: int,
     *,
-    seed: int | None = None,
-    threads: int | None = None,
     start: Position | None = None,
-    batch: int | None = None,
-    progress: bool | None = None,
-    client: Client | None = None,
-    chunk: int | None = None,
     cubeful: bool = False,
     context: CubeContext | None = None,
     met: MatchEquityTable | None = None,
     keep_games: bool = False,
     options: RunOptions | None = None,
+    **run: Unpack[RunShorthands],
 ) -> PlayoutResults:
     """Play ``games`` cubeless games of ``policy`` against itself, or ``policy=(a, b)`` of
     ``a`` against ``b`` (a is index 0 of the results).
@@ -393,13 +331,8 @@ def selfplay(
         b,
         games,
         start=start,
-        seed=seed,
-        threads=threads,
-        batch=batch,
-        progress=progress,
-        client=client,
-        chunk=chunk,
         cube=cube,
         keep_games=keep_games,
         options=options,
+        **run,
     )

@@ -18,13 +18,12 @@ from .. import _core
 from .._progress import progress_bar
 from ..board.position import Position
 from ..eval import bearoff
-from ..eval.net import Net
 from ..eval.policies import PolicyLike, opened, validated_policy
 from ..game.rules import Rules
-from .cube_play import CubeRun, cube_argument, luck_cube_life, stop_valuation
+from .cube_play import cube_argument, luck_cube_life, stop_valuation
 from .records import UnitSteps
 from .results import MatchResults, PlayoutResults
-from .run_checks import LUCK_KEEP, BearoffStop
+from .run_checks import GamePlan
 
 CUBELESS_RULES = Rules(cube=False)
 """The rules of the core's cubeless games: no cube, single 1, gammon 2, backgammon 3."""
@@ -36,29 +35,21 @@ def play_here(
     games: int,
     first_game: int,
     *,
-    start: Position | None,
+    plan: GamePlan,
     seed: int,
-    rotate: int,
-    duplicate: bool,
-    alternate: bool,
-    truncate: int | None,
     threads: int,
     batch: int,
     progress: bool | Callable[[int], None] | None,
-    cube: CubeRun | None = None,
-    variance_reduction: bool = False,
-    luck_keep: int = LUCK_KEEP,
-    stop_at_bearoff: BearoffStop | None = None,
-    evaluator: Net | str | None = None,
-    keep_games: bool = False,
     check: Callable[[int], None] | None = None,
 ) -> PlayoutResults | MatchResults:
-    """:func:`~tavla.sim.playout.run_units` on this machine, arguments checked. ``check``:
-    instead of a progress bar, called with the units finished so far between chunks; it
-    stops the run by raising KeyboardInterrupt."""
+    """:func:`~tavla.sim.playout.run_units` on this machine, the ``plan`` checked
+    (:func:`~tavla.sim.run_checks.check_run`). ``check``: instead of a progress bar, called
+    with the units finished so far between chunks; it stops the run by raising
+    KeyboardInterrupt."""
     if callable(progress):
         check, progress = check or progress, False
-    steps: list[tuple[npt.NDArray[np.int8], ...]] | None = [] if keep_games else None
+    start, cube = plan.start, plan.cube
+    steps: list[tuple[npt.NDArray[np.int8], ...]] | None = [] if plan.keep_games else None
     with contextlib.ExitStack() as running:  # an engine not running runs for this run
         played_a = running.enter_context(opened(a))
         shared = b is a or (isinstance(a, str) and a == b)
@@ -72,14 +63,14 @@ def play_here(
             start=(start or Position.initial()).key,
             opening=start is None,
             seed=seed,
-            rotate=rotate,
-            duplicate=duplicate,
-            alternate=alternate,
-            truncate=truncate or 0,
-            exact_stop=bearoff.database().native if stop_at_bearoff else None,
-            stop_one_sided=stop_at_bearoff == "one-sided",
-            variance_reduction=variance_reduction,
-            luck_keep=luck_keep,
+            rotate=plan.rotate,
+            duplicate=plan.duplicate,
+            alternate=plan.alternate,
+            truncate=plan.truncate or 0,
+            exact_stop=bearoff.database().native if plan.stop_at_bearoff else None,
+            stop_one_sided=plan.stop_at_bearoff == "one-sided",
+            variance_reduction=plan.variance_reduction,
+            luck_keep=plan.luck_keep,
         )
         core_run: Callable[..., dict[str, Any]]
         if cube is None:
@@ -89,20 +80,18 @@ def play_here(
             play = cube.native()
             cube_a = cube_argument(played_a, play)
             cube_b = cube_a if played_b is played_a else cube_argument(played_b, play)
-            stops = truncate is not None or stop_at_bearoff is not None
-            stop_search = stop_valuation(played_a, evaluator) if stops else None
+            stop_search = stop_valuation(played_a, plan.evaluator) if plan.stops else None
             life = luck_cube_life(played_a)
             core_run = functools.partial(
                 _core.play_cube, policy_a, policy_b, cube_a, cube_b, play, spec, stop_search, life
             )
             length, rules = cube.match_length, cube.context.game_rules
-        matches = cube is not None and cube.whole_matches
-        with progress_bar(games, progress, "matches" if matches else "games") as update:
+        with progress_bar(games, progress, "matches" if plan.matches else "games") as update:
             arrays = core_run(threads, batch, check or update, steps)
             if update is not None:
                 update(arrays["finished"])
     kept_steps = _kept(steps, length, rules)
-    if matches:
+    if plan.matches:
         results = MatchResults.from_core(length, arrays, arrays["interrupted"])
         return dataclasses.replace(results, steps=kept_steps)
     return dataclasses.replace(

@@ -5,8 +5,9 @@ and the memory its units need on this machine, refused up front when the machine
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass, replace
 from numbers import Integral
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
@@ -17,6 +18,9 @@ from ..errors import PlayoutError
 from ..game.cube import Cube
 from .cube_play import CubeRun
 from .records import KEPT_GAME_BYTES
+
+if TYPE_CHECKING:
+    from ..eval.net import Net
 
 MAX_INT32 = 2**31 - 1
 """The largest batch or truncation the core takes."""
@@ -29,6 +33,39 @@ approximation as GNU Backgammon truncates cubeless rollouts at its one-sided dat
 LUCK_KEEP = 4
 """The plays of each roll variance reduction's 0-ply lookahead evaluates: those pubeval ranks
 highest (:ref:`variance-reduction`)."""
+
+
+@dataclass(frozen=True)
+class GamePlan:
+    """What the games of a run are, apart from how many and how the run plays them (its
+    :class:`~tavla.RunOptions`): where they start (``start``, ``rotate``), how they share
+    dice and seats (``duplicate``, ``alternate``), the cube, the luck of their rolls
+    (``variance_reduction``, ``luck_keep``), where they stop (``truncate``,
+    ``stop_at_bearoff``, valued by ``evaluator``) and whether the run keeps them
+    (``keep_games``), each as :func:`~tavla.sim.playout.play_games` takes it.  The defaults
+    are its defaults; :func:`check_run` checks the values before a run plays them."""
+
+    start: Position | None = None
+    rotate: int = 0
+    duplicate: bool = False
+    alternate: bool = False
+    cube: CubeRun | None = None
+    variance_reduction: bool = False
+    luck_keep: int = LUCK_KEEP
+    truncate: int | None = None
+    stop_at_bearoff: BearoffStop | None = None
+    evaluator: Net | str | None = None
+    keep_games: bool = False
+
+    @property
+    def matches(self) -> bool:
+        """Whether the run's units are whole matches (its cube says so), not games."""
+        return self.cube is not None and self.cube.whole_matches
+
+    @property
+    def stops(self) -> bool:
+        """Whether games may stop before they are over (``truncate``, ``stop_at_bearoff``)."""
+        return self.truncate is not None or self.stop_at_bearoff is not None
 
 
 def bearoff_stop(value: object, name: str = "stop_at_bearoff") -> BearoffStop | None:
@@ -136,23 +173,14 @@ def check_memory(games: int, bytes_per_game: int) -> None:
         )
 
 
-def check_run(
-    units: int,
-    first_unit: int,
-    *,
-    start: Position | None,
-    truncate: int | None,
-    rotate: int,
-    cube: CubeRun | None,
-    stop_at_bearoff: BearoffStop | None,
-    evaluator: object,
-    keep_games: bool,
-) -> tuple[int, int, int | None]:
-    """The ``units`` of a run (games, or whole matches when ``cube`` says so), its
-    ``first_unit`` and its ``truncate`` as ints, once every one of these arguments is checked
-    (:func:`~tavla.sim.playout.play_games` says what each means) and the units fit in this
-    machine's memory (:func:`check_memory`); raises :class:`~tavla.PlayoutError` otherwise."""
-    matches = cube is not None and cube.whole_matches
+def check_run(units: int, first_unit: int, plan: GamePlan) -> tuple[int, int, GamePlan]:
+    """The ``units`` of a run (games, or whole matches when the ``plan`` says so) and its
+    ``first_unit`` as ints, and its ``plan`` with ``truncate`` an int, once each of these is
+    checked (:func:`~tavla.sim.playout.play_games` says what each means) and the units fit
+    in this machine's memory (:func:`check_memory`); raises :class:`~tavla.PlayoutError`
+    otherwise.  The plan's ``variance_reduction``, ``luck_keep`` and ``stop_at_bearoff`` are
+    the caller's to check (:func:`~tavla.sim.playout.play_games` does)."""
+    start, cube, stop_at_bearoff = plan.start, plan.cube, plan.stop_at_bearoff
     games = count_argument("games", units)
     first_game = count_argument("first_game", first_unit)
     if first_game + games >= 2**63:
@@ -162,32 +190,37 @@ def check_run(
         raise PlayoutError(f"start must be a Position or None, got {type(start).__name__}")
     if start is not None and start.is_over:
         raise PlayoutError("start is a finished game: a side has borne off all 15 checkers")
+    truncate = plan.truncate
     if truncate is not None:
         truncate = int_argument("truncate", truncate, 1, MAX_INT32, " plies (None plays out)")
+        plan = replace(plan, truncate=truncate)
+    rotate = plan.rotate
     if isinstance(rotate, bool) or rotate not in (0, 1, 2):
         raise PlayoutError(f"rotate must be 0, 1 or 2, got {excerpt(rotate)}")
-    stops = truncate is not None or stop_at_bearoff is not None
-    if matches and stops:
+    stops = plan.stops
+    if plan.matches and stops:
         raise PlayoutError("whole matches are played out: no truncate or stop_at_bearoff")
     if cube is not None and stop_at_bearoff == "one-sided":
         raise PlayoutError(
             "games with the cube stop only where the bear-off database is exact, not "
             "'one-sided' (the race approximation has no cube)"
         )
-    if evaluator is not None and (cube is None or not stops):
+    if plan.evaluator is not None and (cube is None or not stops):
         raise PlayoutError(
             "evaluator values the games stopped with the cube: give cube and "
             "truncate or stop_at_bearoff"
         )
-    if check_bool(keep_games, "keep_games", PlayoutError):
+    if check_bool(plan.keep_games, "keep_games", PlayoutError):
         _check_keepable(start, truncate, cube)
         if stop_at_bearoff is not None:
             raise PlayoutError("keep_games keeps whole games: no stop_at_bearoff")
     check_memory(
         games,
-        unit_bytes(matches=matches, cube=cube is not None, stops=stops, keep_games=keep_games),
+        unit_bytes(
+            matches=plan.matches, cube=cube is not None, stops=stops, keep_games=plan.keep_games
+        ),
     )
-    return games, first_game, truncate
+    return games, first_game, plan
 
 
 def _check_keepable(start: Position | None, truncate: int | None, cube: CubeRun | None) -> None:
