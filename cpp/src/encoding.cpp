@@ -1,7 +1,6 @@
 #include "tavla/encoding.hpp"
 
 #include <algorithm>
-#include <bitset>
 #include <cstring>
 #include <vector>
 
@@ -121,8 +120,6 @@ std::uint32_t points_holding(const std::int8_t* row, int least) {
            at_least(eight_counts(row + 17, false), least) << 16;
 }
 
-int bits_set(std::uint32_t mask) { return int(std::bitset<32>(mask).count()); }
-
 constexpr int kFeatures = 10;
 using Features = std::array<float, kFeatures>;
 
@@ -160,11 +157,11 @@ Features feature_values(const std::int8_t* row, const std::int8_t* other) {
             float(home) / 15.0f,
             float(outfield) / 15.0f,
             float(back) / 15.0f,
-            float(bits_set(blots)) / 15.0f,
+            float(bit_count(blots)) / 15.0f,
             float(shots) / 15.0f,
-            float(bits_set(made & 0x3Fu)) / 6.0f,
+            float(bit_count(made & 0x3Fu)) / 6.0f,
             float(prime) / 6.0f,
-            float(bits_set(made & (0x3Fu << 18))) / 6.0f,
+            float(bit_count(made & (0x3Fu << 18))) / 6.0f,
             float(rearmost) / 25.0f};
 }
 

@@ -28,12 +28,6 @@ std::uint32_t made_theirs(const std::int8_t* other) {
 
 bool has(std::uint32_t mask, int x) { return x >= 1 && x <= kPoints && (mask >> (x - 1) & 1u); }
 
-int popcount(std::uint32_t mask) {
-    int n = 0;
-    for (; mask != 0; mask &= mask - 1) ++n;
-    return n;
-}
-
 // The rolls of 36 with which a lone checker on point p (1..25, 25 the bar) escapes: gets past
 // every point the other side has made in front of it on the other side's half of the board (its
 // points 1..12, the side's 13..24; `blocks` is made_theirs), landing on no made point on the
@@ -181,7 +175,7 @@ ContactFeatures contact_features(const std::int8_t* row, const std::int8_t* othe
         for (int p = 1; p <= kPoints; ++p) origins |= std::uint32_t(row[p] > 0) << (p - 1);
     }
     int moves = 0;
-    for (int d = 1; d <= 6; ++d) moves += popcount((origins >> d) & ~blocks);
+    for (int d = 1; d <= 6; ++d) moves += bit_count((origins >> d) & ~blocks);
     f.mobility = float(moves) / kRolls;
     const int front = kBar - rearmost(other);  // the other's rearmost checker, on row's numbering
     int backbone = 0;

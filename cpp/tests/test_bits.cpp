@@ -1,5 +1,6 @@
-// Bit operations (bits.hpp): the compiler's builtins or intrinsics against plain loops, and
-// multiply_high against its portable form, over edge cases and a million random words.
+// Bit operations (bits.hpp): the compiler's builtins, intrinsics or shifts against plain
+// loops, and multiply_high against its portable form, over edge cases and a million random
+// words.
 #include "check.hpp"
 #include "tavla/bits.hpp"
 #include "tavla/rng.hpp"
@@ -10,6 +11,12 @@ std::uint64_t byte_swap_by_bytes(std::uint64_t word) {
     std::uint64_t swapped = 0;
     for (int i = 0; i < 8; ++i) swapped = swapped << 8 | (word >> (8 * i) & 0xFF);
     return swapped;
+}
+
+int bit_count_by_bits(std::uint32_t mask) {
+    int n = 0;
+    for (int i = 0; i < 32; ++i) n += int(mask >> i & 1);
+    return n;
 }
 
 int highest_bit_by_bits(std::uint32_t mask) {
@@ -31,7 +38,9 @@ void edge_cases() {
     for (int i = 0; i < 32; ++i) {
         CHECK_EQ(tavla::highest_bit(1u << i), i);
         CHECK_EQ(tavla::highest_bit(~0u >> (31 - i)), i);
+        CHECK_EQ(tavla::bit_count(~0u >> (31 - i)), i + 1);
     }
+    CHECK_EQ(tavla::bit_count(0), 0);
     CHECK_EQ(tavla::multiply_high(kMax, kMax), kMax - 1);
     CHECK_EQ(tavla::multiply_high(std::uint64_t(1) << 32, std::uint64_t(1) << 32), 1u);
     CHECK_EQ(tavla::multiply_high(kMax, 36), 35u);
@@ -43,13 +52,14 @@ void edge_cases() {
 
 void random_words() {
     const std::uint64_t key = tavla::stream_key(7, 0);
-    int wrong_swaps = 0, wrong_bits = 0, wrong_products = 0;
+    int wrong_swaps = 0, wrong_bits = 0, wrong_counts = 0, wrong_products = 0;
     for (std::uint64_t i = 0; i < 1000000; i += 2) {
         const std::uint64_t a = tavla::draw(key, i), b = tavla::draw(key, i + 1);
         wrong_swaps += tavla::byte_swap(a) != byte_swap_by_bytes(a);
         // Shifted, so that every bit is the highest one about equally often.
         const std::uint32_t mask = (std::uint32_t(a) >> (b % 32)) | 1u;
         wrong_bits += tavla::highest_bit(mask) != highest_bit_by_bits(mask);
+        wrong_counts += tavla::bit_count(std::uint32_t(a)) != bit_count_by_bits(std::uint32_t(a));
         wrong_products += tavla::multiply_high(a, b) != tavla::multiply_high_portable(a, b);
         // Small factors too, as uniform_below's are.
         const std::uint64_t n = b % 4096;
@@ -57,6 +67,7 @@ void random_words() {
     }
     CHECK_EQ(wrong_swaps, 0);
     CHECK_EQ(wrong_bits, 0);
+    CHECK_EQ(wrong_counts, 0);
     CHECK_EQ(wrong_products, 0);
 }
 
