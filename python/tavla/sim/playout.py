@@ -85,8 +85,6 @@ __all__ = [
     "MATCH_GAMES",
     "MAX_INT32",
     "TRUNCATED_GAME_BYTES",
-    "MatchResults",
-    "PlayoutResults",
     "check_memory",
     "count_argument",
     "first_frame_outside_tavla",
