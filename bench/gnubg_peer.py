@@ -1,6 +1,7 @@
 """GNU Backgammon's rollouts, timed as a separate program (``gnubg -t -q``, commands on
 stdin, its output read through ``script`` since it prints rollouts only to a terminal): the
-CPU seconds of the process and the standard error of the cubeless equity it reports."""
+CPU seconds of the process, and the cubeless equity and its standard error as it reports them
+(with five digits: its default three round a race's errors to 0.000 or 0.001)."""
 
 from __future__ import annotations
 
@@ -13,15 +14,18 @@ from pathlib import Path
 
 GNUBG = "/usr/games/gnubg"
 
-# The final lines of a rollout: "Rollout done." and then the position's means and, in
-# brackets, their standard errors, the last of them the cubeless equity's.
-_ERRORS = re.compile(r"\[\s*[-0-9. ]+-\s*[-0-9. ]+CL\s+([0-9.]+)\]")
+# The final lines of a rollout: "Rollout done." and then the position's means, the last of
+# them the cubeless equity, and in brackets their standard errors, the last the equity's.
+_RESULT = re.compile(
+    r"[-0-9. ]+-[-0-9. ]+CL\s+([-+]?[0-9.]+)\s*\n\s*\[\s*[-0-9. ]+-\s*[-0-9. ]+CL\s+([0-9.]+)\]"
+)
 
 
 @dataclass(frozen=True)
 class GnubgRollout:
     games: int
     cpu_seconds: float
+    equity: float
     std_error: float
 
 
@@ -52,6 +56,7 @@ def rollout(
     other settings as it ships them: truncation at the one-sided bear-off database)."""
     commands = "\n".join(
         [
+            "set output digits 5",
             "set automatic roll off",
             f"set rollout trials {games}",
             "set rollout cubeful off",
@@ -71,6 +76,17 @@ def rollout(
             "y",
         ]
     )
+    for _ in range(3):  # now and then `script` passes on no output at all: ask again
+        found = _rollout_once(commands)
+        if found is not None:
+            cpu, equity, std_error = found
+            return GnubgRollout(games, cpu, equity, std_error)
+    raise RuntimeError(f"no rollout result in gnubg's output, three times: {commands!r}")
+
+
+def _rollout_once(commands: str) -> tuple[float, float, float] | None:
+    """The CPU seconds, equity and its standard error of gnubg running ``commands``, or None
+    when its output holds no rollout result."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run(
         ["script", "-qc", f"{GNUBG} -t -q", "/dev/null"],
@@ -82,8 +98,9 @@ def rollout(
     )
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    tail = done.stdout[done.stdout.rfind("Rollout done") :]
-    found = _ERRORS.findall(tail)
+    output = done.stdout.replace("\r", "")
+    found = _RESULT.findall(output[output.rfind("Rollout done") :])
     if not found:
-        raise RuntimeError(f"no rollout result in gnubg's output: {done.stdout[-800:]!r}")
-    return GnubgRollout(games, cpu, float(found[0]))
+        return None
+    equity, std_error = found[0]
+    return cpu, float(equity), float(std_error)

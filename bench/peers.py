@@ -1,6 +1,7 @@
 """tavla's speed next to other backgammon programs, in one run.
 
     python bench/peers.py [--seconds 5] [--before PYTHONPATH] [--games 1296] [--gnubg-games 144]
+                          [--seeds 1]
 
 Times uniform-random self-play (whole games from the opening, cubeless) in tavla (C++ loop,
 one thread and every core), OpenSpiel (``pip install open_spiel``: its Python API driving
@@ -13,10 +14,14 @@ With GNU Backgammon installed (``/usr/games/gnubg``), it also rolls out, on one 
 position after an opening 3-1, a middle game and a race, cubeless at 0-ply with the shipped
 default net (tavla218-128; gnubg its own), both rotating the first roll: with variance
 reduction (gnubg's with quasi-random dice; both stop games once both sides are home, at the
-one-sided bear-off database, as gnubg's cubeless rollouts do by default) it prints each side's standard error of the equity,
-CPU seconds and 1/(SE^2 CPU), the precision a CPU second buys; without it (the opening
-only), CPU seconds per game. ``--before PYTHONPATH`` measures tavla twice, there too (an
-older tree's ``python/`` with its built core), so that before and after share one run.
+one-sided bear-off database, as gnubg's cubeless rollouts do by default) it prints each
+side's standard error of the equity, CPU seconds and 1/(SE^2 CPU), the precision a CPU second
+buys; ``--seeds N`` repeats each of these rollouts on seeds 1..N and, from 10 seeds on, also
+rates them by the spread of their means, which takes neither program's word for its error
+(gnubg's reported errors are gnubg's own estimate, read with five digits). Without variance
+reduction (the opening only), CPU seconds per game. ``--before PYTHONPATH`` measures tavla
+twice, there too (an older tree's ``python/`` with its built core), so that before and after
+share one run.
 
 Then the RL environments with random legal actions, in games and steps per second (a step:
 one decision handed to the environment's caller, both sides' in the AEC environment, Pgx and
@@ -156,20 +161,34 @@ def _bearoff_stop(policy: object) -> dict[str, object]:
     return {}
 
 
-def tavla_rollouts(games: int) -> dict[str, dict[str, float]]:
-    """This tree's rollouts: per position, the reduced rollout's error and CPU seconds, and
-    the plain rollout's CPU seconds per game of the opening (one thread, default net)."""
+Runs = dict[str, dict[str, list[float]]]
+"""Per position: the ``equity``, its reported standard error ``se`` and the ``cpu`` seconds
+of each seed's variance-reduced rollout; beside them ``plain`` (``cpu_per_game`` of the plain
+rollout of the opening) and, for tavla, ``random`` (self-play ``games_per_second``)."""
+
+
+def tavla_rollouts(games: int, seeds: int = 1) -> Runs:
+    """This tree's rollouts: per position, each of ``seeds`` variance-reduced rollouts'
+    equity, error and CPU seconds, and the plain rollout's CPU seconds per game of the opening
+    (one thread, default net)."""
     policy = tavla.eval.Policy("net:tavla218-128")
     tavla.rollout(tavla.Position.initial(), policy, 36, threads=1, progress=False)  # warm up
     # A tree from before variance reduction rolls out plainly (and plays every game out).
     reduced = _bearoff_stop(policy)
     plain = {**reduced, "variance_reduction": False} if reduced else {}
-    found: dict[str, dict[str, float]] = {}
+    found: Runs = {}
     for name, position_id in ROLLOUT_POSITIONS.items():
         position = tavla.Position.from_position_id(position_id)
-        started = time.process_time()
-        result = tavla.rollout(position, policy, games, threads=1, progress=False, **reduced)
-        found[name] = {"se": result.equity_std_error, "cpu": time.process_time() - started}
+        rows: dict[str, list[float]] = {"equity": [], "se": [], "cpu": []}
+        for seed in range(1, seeds + 1):
+            started = time.process_time()
+            result = tavla.rollout(
+                position, policy, games, seed=seed, threads=1, progress=False, **reduced
+            )
+            rows["cpu"].append(time.process_time() - started)
+            rows["equity"].append(result.equity)
+            rows["se"].append(result.equity_std_error)
+        found[name] = rows
     started = time.process_time()
     tavla.rollout(
         tavla.Position.from_position_id(ROLLOUT_POSITIONS["opening 3-1"]),
@@ -179,61 +198,87 @@ def tavla_rollouts(games: int) -> dict[str, dict[str, float]]:
         progress=False,
         **plain,
     )
-    found["plain"] = {"cpu_per_game": (time.process_time() - started) / games}
-    found["random"] = {"games_per_second": rate(tavla_games(1), 3.0)[0]}
+    found["plain"] = {"cpu_per_game": [(time.process_time() - started) / games]}
+    found["random"] = {"games_per_second": [rate(tavla_games(1), 3.0)[0]]}
     return found
 
 
-def tavla_rollouts_in(path: str, games: int) -> dict[str, dict[str, float]]:
+def tavla_rollouts_in(path: str, games: int, seeds: int) -> Runs:
     """:func:`tavla_rollouts` of the tavla tree at ``path`` (a PYTHONPATH), in a subprocess."""
     env = {**os.environ, "PYTHONPATH": path}
     here = str(Path(__file__).parent)
     code = (
         f"import sys; sys.path.insert(0, {here!r}); import json, peers; "
-        f"print(json.dumps(peers.tavla_rollouts({games})))"
+        f"print(json.dumps(peers.tavla_rollouts({games}, {seeds})))"
     )
     done = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
     )
-    result: dict[str, dict[str, float]] = json.loads(done.stdout.splitlines()[-1])
+    result: Runs = json.loads(done.stdout.splitlines()[-1])
     return result
 
 
-def gnubg_rollouts(games: int) -> dict[str, dict[str, float]]:
-    found: dict[str, dict[str, float]] = {}
+def gnubg_rollouts(games: int, seeds: int = 1) -> Runs:
+    found: Runs = {}
     startup = gnubg_peer.startup_cpu()
     for name, position_id in ROLLOUT_POSITIONS.items():
-        result = gnubg_peer.rollout(position_id, games, variance_reduction=True)
-        found[name] = {"se": result.std_error, "cpu": result.cpu_seconds - startup}
+        rows: dict[str, list[float]] = {"equity": [], "se": [], "cpu": []}
+        for seed in range(1, seeds + 1):
+            result = gnubg_peer.rollout(position_id, games, variance_reduction=True, seed=seed)
+            rows["cpu"].append(result.cpu_seconds - startup)
+            rows["equity"].append(result.equity)
+            rows["se"].append(result.std_error)
+        found[name] = rows
     plain = gnubg_peer.rollout(
         ROLLOUT_POSITIONS["opening 3-1"], 4 * games, variance_reduction=False
     )
-    found["plain"] = {"cpu_per_game": (plain.cpu_seconds - startup) / (4 * games)}
+    found["plain"] = {"cpu_per_game": [(plain.cpu_seconds - startup) / (4 * games)]}
     return found
 
 
-def print_rollouts(runs: dict[str, dict[str, dict[str, float]]], gnubg: str) -> None:
+SPREAD_SEEDS = 10
+"""The seeds from which the spread of the means is a standard error worth a rate."""
+
+
+def precision(rows: dict[str, list[float]]) -> tuple[float, float | None, float]:
+    """A position's mean reported standard error, the spread (standard deviation) of its
+    seeds' means (None for fewer than :data:`SPREAD_SEEDS`), and its mean CPU seconds."""
+    spread = float(np.std(rows["equity"], ddof=1)) if len(rows["equity"]) >= SPREAD_SEEDS else None
+    return float(np.mean(rows["se"])), spread, float(np.mean(rows["cpu"]))
+
+
+def print_rollouts(runs: dict[str, Runs], gnubg: str) -> None:
+    """The table of the rollouts: 1/(SE^2 CPU) with the errors each program reports and,
+    with enough seeds, with the spread of their means (which needs no program's word for
+    its error), each with its ratio to gnubg's."""
     print()
     print(
-        f"{'0-ply VR rollout, 1 thread':<28} {'SE':>7} {'CPU s':>8} {'1/(SE^2 CPU)':>13}"
-        f" {'vs gnubg':>9}"
+        f"{'0-ply VR rollout, 1 thread':<28} {'SE':>8} {'spread':>8} {'CPU s':>7}"
+        f" {'1/(SE^2 CPU)':>13} {'vs gnubg':>9} {'by spread':>11} {'vs gnubg':>9}"
     )
     for position in ROLLOUT_POSITIONS:
-        theirs = runs[gnubg][position]
-        their_rate = 1 / (theirs["se"] ** 2 * theirs["cpu"])
+        their_se, their_spread, their_cpu = precision(runs[gnubg][position])
         for who, found in runs.items():
-            mine = found[position]
-            value = 1 / (mine["se"] ** 2 * mine["cpu"])
-            ratio = "" if who == gnubg else f"{value / their_rate:.1f}x"
+            se, spread, cpu = precision(found[position])
+            value = 1 / (se**2 * cpu)
+            ratio = "" if who == gnubg else f"{value * their_se**2 * their_cpu:.1f}x"
+            by_spread = ratio_spread = "-"
+            if spread is not None and their_spread is not None:
+                by_spread = f"{1 / (spread**2 * cpu):,.0f}"
+                if who != gnubg:
+                    ratio_spread = f"{their_spread**2 * their_cpu / (spread**2 * cpu):.1f}x"
+                else:
+                    ratio_spread = ""
+            shown = "-" if spread is None else f"{spread:.5f}"
             print(
-                f"{position + ', ' + who:<28} {mine['se']:>7.4f} {mine['cpu']:>8.2f}"
-                f" {value:>13,.0f} {ratio:>9}"
+                f"{position + ', ' + who:<28} {se:>8.5f} {shown:>8} {cpu:>7.2f}"
+                f" {value:>13,.0f} {ratio:>9} {by_spread:>11} {ratio_spread:>9}"
             )
     print()
     print(f"{'0-ply plain rollout of the opening 3-1':<44} {'CPU ms a game':>14} {'vs gnubg':>9}")
-    their = runs[gnubg]["plain"]["cpu_per_game"]
+    their = runs[gnubg]["plain"]["cpu_per_game"][0]
     for who, found in runs.items():
-        mine = found["plain"]["cpu_per_game"]
+        mine = found["plain"]["cpu_per_game"][0]
         ratio = "" if who == gnubg else f"{their / mine:.1f}x"
         print(f"{who:<44} {1000 * mine:>14.2f} {ratio:>9}")
     print()
@@ -241,7 +286,7 @@ def print_rollouts(runs: dict[str, dict[str, dict[str, float]]], gnubg: str) -> 
     for who, found in runs.items():
         if who == gnubg:
             continue
-        games = found["random"]["games_per_second"]
+        games = found["random"]["games_per_second"][0]
         print(f"{who:<44} {games:>14,.0f} {games * their:>13.1f}x")
 
 
@@ -343,6 +388,13 @@ def main() -> None:
     )
     parser.add_argument("--games", type=int, default=1296, help="games of tavla's rollouts")
     parser.add_argument(
+        "--seeds",
+        type=int,
+        default=1,
+        help=f"variance-reduced rollouts of each position on seeds 1..N (from {SPREAD_SEEDS} "
+        "on, also rated by the spread of their means)",
+    )
+    parser.add_argument(
         "--gnubg-games",
         type=int,
         default=144,
@@ -352,9 +404,9 @@ def main() -> None:
     if gnubg_peer.available():
         runs = {}
         if args.before is not None:
-            runs["tavla before"] = tavla_rollouts_in(args.before, args.games)
-        runs["tavla"] = tavla_rollouts(args.games)
-        runs["gnubg 1.07"] = gnubg_rollouts(args.gnubg_games)
+            runs["tavla before"] = tavla_rollouts_in(args.before, args.games, args.seeds)
+        runs["tavla"] = tavla_rollouts(args.games, args.seeds)
+        runs["gnubg 1.07"] = gnubg_rollouts(args.gnubg_games, args.seeds)
         print_rollouts(runs, "gnubg 1.07")
     else:
         print("GNU Backgammon is not installed: no rollouts compared")
