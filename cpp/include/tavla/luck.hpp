@@ -5,7 +5,10 @@
 // each of the 21 rolls; value(r) is the value, for the rollout's counted side, of the position
 // after the play of roll r, at the policy's depth: the five cubeless probabilities, or with the
 // cube the cubeful value the cube model gives it (points in money play, MWC in a match: the
-// rollout scales it to its own unit). The luck of the
+// rollout scales it to its own unit). At 0-ply, "the play of roll r" is the best by the
+// evaluator among the PlayoutSpec::luck_keep plays pubeval ranks highest
+// (Search::lookahead_choices): any value that depends only on the position and the roll
+// serves, and this one costs a few evaluations a roll instead of all its plays. The luck of the
 // roll that came is value(roll) - sum_r w(r) value(r), w(r) = 1/36 for a double, 2/36 for
 // the others (each roll's plays found with its dice in increasing order, so that the value does
 // not depend on the order the dice came in). The roll is drawn independently of everything
