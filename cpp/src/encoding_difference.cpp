@@ -66,13 +66,10 @@ std::size_t whole_board_difference(Encoding encoding, const Board& from, const B
 
 }  // namespace
 
-bool has_swapped_difference(Encoding encoding) {
-    return encoding_is_local(encoding) || encoding == Encoding::kTavla218;
-}
+bool has_swapped_difference(Encoding) { return true; }
 
 bool encode_swapped_difference(Encoding encoding, const Board& from, const Board& to,
                                SparseInputs& out) {
-    if (!has_swapped_difference(encoding)) return false;
     // The points, bar and borne off of tavla218, contact229 and race205 are td198's units, their
     // other inputs whole-board (left room at the end).
     const int whole_board = encoding_is_local(encoding) ? 0 : encoding_inputs(encoding) - 196;
