@@ -46,6 +46,8 @@ int rearmost(const std::int8_t* row, const SideMasks& masks) {
     return row[kBar] > 0 ? kBar : masks.occupied != 0 ? highest_bit(masks.occupied) + 1 : 0;
 }
 
+using EscapeCounts = std::array<std::uint8_t, 16>;
+
 // Byte i of the result: bit i of `bits` (0..255), 0 or 1.
 std::uint64_t bytes_of_bits(std::uint32_t bits) {
     const std::uint64_t spread = (bits * 0x0101010101010101ull) & 0x8040201008040201ull;
@@ -60,8 +62,8 @@ std::uint64_t bytes_of_bits(std::uint32_t bits) {
 // the open points below it, serves them all: the origins a roll takes there are found at once
 // by moving the target back up the dice (a move of d pips is a shift by d on masks, bit x - 1
 // for point x; a landing beyond the 1-point never matters), and counted in byte lanes.
-std::array<std::uint8_t, 16> escapes(std::uint32_t blocks) {
-    std::array<std::uint8_t, 16> out;
+EscapeCounts escapes(std::uint32_t blocks) {
+    EscapeCounts out;
     const std::uint32_t ahead = blocks & ~((1u << 12) - 1);
     if (ahead == 0) {
         out.fill(kRolls);
@@ -94,6 +96,28 @@ std::array<std::uint8_t, 16> escapes(std::uint32_t blocks) {
     for (int i = 0; i <= lowest - 12; ++i) out[std::size_t(i)] = kRolls;
     return out;
 }
+
+// escapes() by the points they depend on, 7..24 of `blocks`: the first landing below the lowest
+// made point above 12 is at most 6 pips below it, and a path goes no further without passing
+// it. The positions of a game, and the plays of a turn above all, meet few of them; a miss
+// costs about as much as escapes() itself.
+class EscapeMemo {
+public:
+    const EscapeCounts& counts(std::uint32_t blocks) {
+        const std::uint32_t key = (blocks >> 6) + 1;  // 0: an empty slot
+        const std::uint32_t slot = (key * 0x9E3779B1u) >> (32 - kSlotBits);
+        if (keys_[slot] != key) {
+            counts_[slot] = escapes(blocks);
+            keys_[slot] = key;
+        }
+        return counts_[slot];
+    }
+
+private:
+    static constexpr int kSlotBits = 10;
+    std::array<std::uint32_t, 1u << kSlotBits> keys_{};
+    std::array<EscapeCounts, 1u << kSlotBits> counts_{};
+};
 
 // The rolls of 36 on which a checker of the hitter (its checkers that may move, `origins`)
 // can land on a blot of the target: with one die, or both dice (four moves of a double) by
@@ -144,8 +168,8 @@ struct ContactFeatures {
 
 // The side `row`'s features; `own` and `theirs` the masks of the side and the other.
 ContactFeatures contact_features(const std::int8_t* row, const SideMasks& own,
-                                 const std::int8_t* other, const SideMasks& theirs,
-                                 int own_pips) {
+                                 const std::int8_t* other, const SideMasks& theirs, int own_pips,
+                                 EscapeMemo& memo) {
     ContactFeatures f{};
     const std::uint32_t blocks = theirs.made_mirrored;
     f.pips = float(own_pips) / 167.0f;
@@ -154,7 +178,7 @@ ContactFeatures contact_features(const std::int8_t* row, const SideMasks& own,
     f.back = float(back) / 15.0f;
     const int last = rearmost(row, own);
     f.rearmost = float(last) / 25.0f;
-    const std::array<std::uint8_t, 16> escape = escapes(blocks);
+    const EscapeCounts& escape = memo.counts(blocks);
     const int last_escapes = last >= 13 ? escape[std::size_t(last - 13)] : kRolls;
     f.rearmost_escapes = last == 0 ? 1.0f : float(last_escapes) / kRolls;
     int fewest = kRolls, checkers = 0, escape_sum = 0;
@@ -222,12 +246,13 @@ RaceFeatures race_features(const std::int8_t* row, int own_pips) {
 }  // namespace
 
 void contact229_features(const std::int8_t* mover, const std::int8_t* opponent, float* out) {
+    thread_local EscapeMemo memo;
     const SideMasks mover_masks = side_masks(mover), opponent_masks = side_masks(opponent);
     const int mover_pips = pips(mover), opponent_pips = pips(opponent);
     const ContactFeatures m =
-        contact_features(mover, mover_masks, opponent, opponent_masks, mover_pips);
+        contact_features(mover, mover_masks, opponent, opponent_masks, mover_pips, memo);
     const ContactFeatures o =
-        contact_features(opponent, opponent_masks, mover, mover_masks, opponent_pips);
+        contact_features(opponent, opponent_masks, mover, mover_masks, opponent_pips, memo);
     const std::array<float, 33> values{
         m.pips, o.pips, pip_lead(mover_pips, opponent_pips),
         m.back, m.rearmost, o.back, o.rearmost,
