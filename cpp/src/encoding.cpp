@@ -183,11 +183,12 @@ constexpr std::array<Info, kEncodings> kInfo{{{"td198", 198},
 int encoding_detail::whole_board_inputs(Encoding encoding, const std::int8_t* mover,
                                         const std::int8_t* opponent, float* out) {
     switch (encoding) {
-        case Encoding::kTavla218: tavla218_whole_board(mover, opponent, out); return 22;
-        case Encoding::kContact229: contact229_features(mover, opponent, out); return 33;
-        case Encoding::kRace205: race205_features(mover, opponent, out); return 9;
-        default: return 0;
+        case Encoding::kTavla218: tavla218_whole_board(mover, opponent, out); break;
+        case Encoding::kContact229: contact229_features(mover, opponent, out); break;
+        case Encoding::kRace205: race205_features(mover, opponent, out); break;
+        default: break;
     }
+    return kWholeBoardInputs[std::size_t(encoding)];
 }
 
 void encoding_detail::td_side(SparseInputs& out, const std::int8_t* row, int base, bool summed) {

@@ -72,7 +72,7 @@ bool encode_swapped_difference(Encoding encoding, const Board& from, const Board
                                SparseInputs& out) {
     // The points, bar and borne off of tavla218, contact229 and race205 are td198's units, their
     // other inputs whole-board (left room at the end).
-    const int whole_board = encoding_is_local(encoding) ? 0 : encoding_inputs(encoding) - 196;
+    const int whole_board = encoding_detail::kWholeBoardInputs[std::size_t(encoding)];
     const Encoding units = encoding == Encoding::kGnubg200 ? encoding : Encoding::kTd198;
     const std::size_t room = std::size_t(kMaxNonzero - whole_board);
     out.count = 0;

@@ -44,6 +44,7 @@ void td_side(SparseInputs& out, const std::int8_t* row, int base, bool summed);
 // read without making it), into `out`; their count: 22 for tavla218 (contact or race, ten
 // features a side), 33 for contact229, 9 for race205 (encoding_contact.cpp, docs/nets.rst).
 constexpr int kMostWholeBoard = 33;
+constexpr std::array<int, kEncodings> kWholeBoardInputs{0, 0, 22, 33, 9};  // by Encoding
 int whole_board_inputs(Encoding encoding, const std::int8_t* mover, const std::int8_t* opponent,
                        float* out);
 void contact229_features(const std::int8_t* mover, const std::int8_t* opponent, float* out);
