@@ -23,6 +23,7 @@ from tavla.eval.net import net_kernels
 from tests.helpers import fuzz, npz
 from tests.helpers.boards import board_array, stopped_boards
 from tests.helpers.fuzz import fuzz_settings
+from tests.helpers.plays import check_plays, search_of
 
 KERNELS = net_kernels()
 
@@ -115,32 +116,59 @@ def test_one_board_and_position() -> None:
     assert np.array_equal(net.evaluate(start), net.evaluate(start.board[np.newaxis])[0])
 
 
+ROLLS = [(d1, d2) for d1 in range(1, 7) for d2 in range(d1, 7)]
+
+# Turns the difference path must get right, each played with every roll.
+TURNS = [
+    board_array({1: 1, 2: 1}, {1: 3, 5: 2}),  # 21 bears off both: a finished result
+    # From the bar onto the opponent's home blots, the opponent with one on the bar too.
+    board_array({25: 2, 13: 5, 8: 3, 6: 5}, {25: 1, 1: 1, 2: 1, 3: 1, 4: 2, 6: 4, 13: 5}),
+    # Blots of both sides in each other's way: most plays hit.
+    board_array(
+        {24: 1, 20: 1, 16: 1, 13: 4, 8: 3, 6: 3, 5: 2}, {22: 1, 18: 2, 15: 1, 13: 4, 8: 3, 6: 4}
+    ),
+    # Contact that the plays end: the last checker back runs past.
+    board_array({24: 1, 13: 4, 6: 5, 5: 5}, {6: 5, 5: 5, 4: 5}),
+    # Both sides bearing off.
+    board_array({1: 3, 2: 3, 3: 3, 4: 2, 5: 2, 6: 2}, {1: 2, 2: 3, 3: 3, 4: 3, 5: 2, 6: 2}),
+    board_array({9: 3, 8: 4, 7: 4, 5: 4}, {10: 2, 8: 5, 6: 5, 3: 3}),  # a race
+]
+
+
 @pytest.mark.parametrize("kernel", KERNELS)
 @pytest.mark.parametrize("encoding", sorted(encodings()))
 def test_plays_of_a_turn_match_single_evaluations(
     boards: np.ndarray, encoding: str, kernel: str
 ) -> None:
-    """The first layer of the candidates is summed from the position before the turn and the
-    inputs the play changed (for tavla218 its points', and its whole-board inputs
-    recomputed): it agrees with the whole sum to 1e-5."""
+    """For every encoding, the points' inputs the play changed and the whole-board ones
+    (tavla218, contact229, race205) recomputed: on hits, checkers entering from the bar,
+    bear-offs, races and contact, and 300 boards of random games."""
     base = Net.random((encodings()[encoding], 32, 5), encoding=encoding)
     net = Net(base.weights, base.biases, encoding=encoding, kernel=kernel)
-    search = _core.Search(net.native, None, 8, 0.16)  # type: ignore[attr-defined]
+    search = search_of(net.native)
     rng = np.random.default_rng(5)
-    near_end = board_array({1: 1, 2: 1}, {1: 3, 5: 2})  # 21 bears off both: a finished result
-    checked = 0
-    for board in [near_end, *boards[rng.choice(len(boards), 200, replace=False)]]:
-        d1, d2 = (2, 1) if board is near_end else rng.integers(1, 7, 2)
-        results, values, _ = search.plays(Position(board).key, int(d1), int(d2), 0)
-        finished = results[:, 0, 0] == 15
-        if finished.any():
-            assert np.array_equal(values[finished], [[1, 0, 0, 0, 0]] * int(finished.sum()))
-        if (~finished).any():
-            seen = net.evaluate(results[~finished][:, ::-1])
-            flipped = np.column_stack([1 - seen[:, 0], seen[:, [3, 4, 1, 2]]])
-            np.testing.assert_allclose(values[~finished], flipped, atol=1e-5, rtol=0)
-        checked += len(results)
-    assert checked > 1000
+    checked = sum(
+        check_plays(search, net.evaluate, board, roll) for board in TURNS for roll in ROLLS
+    )
+    for board in boards[rng.choice(len(boards), 300, replace=False)]:
+        d1, d2 = rng.integers(1, 7, 2)
+        checked += check_plays(search, net.evaluate, board, (int(d1), int(d2)))
+    assert checked > 2000
+
+
+def test_encodings_taking_turns_on_one_thread(boards: np.ndarray) -> None:
+    """Nets of the whole-board encodings judge the plays of the same positions in turn: each
+    keeps the inputs of the position before the turn for its own encoding."""
+    nets = [
+        Net.random((encodings()[name], 16, 5), encoding=name, seed=seed)
+        for seed, name in enumerate(("tavla218", "contact229", "race205", "contact229"))
+    ]
+    searches = [search_of(net.native) for net in nets]
+    rng = np.random.default_rng(6)
+    for board in boards[rng.choice(len(boards), 100, replace=False)]:
+        roll = tuple(int(d) for d in rng.integers(1, 7, 2))
+        for net, search in zip(nets, searches, strict=True):
+            check_plays(search, net.evaluate, board, (roll[0], roll[1]))
 
 
 def test_threads_agree(boards: np.ndarray) -> None:

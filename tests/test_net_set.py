@@ -16,6 +16,7 @@ from tavla.eval import Net, NetSet, hint
 from tavla.eval.classes import CLASSES, classify
 from tests.helpers import npz
 from tests.helpers.boards import position, stopped_boards
+from tests.helpers.plays import check_plays, search_of
 
 # The contact and crashed members read different encodings, so that a mix-up shows.
 CONTACT = Net.random((218, 12, 5), encoding="tavla218", seed=1)
@@ -66,6 +67,24 @@ def test_plays_of_one_class_match_the_member() -> None:
     np.testing.assert_allclose(
         [r.probabilities for r in ranked], [r.probabilities for r in alone], atol=1e-6
     )
+
+
+def test_a_set_of_contact229_and_race205_nets_values_plays_as_its_members(
+    boards: np.ndarray,
+) -> None:
+    """The encodings of the trained sets, each member summing its candidates' first layer from
+    the position before the turn: the plays of positions of every class, one after another on
+    one thread (the members take turns), agree with the set's single evaluations."""
+    contact = Net.random((229, 16, 5), encoding="contact229", seed=4)
+    race = Net.random((205, 16, 5), encoding="race205", seed=5)
+    trained = NetSet({"contact": contact, "race": race})
+    search = search_of(trained.native)
+    rng = np.random.default_rng(7)
+    picked = boards[rng.choice(len(boards), 400, replace=False)]
+    assert set(classify(picked).tolist()) == {0, 1, 2, 3}
+    for board in picked:
+        roll = rng.integers(1, 7, 2)
+        check_plays(search, trained.evaluate, board, (int(roll[0]), int(roll[1])))
 
 
 def test_file_round_trip(tmp_path: Path, boards: np.ndarray) -> None:

@@ -88,10 +88,12 @@ int pip_count(const Board& b, int side) {
     return pips;
 }
 
-bool is_race(const Board& b) {
+bool is_race(const Board& b) { return is_race(b.mover(), b.opponent()); }
+
+bool is_race(const std::int8_t* mover, const std::int8_t* opponent) {
     // The mover's rearmost checker (highest point) must be past the opponent's rearmost one.
-    const int mover_back = highest_point(b.mover());
-    const int opponent_back = highest_point(b.opponent());
+    const int mover_back = highest_point(mover);
+    const int opponent_back = highest_point(opponent);
     if (mover_back == 0 || opponent_back == 0) return true;
     // Opponent's point q is the mover's point 25 - q.
     return mover_back < kBar - opponent_back;

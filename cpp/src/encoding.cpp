@@ -8,25 +8,8 @@
 #include "tavla/fault.hpp"
 
 namespace tavla {
-namespace {
 
-using encoding_detail::td_side;
-using encoding_detail::Writer;
-
-// How the inputs of one slot (a point, the bar or borne off) follow its count n: up to four
-// units from the slot's first input.
-enum Units : int {
-    kCumulative = 0,  // Tesauro's truncated unary units: n >= 1, n >= 2, n >= 3, (n - 3) / 2
-    kOneHot,          // n = 1, n = 2, n >= 3, (n - 3) / 2
-    kHalf,            // n / 2
-    kFifteenth,       // n / 15
-    kNone,            // no input
-};
-constexpr int kKinds = 5;
-
-using UnitTable = std::array<std::array<std::array<float, 4>, kCheckers + 1>, kKinds>;
-
-const UnitTable kUnits = [] {
+const encoding_detail::UnitTable encoding_detail::kUnits = [] {
     UnitTable t{};
     for (int n = 0; n <= kCheckers; ++n) {
         const float extra = n > 3 ? float(n - 3) * 0.5f : 0.0f;
@@ -39,6 +22,16 @@ const UnitTable kUnits = [] {
     }
     return t;
 }();
+
+namespace {
+
+using encoding_detail::kCumulative;
+using encoding_detail::kFifteenth;
+using encoding_detail::kHalf;
+using encoding_detail::kOneHot;
+using encoding_detail::kUnits;
+using encoding_detail::td_side;
+using encoding_detail::Writer;
 
 // How many of the cumulative units of a count are not zero (a table: a branch on the count
 // would be mispredicted often).
@@ -165,37 +158,14 @@ Features feature_values(const std::int8_t* row, const std::int8_t* other) {
             float(rearmost) / 25.0f};
 }
 
-// The ten features of the side `row`, from input `base`.
-void features(Writer& w, const std::int8_t* row, const std::int8_t* other, int base) {
-    const Features f = feature_values(row, other);
-    for (int k = 0; k < kFeatures; ++k) w.put(base + k, f[std::size_t(k)]);
-}
-
-void tavla218(Writer& w, const Board& b, bool summed) {
-    td_side(w.out, b.mover(), 0, summed);
-    td_side(w.out, b.opponent(), 98, summed);
-    w.put(is_race(b) ? 197 : 196, 1.0f);
-    features(w, b.mover(), b.opponent(), 198);
-    features(w, b.opponent(), b.mover(), 208);
-}
-
-// The first input and the units of slot `slot` of row `row` of a board (0 the side on roll)
-// in a local encoding.
-struct SlotUnits {
-    int first;
-    Units kind;
-};
-
-SlotUnits slot_units(Encoding encoding, int row, int slot) {
-    if (encoding == Encoding::kTd198) {
-        const int base = 98 * row;
-        if (slot == kBar) return {base + 96, kHalf};
-        if (slot == kOff) return {base + 97, kFifteenth};
-        return {base + 4 * (slot - 1), kCumulative};
-    }
-    const int base = row == 0 ? 100 : 0;
-    if (slot == kOff) return {base, kNone};
-    return {base + 4 * (slot - 1), slot == kBar ? kCumulative : kOneHot};
+// tavla218's whole-board inputs: contact or race, then the ten features of each side.
+void tavla218_whole_board(const std::int8_t* mover, const std::int8_t* opponent, float* out) {
+    const bool race = is_race(mover, opponent);
+    out[0] = race ? 0.0f : 1.0f;
+    out[1] = race ? 1.0f : 0.0f;
+    const Features m = feature_values(mover, opponent), o = feature_values(opponent, mover);
+    std::copy(m.begin(), m.end(), out + 2);
+    std::copy(o.begin(), o.end(), out + 2 + kFeatures);
 }
 
 struct Info {
@@ -209,6 +179,17 @@ constexpr std::array<Info, kEncodings> kInfo{{{"td198", 198},
                                               {"race205", 205}}};
 
 }  // namespace
+
+int encoding_detail::whole_board_inputs(Encoding encoding, const std::int8_t* mover,
+                                        const std::int8_t* opponent, float* out) {
+    switch (encoding) {
+        case Encoding::kTavla218: tavla218_whole_board(mover, opponent, out); break;
+        case Encoding::kContact229: contact229_features(mover, opponent, out); break;
+        case Encoding::kRace205: race205_features(mover, opponent, out); break;
+        default: break;
+    }
+    return kWholeBoardInputs[std::size_t(encoding)];
+}
 
 void encoding_detail::td_side(SparseInputs& out, const std::int8_t* row, int base, bool summed) {
     if (summed) one_hot_points(out, row, base);
@@ -232,15 +213,24 @@ Encoding encoding_named(const std::string& name) {
 
 namespace {
 
+// td198's units of both sides, then the inputs of the whole board (tavla218, contact229,
+// race205).
+void points_and_whole_board(Encoding encoding, Writer& w, const Board& b, bool summed) {
+    td_side(w.out, b.mover(), 0, summed);
+    td_side(w.out, b.opponent(), 98, summed);
+    std::array<float, encoding_detail::kMostWholeBoard> values;
+    const int count = encoding_detail::whole_board_inputs(encoding, b.mover(), b.opponent(),
+                                                          values.data());
+    for (int i = 0; i < count; ++i) w.put(196 + i, values[std::size_t(i)]);
+}
+
 void encode(Encoding encoding, const Board& board, SparseInputs& out, bool summed) {
     out.count = 0;
     Writer w{out};
     switch (encoding) {
         case Encoding::kTd198: td198(w, board, summed); break;
         case Encoding::kGnubg200: gnubg200(w, board); break;
-        case Encoding::kTavla218: tavla218(w, board, summed); break;
-        case Encoding::kContact229: encoding_detail::contact229(w, board, summed); break;
-        case Encoding::kRace205: encoding_detail::race205(w, board, summed); break;
+        default: points_and_whole_board(encoding, w, board, summed); break;
     }
 }
 
@@ -278,91 +268,6 @@ std::vector<FeatureGroup> feature_groups(Encoding encoding) {
         case Encoding::kRace205: return encoding_detail::race205_groups();
         default: return {};
     }
-}
-
-namespace {
-
-// tavla218's inputs of the whole board (196..217: contact or race, the features of each side)
-// of to.swapped() minus those of from.swapped(), appended to out from `count`.
-std::size_t whole_board_difference(const Board& from, const Board& to, SparseInputs& out,
-                                   std::size_t count) {
-    thread_local Board last_from{};  // empty: no valid board is
-    thread_local std::array<Features, 2> from_features{};
-    thread_local bool from_race = false;
-    // The plays of a turn (of every roll, for variance reduction) share `from`: what it
-    // gives is kept for the next call. Row 0 of a swapped board is the board's row 1.
-    if (from != last_from) {
-        for (int r = 0; r < 2; ++r)
-            from_features[std::size_t(r)] = feature_values(from.side[std::size_t(1 - r)].data(),
-                                                           from.side[std::size_t(r)].data());
-        from_race = is_race(from);
-        last_from = from;
-    }
-    const bool race_before = from_race, race_after = is_race(to);
-    if (race_before != race_after) {
-        out.index[count] = std::uint16_t(race_after ? 197 : 196);
-        out.value[count++] = 1.0f;
-        out.index[count] = std::uint16_t(race_after ? 196 : 197);
-        out.value[count++] = -1.0f;
-    }
-    for (int r = 0; r < 2; ++r) {
-        const Features& a = from_features[std::size_t(r)];
-        const Features b = feature_values(to.side[std::size_t(1 - r)].data(),
-                                          to.side[std::size_t(r)].data());
-        for (int k = 0; k < kFeatures; ++k) {
-            const float delta = b[std::size_t(k)] - a[std::size_t(k)];
-            out.index[count] = std::uint16_t(198 + 10 * r + k);
-            out.value[count] = delta;
-            count += delta != 0.0f ? 1 : 0;
-        }
-    }
-    return count;
-}
-
-}  // namespace
-
-bool has_swapped_difference(Encoding encoding) {
-    return encoding_is_local(encoding) || encoding == Encoding::kTavla218;
-}
-
-bool encode_swapped_difference(Encoding encoding, const Board& from, const Board& to,
-                               SparseInputs& out) {
-    if (!has_swapped_difference(encoding)) return false;
-    // tavla218's points, bar and borne off are td198's units, its other inputs whole-board.
-    const bool whole_board = encoding == Encoding::kTavla218;
-    if (whole_board) encoding = Encoding::kTd198;
-    // Room left for the whole-board inputs: 2 for contact or race, 20 features.
-    const std::size_t room = std::size_t(kMaxNonzero) - (whole_board ? 22 : 0);
-    out.count = 0;
-    std::size_t count = 0;
-    for (int r = 0; r < 2; ++r) {
-        // Row r of the swapped boards.
-        const std::int8_t* a = from.side[std::size_t(1 - r)].data();
-        const std::int8_t* b = to.side[std::size_t(1 - r)].data();
-        // Bit s set: slot s differs (the exclusive or of two counts is at most 15).
-        std::uint32_t changed = 0;
-        for (int word = 0; word < 3; ++word)
-            changed |= at_least(eight_counts(a + 8 * word, false) ^ eight_counts(b + 8 * word, false),
-                                1)
-                       << (8 * word);
-        changed |= std::uint32_t(a[24] != b[24]) << 24 | std::uint32_t(a[kBar] != b[kBar]) << kBar;
-        for (; changed != 0; changed &= changed - 1) {
-            if (count + 4 > room) return false;
-            const int slot = highest_bit(changed & (0u - changed));
-            const SlotUnits units = slot_units(encoding, r, slot);
-            const auto& before = kUnits[units.kind][std::size_t(a[slot])];
-            const auto& after = kUnits[units.kind][std::size_t(b[slot])];
-            for (std::size_t u = 0; u < 4; ++u) {
-                const float delta = after[u] - before[u];
-                out.index[count] = std::uint16_t(units.first + int(u));
-                out.value[count] = delta;
-                count += delta != 0.0f ? 1 : 0;
-            }
-        }
-    }
-    if (whole_board) count = whole_board_difference(from, to, out, count);
-    out.count = int(count);
-    return true;
 }
 
 void encode_dense(Encoding encoding, const Board& board, float* out) {

@@ -1,13 +1,30 @@
-// What the encoders of encoding.cpp and encoding_contact.cpp share: writing sparse inputs, and
-// td198's units of one side, which the contact and race encodings start from.
+// What the encoders of encoding.cpp, encoding_contact.cpp and encoding_difference.cpp share:
+// the units of a slot, writing sparse inputs, td198's units of one side, which the whole-board
+// encodings start from, and the whole-board inputs.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
 #include "tavla/encoding.hpp"
 
 namespace tavla::encoding_detail {
+
+// How the inputs of one slot (a point, the bar or borne off) follow its count n: up to four
+// units from the slot's first input.
+enum Units : int {
+    kCumulative = 0,  // Tesauro's truncated unary units: n >= 1, n >= 2, n >= 3, (n - 3) / 2
+    kOneHot,          // n = 1, n = 2, n >= 3, (n - 3) / 2
+    kHalf,            // n / 2
+    kFifteenth,       // n / 15
+    kNone,            // no input
+};
+constexpr int kKinds = 5;
+
+using UnitTable = std::array<std::array<std::array<float, 4>, kCheckers + 1>, kKinds>;
+
+extern const UnitTable kUnits;  // [kind][count]: the four units of a slot holding count
 
 struct Writer {
     SparseInputs& out;
@@ -22,9 +39,16 @@ struct Writer {
 // `summed`: see encode_summed), the bar / 2, borne off / 15.
 void td_side(SparseInputs& out, const std::int8_t* row, int base, bool summed);
 
-// contact229 and race205 (encoding_contact.cpp, docs/nets.rst).
-void contact229(Writer& w, const Board& board, bool summed);
-void race205(Writer& w, const Board& board, bool summed);
+// The inputs from 196 on that depend on the whole board (none for td198 and gnubg200), of the
+// board whose rows are `mover` and `opponent` (rows, not a board: those of a swapped board are
+// read without making it), into `out`; their count: 22 for tavla218 (contact or race, ten
+// features a side), 33 for contact229, 9 for race205 (encoding_contact.cpp, docs/nets.rst).
+constexpr int kMostWholeBoard = 33;
+constexpr std::array<int, kEncodings> kWholeBoardInputs{0, 0, 22, 33, 9};  // by Encoding
+int whole_board_inputs(Encoding encoding, const std::int8_t* mover, const std::int8_t* opponent,
+                       float* out);
+void contact229_features(const std::int8_t* mover, const std::int8_t* opponent, float* out);
+void race205_features(const std::int8_t* mover, const std::int8_t* opponent, float* out);
 std::vector<FeatureGroup> contact229_groups();
 std::vector<FeatureGroup> race205_groups();
 

@@ -79,7 +79,7 @@ struct Net::Impl {
     // evaluations then leave out.
     std::unique_ptr<float[], FreeDeleter> folded;
     // views[0] holds the first layer's rows as encode_summed reads them; this one holds them
-    // as given, for encode_swapped_difference (local encodings only).
+    // as given, for encode_swapped_difference.
     net_kernel::LayerView given{};
     int width = net_kernel::kLanes;  // the widest padded layer
     int outputs = 0;
@@ -191,10 +191,10 @@ void Net::evaluate(const Board* boards, std::size_t count, Probabilities* out) c
     }
 }
 
-// With an encoding that has a difference (encoding.hpp), a result's first-layer sums are those of the position before the
-// turn (seen by the opponent, as the results are) plus the rows of the few inputs the play
-// changed: computed once for the batch (every roll's results share them), then only the
-// difference for each result.
+// With an encoding that has a difference (encoding.hpp), a result's first-layer sums are those
+// of the position before the turn (seen by the opponent, as the results are) plus the rows of
+// the few inputs the play changed: computed once for the batch (every roll's results share
+// them), then only the difference for each result.
 void Net::evaluate_results(const Board& before, const Board* results, std::size_t count,
                            Probabilities* out) const {
     SparseInputs inputs;

@@ -73,6 +73,9 @@ int pip_count(const Board& b, int side);
 
 // True when no checker of one side still has to pass a checker of the other (a race).
 bool is_race(const Board& b);
+// The same of the board whose rows are `mover` and `opponent` (either way round: a race is one
+// for both sides).
+bool is_race(const std::int8_t* mover, const std::int8_t* opponent);
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "the board masks below read eight counts as one little-endian word"

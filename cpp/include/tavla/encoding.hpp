@@ -19,7 +19,9 @@ constexpr int kEncodings = 5;
 // Room for the inputs of a board that are not zero: at most 17 td198 units a side (15 for
 // the points, the bar, borne off), 19 gnubg200 ones, 56 for tavla218, 67 for contact229 (its
 // 33 features), and the encoders write a point's candidate units past the end before counting
-// the ones that are not zero.
+// the ones that are not zero. A play's difference (encode_swapped_difference) changes at most
+// 13 slots (8 of the mover's points and borne off, 4 hit blots and the bar), 4 units each, and
+// contact229's 33 features: 85.
 constexpr int kMaxNonzero = 96;
 
 struct SparseInputs {
@@ -56,8 +58,8 @@ void encode_summed(Encoding encoding, const Board& board, SparseInputs& out);
 // not tavla218, contact229 and race205, whose features are of the whole board).
 bool encoding_is_local(Encoding encoding);
 
-// Whether encode_swapped_difference() answers for the encoding: the local ones, and tavla218
-// (its points as td198's, its whole-board inputs recomputed).
+// Whether encode_swapped_difference() answers for the encoding: every one does (the points of
+// tavla218, contact229 and race205 as td198's, their whole-board inputs recomputed).
 bool has_swapped_difference(Encoding encoding);
 
 // The inputs of to.swapped() minus those of from.swapped() (both valid) that are not zero, in

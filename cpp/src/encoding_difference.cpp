@@ -1,0 +1,110 @@
+// encode_swapped_difference (encoding.hpp): the inputs a play changes, seen by the side to play
+// next, so that a net sums the first layer of each candidate from that of the position before.
+#include <array>
+
+#include "encoding_parts.hpp"
+
+namespace tavla {
+namespace {
+
+using encoding_detail::kCumulative;
+using encoding_detail::kFifteenth;
+using encoding_detail::kHalf;
+using encoding_detail::kMostWholeBoard;
+using encoding_detail::kNone;
+using encoding_detail::kOneHot;
+using encoding_detail::kUnits;
+using encoding_detail::Units;
+using encoding_detail::whole_board_inputs;
+
+// The first input and the units of slot `slot` of row `row` of a board (0 the side on roll)
+// in a local encoding.
+struct SlotUnits {
+    int first;
+    Units kind;
+};
+
+SlotUnits slot_units(Encoding encoding, int row, int slot) {
+    if (encoding == Encoding::kTd198) {
+        const int base = 98 * row;
+        if (slot == kBar) return {base + 96, kHalf};
+        if (slot == kOff) return {base + 97, kFifteenth};
+        return {base + 4 * (slot - 1), kCumulative};
+    }
+    const int base = row == 0 ? 100 : 0;
+    if (slot == kOff) return {base, kNone};
+    return {base + 4 * (slot - 1), slot == kBar ? kCumulative : kOneHot};
+}
+
+// The whole-board inputs of to.swapped() minus those of from.swapped(), appended to out from
+// `count`. Row 0 of a swapped board is the board's row 1.
+std::size_t whole_board_difference(Encoding encoding, const Board& from, const Board& to,
+                                   SparseInputs& out, std::size_t count) {
+    struct Parent {
+        Board board{};  // empty: no valid board is
+        std::array<float, kMostWholeBoard> inputs{};
+    };
+    // The plays of a turn (of every roll, for variance reduction) share `from`: its inputs are
+    // kept for the next call, one `from` for each encoding, as the members of a net set take
+    // turns on a thread.
+    thread_local std::array<Parent, kEncodings> parents{};
+    Parent& parent = parents[std::size_t(encoding)];
+    if (from != parent.board) {
+        whole_board_inputs(encoding, from.opponent(), from.mover(), parent.inputs.data());
+        parent.board = from;
+    }
+    std::array<float, kMostWholeBoard> inputs;
+    const int n = whole_board_inputs(encoding, to.opponent(), to.mover(), inputs.data());
+    for (int k = 0; k < n; ++k) {
+        const float delta = inputs[std::size_t(k)] - parent.inputs[std::size_t(k)];
+        out.index[count] = std::uint16_t(196 + k);
+        out.value[count] = delta;
+        count += delta != 0.0f ? 1 : 0;
+    }
+    return count;
+}
+
+}  // namespace
+
+bool has_swapped_difference(Encoding) { return true; }
+
+bool encode_swapped_difference(Encoding encoding, const Board& from, const Board& to,
+                               SparseInputs& out) {
+    // The points, bar and borne off of tavla218, contact229 and race205 are td198's units, their
+    // other inputs whole-board (left room at the end).
+    const int whole_board = encoding_detail::kWholeBoardInputs[std::size_t(encoding)];
+    const Encoding units = encoding == Encoding::kGnubg200 ? encoding : Encoding::kTd198;
+    const std::size_t room = std::size_t(kMaxNonzero - whole_board);
+    out.count = 0;
+    std::size_t count = 0;
+    for (int r = 0; r < 2; ++r) {
+        // Row r of the swapped boards.
+        const std::int8_t* a = from.side[std::size_t(1 - r)].data();
+        const std::int8_t* b = to.side[std::size_t(1 - r)].data();
+        // Bit s set: slot s differs (the exclusive or of two counts is at most 15).
+        std::uint32_t changed = 0;
+        for (int word = 0; word < 3; ++word)
+            changed |= at_least(eight_counts(a + 8 * word, false) ^ eight_counts(b + 8 * word, false),
+                                1)
+                       << (8 * word);
+        changed |= std::uint32_t(a[24] != b[24]) << 24 | std::uint32_t(a[kBar] != b[kBar]) << kBar;
+        for (; changed != 0; changed &= changed - 1) {
+            if (count + 4 > room) return false;
+            const int slot = highest_bit(changed & (0u - changed));
+            const SlotUnits slot_inputs = slot_units(units, r, slot);
+            const auto& before = kUnits[slot_inputs.kind][std::size_t(a[slot])];
+            const auto& after = kUnits[slot_inputs.kind][std::size_t(b[slot])];
+            for (std::size_t u = 0; u < 4; ++u) {
+                const float delta = after[u] - before[u];
+                out.index[count] = std::uint16_t(slot_inputs.first + int(u));
+                out.value[count] = delta;
+                count += delta != 0.0f ? 1 : 0;
+            }
+        }
+    }
+    if (whole_board > 0) count = whole_board_difference(encoding, from, to, out, count);
+    out.count = int(count);
+    return true;
+}
+
+}  // namespace tavla
