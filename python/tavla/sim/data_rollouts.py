@@ -154,6 +154,7 @@ def roll_out_positions(
     truncate: int | None = 10,
     evaluator: Net | str | None = None,
     variance_reduction: bool | None = None,
+    truncate_bearoff: bool | str | None = None,
     seed: int | None = None,
     shard_size: int = 500,
     threads: int | None = None,
@@ -169,7 +170,11 @@ def roll_out_positions(
     still on after that many plies stop and ``evaluator`` (None: the policy's net) estimates
     them, the bear-off database where both sides are home (None: whole games);
     ``variance_reduction`` (None: when the policy has a net) as :func:`tavla.rollout` does.
-    Positions where both sides are home take the bear-off database's value instead.
+    ``truncate_bearoff`` as :func:`tavla.rollout` takes it: ``"one-sided"`` also stops each
+    game once both sides are home and counts the bear-off database's value there (exact in
+    its two-sided table, its one-sided race approximation beyond), much shorter games for
+    races; ``"exact"`` (or True) only where the database is exact; None (False): no such
+    stop.  Positions where both sides are home take the bear-off database's value instead.
 
     On this machine the positions are rolled out one after the other, each on ``threads``
     threads (None: every core); with ``client`` (a ``distributed.Client``) each shard is a
@@ -209,6 +214,7 @@ def roll_out_positions(
         options.seed or 0,
         shard_size,
         1 if client is not None else thread_count(options.threads),
+        truncate_bearoff,
     )
     digest = hashlib.sha256(source.boards.tobytes()).hexdigest()
     folder.mkdir(parents=True, exist_ok=True)
