@@ -2,7 +2,7 @@
 of the five outputs less the targets' own entropy, as training reports it), and the cubeless
 equity's RMS and mean absolute error against the rollouts (their own noise included).
 
-    python training/race1/compare.py net:tavla218-128 training/race1/nets/*.npz
+    python training/race1/compare.py net:tavla218-128 training/nets/race1-race205-128.npz
 """
 
 import sys
@@ -26,12 +26,15 @@ def divergence(p: np.ndarray) -> float:
     return float((ce - h).sum(axis=1).mean())
 
 
-print(f"{len(data)} test positions; rollout equity SE (RMS of the win output's x2): "
-      f"{np.sqrt(np.mean((2 * data.std_errors[:, 0]) ** 2)):.4f}")
+print(
+    f"{len(data)} test positions; rollout equity SE (RMS of the win output's x2): "
+    f"{np.sqrt(np.mean((2 * data.std_errors[:, 0]) ** 2)):.4f}"
+)
 print(f"{'net':50s} {'divergence':>10s} {'eq RMSE':>8s} {'eq MAE':>8s}")
 for name in sys.argv[1:]:
     net = resolve_net(name if name.startswith("net:") else f"net:{name}")
     p = net.evaluate(data.boards)
     e = cubeless_equity(p)
     err = e - target_equity
-    print(f"{name:50s} {divergence(p):10.5f} {np.sqrt(np.mean(err**2)):8.4f} {np.mean(np.abs(err)):8.4f}")
+    rmse, mae = np.sqrt(np.mean(err**2)), np.mean(np.abs(err))
+    print(f"{name:50s} {divergence(p):10.5f} {rmse:8.4f} {mae:8.4f}")

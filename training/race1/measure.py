@@ -30,8 +30,20 @@ for pid, kind in POSITIONS.items():
         )
         cpu = time.process_time() - began
         sd = r.equity_std_error * math.sqrt(GAMES)
-        rows.append({"position": pid, "kind": kind, "policy": policy, "equity": r.equity,
-                     "se": r.equity_std_error, "sd": sd, "cpu": cpu})
-        print(f"{pid} {kind:20s} {policy:40s} eq {r.equity:+.4f} SE {r.equity_std_error:.5f} "
-              f"SD/game {sd:.4f} CPU {cpu:.2f} s", flush=True)
+        rows.append(
+            {
+                "position": pid,
+                "kind": kind,
+                "policy": policy,
+                "equity": r.equity,
+                "se": r.equity_std_error,
+                "sd": sd,
+                "cpu": cpu,
+            }
+        )
+        print(
+            f"{pid} {kind:20s} {policy:40s} eq {r.equity:+.4f} SE {r.equity_std_error:.5f} "
+            f"SD/game {sd:.4f} CPU {cpu:.2f} s",
+            flush=True,
+        )
 print(json.dumps(rows))

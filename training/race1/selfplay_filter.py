@@ -19,8 +19,10 @@ seen = {
     for b in load_positions(path).boards
 }
 keep = np.array([b.tobytes() not in seen for b in made.boards])
-meta = {**made.metadata, "filtered": "training/race1/selfplay_filter.py: positions.npz and "
-        "test-positions.npz left out"}
+meta = {
+    **made.metadata,
+    "filtered": "training/race1/selfplay_filter.py: positions.npz and test-positions.npz left out",
+}
 kept = Positions(
     np.ascontiguousarray(made.boards[keep]), made.classes[keep], made.sources[keep], meta
 )

@@ -4,7 +4,7 @@
 import numpy as np
 
 from tavla.eval.classes import CLASSES, classify
-from tavla.eval.data import Positions, load_positions, save_positions
+from tavla.eval.data import SOURCES, Positions, load_positions, save_positions
 
 RACE = CLASSES.index("race")
 boards, sources = [], []
@@ -22,8 +22,14 @@ order = np.random.default_rng(1).permutation(len(allb))
 test, train = np.sort(order[:1000]), np.sort(order[1000:])
 for rows, path in ((train, "positions.npz"), (test, "test-positions.npz")):
     b = np.ascontiguousarray(allb[rows])
-    meta = {"made": "training/race1/split.py: the race positions of gen1 and gen1b, deduplicated",
-            "part": "test (1,000 held out, seed 1)" if path.startswith("test") else "training"}
+    meta = {
+        "made": "training/race1/split.py: the race positions of gen1 and gen1b, deduplicated",
+        "part": "test (1,000 held out, seed 1)" if path.startswith("test") else "training",
+    }
     save_positions(f"training/race1/{path}", Positions(b, classify(b), alls[rows], meta))
-    print(path, len(b), {s: int((alls[rows] == i).sum()) for i, s in enumerate(("selfplay", "match", "disagreement"))})
+    print(
+        path,
+        len(b),
+        {s: int((alls[rows] == i).sum()) for i, s in enumerate(SOURCES)},
+    )
 print("before dedup", sum(len(b) for b in boards), "after", len(allb))
