@@ -1,5 +1,6 @@
 """Variance-reduced rollouts of a few positions by each policy given: equity, its standard
-error, the per-game SD (SE x sqrt(games)) and the CPU seconds, one thread.
+error, the per-game SD (SE x sqrt(games)) and the CPU seconds, one thread (the least of
+three runs, which give the same games: the machine is shared).
 
     python training/race1/measure.py net:tavla218-128 net:training/nets/race1-set.npz
 """
@@ -24,11 +25,13 @@ for pid, kind in POSITIONS.items():
     position = tavla.Position.from_position_id(pid)
     for policy in (a for a in sys.argv[1:] if a.startswith("net:")):
         tavla.rollout(position, policy, 36, threads=1, truncate_bearoff="one-sided", progress=False)
-        began = time.process_time()
-        r = tavla.rollout(
-            position, policy, GAMES, threads=1, truncate_bearoff="one-sided", progress=False
-        )
-        cpu = time.process_time() - began
+        cpu = math.inf
+        for _ in range(3):
+            began = time.process_time()
+            r = tavla.rollout(
+                position, policy, GAMES, threads=1, truncate_bearoff="one-sided", progress=False
+            )
+            cpu = min(cpu, time.process_time() - began)
         sd = r.equity_std_error * math.sqrt(GAMES)
         rows.append(
             {
