@@ -161,6 +161,15 @@ def test_benchmark_data_from_rollouts(tmp_path: Path) -> None:
         make_benchmark(tmp_path / "p.npz", tmp_path / "b", **{**settings, "top": 4})
     manifest = json.loads((tmp_path / "b" / "manifest.json").read_text())
     assert manifest["settings"]["top"] == 3
+    # A folder made before the bear-off stop was a setting resumes as one without it.
+    assert manifest["settings"].pop("truncate_bearoff") is None
+    (tmp_path / "b" / "manifest.json").write_text(json.dumps(manifest))
+    again = make_benchmark(
+        tmp_path / "p.npz", tmp_path / "b", exclude=(tmp_path / "x.npz",), **settings
+    )
+    assert (again.written, again.skipped) == (0, 3)
+    with pytest.raises(DataError, match="holds a benchmark made otherwise"):
+        make_benchmark(tmp_path / "p.npz", tmp_path / "b", truncate_bearoff="one-sided", **settings)
     # At 1-ply the net plays each decision's first candidate: it loses the rollouts' best less
     # that one's equity.
     losses = [

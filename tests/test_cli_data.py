@@ -80,3 +80,22 @@ def test_bad_input(tmp_path: Path) -> None:
     assert code == 2 and err.startswith("Error: no file at")
     code, _, err = run("data", "positions", str(tmp_path / "p"), "--net", "net:nope")
     assert code == 2 and "no net file at 'nope'" in err
+
+
+def test_rollouts_stopped_once_both_sides_are_home(tmp_path: Path) -> None:
+    made = ["data", "positions", str(tmp_path / "p"), "-n", "4", "--seed", "3"]
+    code, out, _ = run(*made, "--disagreement", "0", "--shares", "race=1")
+    assert code == 0, out
+    args = ["data", "rollouts", str(tmp_path / "p.npz"), str(tmp_path / "r"), "-n", "36"]
+    args += ["--truncate", "0", "-t", "1", "--seed", "2"]
+    code, out, _ = run(*args, "--truncate-one-sided", "--json")
+    assert code == 0, out
+    manifest = json.loads((tmp_path / "r" / "manifest.json").read_text())
+    settings = manifest["settings"]
+    assert settings["truncate_bearoff"] == "one-sided" and settings["truncate"] is None
+    data = load_training_data(tmp_path / "r")
+    assert len(data) == 4 and (data.std_errors[:, 0] > 0).all()
+    code, _, err = run(*args, "--truncate-bearoff")
+    assert code == 2 and "was rolled out with truncate_bearoff = 'one-sided', not 'exact'" in err
+    code, _, err = run(*args, "--truncate-bearoff", "--truncate-one-sided")
+    assert code == 2 and err == "Error: give --truncate-bearoff or --truncate-one-sided, not both\n"

@@ -323,3 +323,74 @@ def test_the_data_runs_refuse_options_they_have_no_use_for(positions_file: Path)
         make_positions(9, NET, options=RunOptions(progress=print))
     with pytest.raises(RunOptionsError, match="roll_out_positions takes no batch"):
         roll_out_positions(positions_file, "unused", options=RunOptions(batch=8))
+
+
+def test_rollouts_stopped_once_both_sides_are_home(tmp_path: Path, positions_file: Path) -> None:
+    out = tmp_path / "one-sided"
+    run = roll_out_positions(
+        positions_file,
+        out,
+        games=36,
+        truncate=None,
+        truncate_bearoff="one-sided",
+        shard_size=6,
+        seed=5,
+        threads=1,
+        progress=False,
+    )
+    assert (run.shards, run.written, run.positions) == (2, 2, 11)
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["settings"]["truncate_bearoff"] == "one-sided"
+    assert manifest["settings"]["truncate"] is None and manifest["settings"]["evaluator"] is None
+    _, metadata = load_shard(out / "shard-00001.npz")
+    assert metadata["truncate_bearoff"] == "one-sided"
+    data = load_training_data(out)
+    source = load_positions(positions_file)
+    rolled = [k for k in range(len(data)) if data.classes[k] != CLASSES.index("bearoff")]
+    for k in rolled[:3]:
+        # Each target is tavla.rollout's with the one-sided stop and the position's seed ...
+        alone = tavla.rollout(
+            Position(source.boards[k]),
+            Policy(NET),
+            36,
+            seed=position_seed(5, k),
+            truncate_bearoff="one-sided",
+            threads=1,
+        )
+        np.testing.assert_allclose(data.targets[k], alone.probabilities, atol=1e-6)
+        np.testing.assert_allclose(data.std_errors[k], alone.std_errors, atol=1e-6)
+        # ... which differs from the whole games' (the games are stopped).
+        whole = tavla.rollout(
+            Position(source.boards[k]), Policy(NET), 36, seed=position_seed(5, k), threads=1
+        )
+        assert not np.allclose(whole.probabilities, alone.probabilities, atol=1e-6)
+    # A resumed run keeps the stop; True means "exact"; a bad value is refused.
+    with pytest.raises(DataError, match="with truncate_bearoff = 'one-sided', not 'exact'"):
+        roll_out_positions(
+            positions_file,
+            out,
+            games=36,
+            truncate=None,
+            truncate_bearoff=True,
+            shard_size=6,
+            seed=5,
+        )
+    with pytest.raises(DataError, match="truncate_bearoff must be True, False, 'exact' or"):
+        roll_out_positions(positions_file, tmp_path / "x", truncate_bearoff="two-sided")
+
+
+def test_a_run_made_before_the_bearoff_stop_was_kept_resumes(
+    tmp_path: Path, positions_file: Path
+) -> None:
+    out = tmp_path / "old"
+    settings = {"games": 36, "truncate": 2, "shard_size": 6, "seed": 1, "progress": False}
+    roll_out_positions(positions_file, out, **settings)  # type: ignore[arg-type]
+    path = out / "manifest.json"
+    manifest = json.loads(path.read_text())
+    assert manifest["settings"].pop("truncate_bearoff") is None
+    path.write_text(json.dumps(manifest))
+    (out / "shard-00001.npz").unlink()
+    again = roll_out_positions(positions_file, out, **settings)  # type: ignore[arg-type]
+    assert (again.written, again.skipped) == (1, 1)
+    with pytest.raises(DataError, match="with truncate_bearoff = None, not 'one-sided'"):
+        roll_out_positions(positions_file, out, truncate_bearoff="one-sided", **settings)  # type: ignore[arg-type]

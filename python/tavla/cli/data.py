@@ -70,6 +70,24 @@ _variance_reduction_option = click.option(
     default=None,
     help="Subtract the luck of every roll [default: when the policy has a net].",
 )
+_bearoff_stop_options = stacked(
+    [
+        click.option(
+            "--truncate-bearoff",
+            is_flag=True,
+            help="Also stop each game where the bear-off database is exact and count its "
+            "exact value.",
+        ),
+        click.option(
+            "--truncate-one-sided",
+            is_flag=True,
+            help="Also stop each game once both sides are home and count the bear-off "
+            "database's value (its one-sided race approximation where not exact), as GNU "
+            "Backgammon does.",
+        ),
+    ]
+)
+"""Where the bear-off database stops the games of a data run's rollouts."""
 
 
 @dataclass(frozen=True)
@@ -80,6 +98,8 @@ class _Rollouts:
     games: int
     truncate: int
     variance_reduction: bool | None
+    truncate_bearoff: bool
+    truncate_one_sided: bool
     shard_size: int
     seed: int
     threads: int | None
@@ -87,11 +107,17 @@ class _Rollouts:
 
     def arguments(self, client: Any = None) -> dict[str, Any]:
         """The keyword arguments of the run these say, on the cluster of ``client``."""
+        if self.truncate_bearoff and self.truncate_one_sided:
+            raise InputError("give --truncate-bearoff or --truncate-one-sided, not both")
+        stop = "exact" if self.truncate_bearoff else None
+        if self.truncate_one_sided:
+            stop = "one-sided"
         return {
             "policy": self.policy.value,
             "games": self.games,
             "truncate": self.truncate or None,
             "variance_reduction": self.variance_reduction,
+            "truncate_bearoff": stop,
             "shard_size": self.shard_size,
             "options": RunArgs(self.seed, self.threads, self.progress).options(client),
         }
@@ -263,6 +289,7 @@ def positions(
     default=None,
     help="What judges the truncated games [default: the policy's net].",
 )
+@_bearoff_stop_options
 @_variance_reduction_option
 @count_option("shard-size", 500, "Positions per shard.")
 @seed_option("Seed of the dice (position i rolls out with the seed (SEED, i)).")
@@ -321,6 +348,7 @@ def rollouts(
     "Stop each game after this many plies onto the evaluator (0: whole games).",
     low=0,
 )
+@_bearoff_stop_options
 @_variance_reduction_option
 @valued_option(
     "plies", click.IntRange(0, 3), 2, "The depth of the search that picks the candidates."

@@ -21,7 +21,7 @@ A **rollout shard** (format ``tavla-rollouts-1``) is an ``.npz`` archive holding
   ``(n, 5)``, their standard errors (0 when exact);
 - ``methods``: int8 ``(n,)``, how each target was made, an index into :data:`METHODS`;
 - ``metadata``: a JSON object as a string: the run's settings (policy, games, truncation,
-  variance reduction, seed), the shard's number and the seconds it took.
+  the bear-off stop, variance reduction, seed), the shard's number and the seconds it took.
 
 Files are read with ``allow_pickle=False`` and every array checked; a file that is not
 exactly this raises :class:`~tavla.DataError` naming the fault.

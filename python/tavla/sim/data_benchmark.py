@@ -128,6 +128,7 @@ def make_benchmark(
     truncate: int | None = None,
     evaluator: Net | str | None = None,
     variance_reduction: bool | None = None,
+    truncate_bearoff: bool | str | None = None,
     plies: int = 2,
     top: int = 5,
     exclude: tuple[str | Path, ...] = (),
@@ -143,19 +144,29 @@ def make_benchmark(
     folder).  For position i: a roll drawn with the seed (SEED, i) among those with two plays
     or more, its ``top`` best plays by the policy's net searched at ``plies``, and each of
     them rolled out by ``policy`` (None: :data:`tavla.eval.nets.DEFAULT`) with ``games``
-    games on the same dice (seed (SEED, i)), ``truncate``, ``evaluator`` and
-    ``variance_reduction`` as :func:`~tavla.sim.data_rollouts.roll_out_positions` takes
-    them, each rollout on ``threads`` threads.  Ctrl-C stops the run, keeping the shards
-    finished.  ``options``: a :class:`~tavla.RunOptions` whose ``seed`` (None: 0),
-    ``threads`` and ``progress`` these keywords are shorthands for (:ref:`run-options`); the
-    run takes no ``batch``, ``client`` or ``chunk``.  Raises :class:`~tavla.DataError` for
+    games on the same dice (seed (SEED, i)), ``truncate``, ``evaluator``,
+    ``variance_reduction`` and ``truncate_bearoff`` as
+    :func:`~tavla.sim.data_rollouts.roll_out_positions` takes them, each rollout on
+    ``threads`` threads.  Ctrl-C stops the run, keeping the shards finished.  ``options``: a
+    :class:`~tavla.RunOptions` whose ``seed`` (None: 0), ``threads`` and ``progress`` these
+    keywords are shorthands for (:ref:`run-options`); the run takes no ``batch``,
+    ``client`` or ``chunk``.  Raises :class:`~tavla.DataError` for
     bad arguments, files that are not positions files, or a folder made with other settings;
     :class:`~tavla.errors.RunOptionsError` for bad options."""
     options, bar = narrowed_options(
         options, "make_benchmark", seed=seed, threads=threads, progress=progress
     )
     source = load_positions(positions)
-    job = rollout_job(policy, games, truncate, evaluator, variance_reduction, shard_size, options)
+    job = rollout_job(
+        policy,
+        games,
+        truncate,
+        evaluator,
+        variance_reduction,
+        shard_size,
+        options,
+        truncate_bearoff,
+    )
     net = policy_net(job.policy)
     if net is None:
         raise DataError(
@@ -226,6 +237,8 @@ def _manifest(folder: Path, record: dict[str, Any]) -> None:
     path = folder / MANIFEST
     if path.exists():
         found = json.loads(path.read_text())
+        if isinstance(found.get("settings"), dict):  # made before truncate_bearoff was kept
+            found["settings"] = {"truncate_bearoff": None, **found["settings"]}
         for name in ("kind", "settings", "positions", "decisions"):
             if found.get(name) != record[name]:
                 raise DataError(

@@ -20,7 +20,7 @@ from ..eval.net import Net
 from ..eval.policies import Policy, PolicyLike, parsed_policy
 from . import rollout_outcomes
 from .rollout import rollout
-from .run_checks import thread_count
+from .run_checks import BearoffStop, bearoff_stop, thread_count
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,9 @@ class RolloutSettings:
     """What decides a run's targets (kept in its manifest and every shard): the policy (its
     description and, for a net, the SHA-256 of its weights), ``games`` per position,
     ``truncate`` (plies, None: whole games), the truncation's evaluator (likewise),
-    ``variance_reduction``, ``seed`` and ``shard_size``."""
+    ``variance_reduction``, ``seed``, ``shard_size`` and ``truncate_bearoff``, where the
+    bear-off database stops games (``"exact"``, ``"one-sided"``, None: nowhere; a run's
+    manifest made before this setting existed has none, which reads as None)."""
 
     policy: str
     policy_net: str | None
@@ -38,6 +40,7 @@ class RolloutSettings:
     variance_reduction: bool
     seed: int
     shard_size: int
+    truncate_bearoff: BearoffStop | None = None
 
 
 @dataclass(frozen=True)
@@ -60,6 +63,7 @@ class RolloutJob:
             truncate=self.settings.truncate,
             evaluator=self.evaluator,
             variance_reduction=self.settings.variance_reduction,
+            truncate_bearoff=self.settings.truncate_bearoff or False,
             threads=self.threads,
             progress=False,
         )
@@ -92,10 +96,12 @@ def rollout_job(
     variance_reduction: bool | None,
     shard_size: int,
     options: RunOptions,
+    truncate_bearoff: bool | str | None = None,
 ) -> RolloutJob:
     """The checked settings of a run (a ValueError subclass, DataError, for bad ones), with
     the seed of its ``options`` (None: 0), each rollout on their threads (None: every core),
-    or on one with their Dask client (a task per worker thread)."""
+    or on one with their Dask client (a task per worker thread); ``truncate_bearoff`` as
+    :func:`tavla.rollout` takes it (True: ``"exact"``)."""
     if policy is None:
         policy = Policy(nets.default())
     else:
@@ -113,6 +119,10 @@ def rollout_job(
         raise DataError(str(exc)) from None
     if truncate is not None and judge is None:
         raise DataError("a truncated rollout needs an evaluator: give a policy with a net, or one")
+    try:
+        stop = bearoff_stop(truncate_bearoff, "truncate_bearoff")
+    except PlayoutError as exc:
+        raise DataError(str(exc)) from None
     reduce = net is not None if variance_reduction is None else bool(variance_reduction)
     if reduce and net is None:
         raise DataError("variance reduction needs a policy with a net")
@@ -125,6 +135,7 @@ def rollout_job(
         variance_reduction=reduce,
         seed=check_seed(options.seed or 0, "seed", DataError),
         shard_size=check_int(shard_size, "shard_size", DataError, low=1),
+        truncate_bearoff=stop,
     )
     threads = 1 if options.client is not None else thread_count(options.threads)
     return RolloutJob(policy, judge if truncate is not None else None, settings, threads)

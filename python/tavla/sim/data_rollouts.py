@@ -153,6 +153,7 @@ def roll_out_positions(
     truncate: int | None = 10,
     evaluator: Net | str | None = None,
     variance_reduction: bool | None = None,
+    truncate_bearoff: bool | str | None = None,
     seed: int | None = None,
     shard_size: int = 500,
     threads: int | None = None,
@@ -168,7 +169,11 @@ def roll_out_positions(
     still on after that many plies stop and ``evaluator`` (None: the policy's net) estimates
     them, the bear-off database where both sides are home (None: whole games);
     ``variance_reduction`` (None: when the policy has a net) as :func:`tavla.rollout` does.
-    Positions where both sides are home take the bear-off database's value instead.
+    ``truncate_bearoff`` as :func:`tavla.rollout` takes it: ``"one-sided"`` also stops each
+    game once both sides are home and counts the bear-off database's value there (exact in
+    its two-sided table, its one-sided race approximation beyond), much shorter games for
+    races; ``"exact"`` (or True) only where the database is exact; None (False): no such
+    stop.  Positions where both sides are home take the bear-off database's value instead.
 
     On this machine the positions are rolled out one after the other, each on ``threads``
     threads (None: every core); with ``client`` (a ``distributed.Client``) each shard is a
@@ -199,7 +204,16 @@ def roll_out_positions(
             client = cluster.check_client(client)
         except PlayoutError as exc:
             raise DataError(str(exc)) from None
-    job = rollout_job(policy, games, truncate, evaluator, variance_reduction, shard_size, options)
+    job = rollout_job(
+        policy,
+        games,
+        truncate,
+        evaluator,
+        variance_reduction,
+        shard_size,
+        options,
+        truncate_bearoff,
+    )
     digest = hashlib.sha256(source.boards.tobytes()).hexdigest()
     folder.mkdir(parents=True, exist_ok=True)
     size = job.settings.shard_size
