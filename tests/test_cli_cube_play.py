@@ -11,7 +11,7 @@ from click.testing import CliRunner
 import tavla
 from tavla import CubeContext, Position
 from tavla.cli import main
-from tavla.eval import Policy
+from tavla.eval import Policy, nets
 
 NET = "net:td198-40"
 START = "4HPwATDgc/ABMA"
@@ -38,9 +38,9 @@ def test_cube_rollout_json_matches_the_api() -> None:
 def test_a_rollout_is_played_by_the_default_net_unless_told() -> None:
     # The strongest shipped net, which plays the cube too (pubeval never doubles).
     code, out, _ = run("rollout", START, "--cubeful", "-n", "36", "--json")
-    assert code == 0 and json.loads(out)["policy"] == "net:tavla218-128"
+    assert code == 0 and json.loads(out)["policy"] == f"net:{nets.DEFAULT}"
     code, out, _ = run("rollout", START, "-n", "36")
-    assert code == 0 and out.startswith(f"{START}: net:tavla218-128 rollout, 36 games")
+    assert code == 0 and out.startswith(f"{START}: net:{nets.DEFAULT} rollout, 36 games")
 
 
 @pytest.mark.parametrize("policy", ["pubeval", "random"])

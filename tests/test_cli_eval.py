@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 import tavla
 from tavla.cli import main
-from tavla.eval import OUTPUTS, evaluate, hint
+from tavla.eval import OUTPUTS, evaluate, hint, nets
 from tests.helpers.boards import position
 
 COVERED = position({6: 2, 4: 1, 1: 2}, {5: 2, 2: 2})
@@ -82,11 +82,11 @@ def test_hint_names_the_bear_off_database_when_it_gave_the_values() -> None:
     assert exact == {"10/6": True, "10/7 3/2": False}
     code, out, _ = run("hint", COMING_HOME.position_id, "31")
     assert out.splitlines()[0] == (
-        f"{COMING_HOME.position_id}  roll 3-1: net:tavla218-128 at 0-ply, the bear-off"
+        f"{COMING_HOME.position_id}  roll 3-1: net:{nets.DEFAULT} at 0-ply, the bear-off"
         " database where both sides are home; cubeless"
     )
     code, out, _ = run("hint", COMING_HOME.position_id, "31", "--no-bearoff")
-    assert out.splitlines()[0].endswith("roll 3-1: net:tavla218-128 at 0-ply; cubeless")
+    assert out.splitlines()[0].endswith(f"roll 3-1: net:{nets.DEFAULT} at 0-ply; cubeless")
 
 
 def test_eval_names_the_race_approximation_when_it_gave_the_values() -> None:
@@ -101,7 +101,7 @@ def test_a_shipped_net_evaluates_unless_told() -> None:
     code, out, _ = run("eval", "4HPwATDgc/ABMA", "--json")
     assert code == 0
     record = json.loads(out)
-    expected = evaluate(tavla.Position.initial(), "net:tavla218-128")
+    expected = evaluate(tavla.Position.initial(), f"net:{nets.DEFAULT}")
     assert record["probabilities"] == dict(zip(OUTPUTS, expected.probabilities, strict=True))
 
 

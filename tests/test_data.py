@@ -83,8 +83,8 @@ def test_shares_and_starts() -> None:
 
 def test_disagreements_are_the_results_of_the_best_plays_of_both_depths(made: Positions) -> None:
     rng = np.random.default_rng(3)
-    found = data_positions._disagreements(made.boards[:12], NET, 1.0, 1, rng, 2)
-    assert found  # at 1-ply some of twelve rolls are played otherwise
+    found = data_positions._disagreements(made.boards[:40], NET, 1.0, 1, rng, 2)
+    assert found  # at 1-ply some of forty rolls are played otherwise
     for row, roll, shallow, deep in found:
         position = Position(made.boards[row])
         best = {plies: hint(position, roll, NET, plies)[0].play.position for plies in (0, 1)}

@@ -122,7 +122,7 @@ def test_truncated_rollout_with_the_database() -> None:
 def test_the_default_net_answers_when_none_is_given() -> None:
     start = Position.initial()
     default = tavla.eval.nets.load(tavla.eval.nets.DEFAULT)
-    assert tavla.eval.nets.DEFAULT == "tavla218-128"
+    assert tavla.eval.nets.DEFAULT == "tavla229-256"
     assert evaluate(start).probabilities.tolist() == evaluate(start, default).probabilities.tolist()
     assert [r.play for r in hint(start, "31")] == [r.play for r in hint(start, "31", default)]
     assert (

@@ -17,7 +17,7 @@ from ..net import Net
 
 _SUFFIX = ".npz"
 
-DEFAULT = "tavla218-128"
+DEFAULT = "tavla229-256"
 """The strongest shipped evaluator: what every function and command that takes an evaluator
 or a policy uses when none is given (``net:`` + DEFAULT names it)."""
 
