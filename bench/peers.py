@@ -12,12 +12,12 @@ skipped; none is a dependency of tavla.
 
 With GNU Backgammon installed (``/usr/games/gnubg``), it also rolls out, on one thread, the
 position after an opening 3-1, a middle game and a race, cubeless at 0-ply with the shipped
-default net (tavla218-128; gnubg its own), both rotating the first roll: with variance
-reduction (gnubg's with quasi-random dice; both stop games once both sides are home, at the
-one-sided bear-off database, as gnubg's cubeless rollouts do by default) it prints each
-side's standard error of the equity, CPU seconds and 1/(SE^2 CPU), the precision a CPU second
-buys; ``--seeds N`` repeats each of these rollouts on seeds 1..N and, from 10 seeds on, also
-rates them by the spread of their means, which takes neither program's word for its error
+default net (each tree's own ``nets.DEFAULT``; gnubg its own), both rotating the first roll:
+with variance reduction (gnubg's with quasi-random dice; both stop games once both sides are
+home, at the one-sided bear-off database, as gnubg's cubeless rollouts do by default) it prints
+each side's standard error of the equity, CPU seconds and 1/(SE^2 CPU), the precision a CPU
+second buys; ``--seeds N`` repeats each of these rollouts on seeds 1..N and, from 10 seeds on,
+also rates them by the spread of their means, which takes neither program's word for its error
 (gnubg's reported errors are gnubg's own estimate, read with five digits). Without variance
 reduction (the opening only), CPU seconds per game. ``--before PYTHONPATH`` measures tavla
 twice, there too (an older tree's ``python/`` with its built core), so that before and after
@@ -171,7 +171,7 @@ def tavla_rollouts(games: int, seeds: int = 1) -> Runs:
     """This tree's rollouts: per position, each of ``seeds`` variance-reduced rollouts'
     equity, error and CPU seconds, and the plain rollout's CPU seconds per game of the opening
     (one thread, default net)."""
-    policy = tavla.eval.Policy("net:tavla218-128")
+    policy = tavla.eval.Policy("net:" + tavla.eval.nets.DEFAULT)
     tavla.rollout(tavla.Position.initial(), policy, 36, threads=1, progress=False)  # warm up
     # A tree from before variance reduction rolls out plainly (and plays every game out).
     reduced = _bearoff_stop(policy)
