@@ -109,6 +109,16 @@ def test_a_field_given_twice_is_refused() -> None:
         tavla.selfplay("random", 10, options={"seed": 1})  # type: ignore[arg-type]
 
 
+def test_an_unknown_keyword_is_named_as_no_run_option() -> None:
+    # cube= (for cubeful=) once reached play_games' own cube argument: a TypeError about
+    # "multiple values" instead of the run options' error.
+    options = "seed, threads, batch, progress, client, chunk"
+    with pytest.raises(RunOptionsError, match=f"no run option 'cube': the options are {options}"):
+        tavla.selfplay("random", 10, cube=True)  # type: ignore[call-arg]
+    with pytest.raises(RunOptionsError, match="no run option 'sed'"):
+        tavla.duel("random", "pubeval", match_length=3, matches=2, sed=1)  # type: ignore[call-arg]
+
+
 def _summary(result: RolloutResult) -> tuple[object, ...]:
     return (
         result.play,

@@ -262,8 +262,7 @@ def duel(
             met=met,
             duplicate=duplicate,
             keep_games=keep_games,
-            options=options,
-            **run,
+            options=run_options(options, **run),
         )
     if met is not None or matches != DEFAULT_MATCHES:
         raise PlayoutError("matches and met are for match duels: give match_length")

@@ -331,6 +331,5 @@ def selfplay(
         start=start,
         cube=cube,
         keep_games=keep_games,
-        options=options,
-        **run,
+        options=run_options(options, **run),
     )
