@@ -8,7 +8,7 @@ import re
 import pytest
 
 import tavla
-from tavla import Rules, RulesError
+from tavla import Rules, RulesError, _core
 
 
 def test_defaults_are_rules_md_defaults() -> None:
@@ -119,3 +119,46 @@ def test_holland_is_still_allowed_in_a_match() -> None:
     assert tavla.Match(5, tavla.Rules(holland=True)).rules.holland
     tavla.Rules().check_money_play()
     tavla.Rules.standard_money().check_money_play()
+
+
+# R24 in a 5-point match: the first game with a side at 4 is the Crawford game, the games
+# after it are post-Crawford; a 1-point match and play without the rule have neither.
+@pytest.mark.parametrize(
+    ("length", "score", "crawford_done", "crawford_game", "post_crawford"),
+    [
+        (5, (4, 2), False, True, False),  # 4-2, the first game at 4: the Crawford game
+        (5, (4, 3), True, False, True),  # a later game at 4-3
+        (5, (3, 3), False, False, False),  # nobody one point away
+        (5, (2, 4), False, True, False),  # either side
+        (1, (0, 0), False, False, False),  # a 1-point match has no Crawford game
+        (2, (1, 0), False, True, False),  # 2 points: 1-0 is one point away
+    ],
+)
+def test_the_crawford_game_and_the_games_after_it(
+    length: int,
+    score: tuple[int, int],
+    crawford_done: bool,
+    crawford_game: bool,
+    post_crawford: bool,
+) -> None:
+    assert (
+        _core.crawford_game_next(
+            crawford_rule=True, match_length=length, score=score, crawford_done=crawford_done
+        )
+        is crawford_game
+    )
+    assert (
+        _core.post_crawford(
+            crawford_rule=True, match_length=length, score=score, crawford_game=crawford_game
+        )
+        is post_crawford
+    )
+    for rule_off in (
+        _core.crawford_game_next(
+            crawford_rule=False, match_length=length, score=score, crawford_done=crawford_done
+        ),
+        _core.post_crawford(
+            crawford_rule=False, match_length=length, score=score, crawford_game=False
+        ),
+    ):
+        assert rule_off is False

@@ -47,6 +47,21 @@ void bind_rules(py::module_& m) {
         py::arg("crawford_done"),
         "Whether a match game starting at `score` is the Crawford game (R24).");
     m.def(
+        "post_crawford",
+        [](bool crawford_rule, int match_length, std::pair<int, int> score, bool crawford_game) {
+            DoubleSituation s;
+            s.crawford_rule = crawford_rule;
+            s.match_length = match_length;
+            s.score = {score.first, score.second};
+            s.crawford_game = crawford_game;
+            return post_crawford(s);
+        },
+        py::kw_only(), py::arg("crawford_rule"), py::arg("match_length"), py::arg("score"),
+        py::arg("crawford_game"),
+        "Whether a match game at `score` comes after the Crawford game (R24): the rule is "
+        "played, the match is longer than one point, a side is one point away, and this is not "
+        "the Crawford game.");
+    m.def(
         "counted_kind",
         [](int kind, bool backgammons) {
             if (kind < 1 || kind > 3) throw Fault("a result kind is 1 to 3");

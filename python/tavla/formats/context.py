@@ -112,12 +112,11 @@ class MatchContext:
         one point away, this is not the Crawford game and the match is longer than 1 point
         (a 1-point match has no Crawford game).  Derived, as gnubg derives it
         (:ref:`match-id`)."""
-        return (
-            self.crawford_rule
-            and self.length > 1
-            and not self.crawford
-            and not self.is_over
-            and self.length - 1 in self.score
+        return not self.is_over and _core.post_crawford(
+            crawford_rule=self.crawford_rule,
+            match_length=self.length,
+            score=self.score,
+            crawford_game=self.crawford,
         )
 
     def game_fault(self) -> str | None:

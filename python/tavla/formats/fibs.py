@@ -16,6 +16,7 @@ from typing import Literal
 
 import numpy as np
 
+from .. import _core
 from .._validate import (
     check_bool,
     check_choice,
@@ -465,11 +466,8 @@ def _implied_crawford(match_length: int, score: tuple[int, int], post_crawford: 
     point away, before "did Crawford" is set."""
     if match_length in (0, UNLIMITED):
         return False
-    return (
-        match_length > 1
-        and match_length - 1 in score
-        and max(score) < match_length
-        and not post_crawford
+    return max(score) < match_length and _core.crawford_game_next(
+        crawford_rule=True, match_length=match_length, score=score, crawford_done=post_crawford
     )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Literal, Protocol
 
+from .. import _core
 from ..board.dice import Roll
 from ..board.position import Position, ResultKind
 from ..formats.context import MAX_SCORE, MatchContext
@@ -142,12 +143,12 @@ def _after_game(match: MatchContext, result: GameResult, rules: Rules) -> MatchC
     score = list(match.score)
     score[result.winner] = min(score[result.winner] + result.points, match.length or MAX_SCORE)
     length = match.length
-    crawford_next = (
-        rules.crawford
-        and length > 1
-        and length - 1 not in match.score
-        and length - 1 in score
-        and max(score) < length
+    # A side one point away before this game: the Crawford game has come (this one or before).
+    crawford_next = max(score) < length and _core.crawford_game_next(
+        crawford_rule=rules.crawford,
+        match_length=length,
+        score=(score[0], score[1]),
+        crawford_done=length - 1 in match.score,
     )
     return MatchContext(length, (score[0], score[1]), crawford_next, match.crawford_rule)
 
