@@ -23,7 +23,7 @@ from ..errors import CubeModelError
 from ..game.cube_context import CubeContext
 from ..game.cube_model import DEFAULT_CUBE_LIFE, check_cube_life, proper_equities
 from ..game.equity import MatchEquityTable
-from ..game.scoring import counted_kind
+from ..game.scoring import GameEnd, game_result
 from .evaluators import five_probabilities
 
 
@@ -125,10 +125,16 @@ def result_values(
 def _game_won(after: Position, context: CubeContext, table: MatchEquityTable | None) -> PlayValue:
     """The play bore off the last checker: the game's points (R16, R19, R22), per unit of
     the cube."""
-    rules = context.game_rules
-    kind = counted_kind(after.winner_kind or ResultKind.SINGLE, rules)
-    jacoby = context.is_money and rules.jacoby and context.cube.owner is None
-    multiplier = 1 if jacoby else int(kind)
+    # A cube still centred has never been turned: the Jacoby rule's condition.
+    multiplier = game_result(
+        0,
+        after.winner_kind or ResultKind.SINGLE,
+        1,
+        GameEnd.BORNE_OFF,
+        context.game_rules,
+        money=context.is_money,
+        cube_turned=context.cube.owner is not None,
+    ).points
     if table is None:
         return PlayValue(float(multiplier), None)
     cube = context.cube.value
