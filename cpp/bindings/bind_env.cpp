@@ -66,11 +66,11 @@ std::unique_ptr<EnvCore> make_env(int size, int threads, bool moves, int max_pla
         core->opponent_play = arg.callable;
         spec.seats[1] = arg.builtin ? SeatKind::kBuiltin : SeatKind::kExternal;
         spec.builtin[1] = arg.builtin.get();
-        if (py::isinstance<CubePolicy>(opponent_cube)) {
-            core->opponent_cube = opponent_cube.cast<std::shared_ptr<CubePolicy>>();
-            spec.rules.policies[1] = core->opponent_cube.get();
-        } else if (PyCallable_Check(opponent_cube.ptr())) {
-            core->opponent_cube_play = opponent_cube;
+        CubePolicyArg cube_arg;
+        if (read_native_or_callable<CubePolicy>(opponent_cube, cube_arg)) {
+            core->opponent_cube = cube_arg.builtin;
+            core->opponent_cube_play = cube_arg.callable;
+            spec.rules.policies[1] = cube_arg.builtin.get();
         } else if (cube) {
             throw py::type_error("the opponent's cube policy is a NativeCubePolicy or a callable");
         }
