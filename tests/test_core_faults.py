@@ -85,8 +85,8 @@ def test_a_training_state_the_core_refuses_is_a_training_error() -> None:
 
 def test_inconsistent_probabilities_are_a_cube_model_error() -> None:
     rows = np.array([[0.5, 0.6, 0.0, 0.0, 0.0]])
-    money = (1, 0, True, False, None, 0, 0, False, 32768, 0.68, True, False)
-    error = raised(lambda: _core.proper_equities(rows, *money))
+    money = _core.CubeSituation(1, 0, True, False, None, 0, 0, False, 32768)
+    error = raised(lambda: _core.proper_equities(rows, money, 0.68, True, False))
     assert type(error) is CubeModelError
     assert str(error) == "the gammon wins exceed the wins"
 

@@ -36,8 +36,7 @@ def native_equities(row: np.ndarray) -> tuple[float, float, float, float]:
     met = (
         None if money else MatchEquityTable.builtin(TABLES[int(table)]).native(bool(crawford_rule))
     )
-    return _core.cube_equities(
-        np.array(p),
+    situation = _core.CubeSituation(
         int(value),
         int(owner),
         bool(backgammons),
@@ -47,8 +46,8 @@ def native_equities(row: np.ndarray) -> tuple[float, float, float, float]:
         int(opponent_away) if met else 0,
         bool(crawford_game),
         int(max_cube),
-        float(life),
     )
+    return _core.cube_equities(np.array(p), situation, float(life))
 
 
 def test_the_core_decides_as_the_python_model_did() -> None:

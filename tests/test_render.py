@@ -31,6 +31,11 @@ def read_points(diagram: str) -> dict[int, tuple[str, int]]:
     return found
 
 
+def stacks(**counts: dict[int, int]) -> dict[int, tuple[str, int]]:
+    """What :func:`read_points` reads where each side (``X``, ``O``) has ``{point: count}``."""
+    return {point: (symbol, n) for symbol, points in counts.items() for point, n in points.items()}
+
+
 def read_status(line: str) -> tuple[str, int, int, int]:
     match = re.fullmatch(r" ([XO])  pip count +(\d+)  bar +(\d+)  off +(\d+).*", line)
     assert match is not None, line
@@ -45,16 +50,9 @@ def test_start_position() -> None:
     assert str(Position.initial()) == diagram
     # R4 from the side on roll (X): its 24, 13, 8, 6; the opponent's 24, 13, 8, 6 are X's
     # 1, 12, 17, 19.
-    assert read_points(diagram) == {
-        24: ("X", 2),
-        13: ("X", 5),
-        8: ("X", 3),
-        6: ("X", 5),
-        1: ("O", 2),
-        12: ("O", 5),
-        17: ("O", 3),
-        19: ("O", 5),
-    }
+    assert read_points(diagram) == stacks(
+        X={24: 2, 13: 5, 8: 3, 6: 5}, O={1: 2, 12: 5, 17: 3, 19: 5}
+    )
     assert read_status(lines[0]) == ("O", 167, 0, 0)
     assert read_status(lines[-1]) == ("X", 167, 0, 0)
     assert lines[-1].endswith("on roll")
@@ -68,20 +66,9 @@ def test_bar_and_borne_off() -> None:
     # 3:2 5:2 6:2 8:2 10:1 13:4 17:1 off:1.  Pip counts worked by hand: 164 and 123.
     diagram = text_board(Position.from_position_id("zGbiIYCYD3gALA"))
     lines = diagram.splitlines()
-    assert read_points(diagram) == {
-        1: ("X", 1),
-        4: ("X", 2),
-        6: ("X", 5),
-        13: ("X", 4),
-        24: ("X", 2),
-        22: ("O", 2),
-        20: ("O", 2),
-        19: ("O", 2),
-        17: ("O", 2),
-        15: ("O", 1),
-        12: ("O", 4),
-        8: ("O", 1),
-    }
+    assert read_points(diagram) == stacks(
+        X={1: 1, 4: 2, 6: 5, 13: 4, 24: 2}, O={22: 2, 20: 2, 19: 2, 17: 2, 15: 1, 12: 4, 8: 1}
+    )
     assert read_status(lines[0]) == ("O", 123, 0, 1)
     assert read_status(lines[-1]) == ("X", 164, 1, 0)
     assert lines[2][21:24] == " X "  # the checker on the bar, in the top half of the bar

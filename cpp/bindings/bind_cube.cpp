@@ -29,6 +29,12 @@ const Probabilities* probability_rows(const Doubles& probabilities) {
     return reinterpret_cast<const Probabilities*>(probabilities.data());
 }
 
+// A CubeSituation as Python holds it (_core.CubeSituation), with the table it points to.
+struct BoundSituation {
+    CubeSituation situation;
+    std::shared_ptr<const MatchEquity> met;
+};
+
 }  // namespace
 
 Probabilities probabilities_of(const py::handle& values) {
@@ -82,34 +88,39 @@ void bind_cube(py::module_& m) {
         .def("after", &MatchEquity::after, py::arg("away"), py::arg("opponent_away"),
              py::arg("points"));
 
+    py::class_<BoundSituation>(
+        m, "CubeSituation",
+        "The cube, the rules and, in a match, the table and the away scores of the side on roll "
+        "(cube_model.hpp's CubeSituation).")
+        .def(py::init([](int value, int owner, bool backgammons, bool jacoby,
+                         std::shared_ptr<MatchEquity> met, int away, int opponent_away,
+                         bool crawford_game, int max_cube) {
+                 return BoundSituation{situation_of(value, owner, backgammons, jacoby, met.get(),
+                                                    away, opponent_away, crawford_game, max_cube),
+                                       met};
+             }),
+             py::arg("value"), py::arg("owner"), py::arg("backgammons"), py::arg("jacoby"),
+             py::arg("met").none(true), py::arg("away"), py::arg("opponent_away"),
+             py::arg("crawford_game"), py::arg("max_cube"));
+
     m.def(
         "cube_equities",
-        [](const py::object& probabilities, int value, int owner, bool backgammons, bool jacoby,
-           const MatchEquity* met, int away, int opponent_away, bool crawford_game, int max_cube,
-           double life) {
-            const CubeEquities e = cube_equities(
-                probabilities_of(probabilities),
-                situation_of(value, owner, backgammons, jacoby, met, away, opponent_away,
-                             crawford_game, max_cube),
-                life);
+        [](const py::object& probabilities, const BoundSituation& bound, double life) {
+            const CubeEquities e =
+                cube_equities(probabilities_of(probabilities), bound.situation, life);
             return py::make_tuple(e.no_double, e.double_take, e.take_point, e.cubeless);
         },
-        py::arg("probabilities"), py::arg("value"), py::arg("owner"), py::arg("backgammons"),
-        py::arg("jacoby"), py::arg("met").none(true), py::arg("away"), py::arg("opponent_away"),
-        py::arg("crawford_game"), py::arg("max_cube"), py::arg("life"),
+        py::arg("probabilities"), py::arg("situation"), py::arg("life"),
         "(no double, double/take, the opponent's take point, cubeless) per unit of the cube.");
 
     m.def(
         "proper_equities",
-        [](const Doubles& probabilities, int value, int owner, bool backgammons, bool jacoby,
-           const MatchEquity* met, int away, int opponent_away, bool crawford_game, int max_cube,
-           double life, bool may_double, bool beavers) {
+        [](const Doubles& probabilities, const BoundSituation& bound, double life,
+           bool may_double, bool beavers) {
             return faults_as(FaultKind::CubeModel, [&] {
                 if (probabilities.ndim() != 2 || probabilities.shape(1) != kOutputs)
                     throw Fault("probabilities have shape (N, 5)");
-                const CubeSituation situation = situation_of(
-                    value, owner, backgammons, jacoby, met, away, opponent_away, crawford_game,
-                    max_cube);
+                const CubeSituation& situation = bound.situation;
                 const auto rows = probabilities.shape(0);
                 std::vector<Probabilities> checked(static_cast<std::size_t>(rows));
                 for (py::ssize_t row = 0; row < rows; ++row) {
@@ -132,9 +143,7 @@ void bind_cube(py::module_& m) {
                 return found;
             });
         },
-        py::arg("probabilities"), py::arg("value"), py::arg("owner"), py::arg("backgammons"),
-        py::arg("jacoby"), py::arg("met").none(true), py::arg("away"), py::arg("opponent_away"),
-        py::arg("crawford_game"), py::arg("max_cube"), py::arg("life"), py::arg("may_double"),
+        py::arg("probabilities"), py::arg("situation"), py::arg("life"), py::arg("may_double"),
         py::arg("beavers"),
         "The cubeful equity of the proper action per unit of the cube for each of (N, 5) "
         "probabilities of the side on roll, all in one situation.");

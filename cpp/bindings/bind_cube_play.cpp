@@ -75,21 +75,10 @@ CubePlay cube_play(int match_length, bool whole_matches, std::pair<int, int> sco
     return play;
 }
 
-// A cube policy argument: a NativeCubePolicy, or a Python callable for the lockstep loop.
-struct CubePolicyArg {
-    std::shared_ptr<const CubePolicy> builtin;
-    py::object callable = py::none();
-};
-
 CubePolicyArg read_cube_policy(const py::object& policy) {
     CubePolicyArg arg;
-    if (py::isinstance<CubePolicy>(policy)) {
-        arg.builtin = policy.cast<std::shared_ptr<CubePolicy>>();
-    } else if (PyCallable_Check(policy.ptr())) {
-        arg.callable = policy;
-    } else {
+    if (!read_native_or_callable<CubePolicy>(policy, arg))
         throw py::type_error("a cube policy is a NativeCubePolicy or a callable");
-    }
     return arg;
 }
 

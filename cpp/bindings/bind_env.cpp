@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "bind_cube.hpp"
 #include "convert.hpp"
@@ -65,11 +66,11 @@ std::unique_ptr<EnvCore> make_env(int size, int threads, bool moves, int max_pla
         core->opponent_play = arg.callable;
         spec.seats[1] = arg.builtin ? SeatKind::kBuiltin : SeatKind::kExternal;
         spec.builtin[1] = arg.builtin.get();
-        if (py::isinstance<CubePolicy>(opponent_cube)) {
-            core->opponent_cube = opponent_cube.cast<std::shared_ptr<CubePolicy>>();
-            spec.rules.policies[1] = core->opponent_cube.get();
-        } else if (PyCallable_Check(opponent_cube.ptr())) {
-            core->opponent_cube_play = opponent_cube;
+        CubePolicyArg cube_arg;
+        if (read_native_or_callable<CubePolicy>(opponent_cube, cube_arg)) {
+            core->opponent_cube = cube_arg.builtin;
+            core->opponent_cube_play = cube_arg.callable;
+            spec.rules.policies[1] = cube_arg.builtin.get();
         } else if (cube) {
             throw py::type_error("the opponent's cube policy is a NativeCubePolicy or a callable");
         }
@@ -149,6 +150,16 @@ void step(EnvCore& core, const ActionArray& actions) {
     serve_external(core);
 }
 
+// A new array of `shape` added to `result` as `name`, `data` pointed at its elements: its
+// element type is that of the EnvObservations field it fills.
+template <typename T>
+void add_output(py::dict& result, const char* name, const std::vector<py::ssize_t>& shape,
+                T*& data) {
+    py::array_t<T> array(shape);
+    data = array.mutable_data();
+    result[name] = array;
+}
+
 // Every environment's observation from `seat` (EnvObservations), as new arrays with a leading
 // axis of the set's size; the encoded inputs with an encoding, the afterstates with them.
 py::dict observe(const EnvCore& core, int seat) {
@@ -156,34 +167,19 @@ py::dict observe(const EnvCore& core, int seat) {
     const VectorEnv& env = *core.env;
     const py::ssize_t n = env.size();
     const EnvSpec& spec = env.spec();
-    py::array_t<std::int8_t> board({n, py::ssize_t(2), py::ssize_t(kSlots)}), dice({n, py::ssize_t(2)}),
-        dice_left({n, py::ssize_t(4)}), mask({n, py::ssize_t(spec.actions())});
-    py::array_t<std::int32_t> cube({n, py::ssize_t(3)}), match({n, py::ssize_t(4)}), plays(n);
     EnvObservations out;
-    out.board = board.mutable_data();
-    out.dice = dice.mutable_data();
-    out.dice_left = dice_left.mutable_data();
-    out.cube = cube.mutable_data();
-    out.match = match.mutable_data();
-    out.plays = plays.mutable_data();
-    out.mask = mask.mutable_data();
     py::dict result;
-    result["board"] = board;
-    result["dice"] = dice;
-    result["dice_left"] = dice_left;
-    result["cube"] = cube;
-    result["match"] = match;
-    result["plays"] = plays;
-    result["action_mask"] = mask;
+    add_output(result, "board", {n, 2, kSlots}, out.board);
+    add_output(result, "dice", {n, 2}, out.dice);
+    add_output(result, "dice_left", {n, 4}, out.dice_left);
+    add_output(result, "cube", {n, 3}, out.cube);
+    add_output(result, "match", {n, 4}, out.match);
+    add_output(result, "plays", {n}, out.plays);
+    add_output(result, "action_mask", {n, spec.actions()}, out.mask);
     if (spec.inputs() > 0) {
-        py::array_t<float> encoded({n, py::ssize_t(spec.inputs())});
-        out.encoded = encoded.mutable_data();
-        result["encoded"] = encoded;
-        if (spec.afterstates) {
-            py::array_t<float> afterstates({n, py::ssize_t(spec.max_plays), py::ssize_t(spec.inputs())});
-            out.afterstates = afterstates.mutable_data();
-            result["afterstates"] = afterstates;
-        }
+        add_output(result, "encoded", {n, spec.inputs()}, out.encoded);
+        if (spec.afterstates)
+            add_output(result, "afterstates", {n, spec.max_plays, spec.inputs()}, out.afterstates);
     }
     const GilRelease release;
     env.observe(seat, out);

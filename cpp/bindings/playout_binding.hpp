@@ -44,17 +44,33 @@ struct PolicyArg {
     py::object callable;
 };
 
+// A cube policy argument: a NativeCubePolicy, or a Python callable for the lockstep loop.
+struct CubePolicyArg {
+    std::shared_ptr<const CubePolicy> builtin;
+    py::object callable = py::none();
+};
+
+// Reads `value` into `arg` (a PolicyArg or CubePolicyArg) when it is a `Native` (a bound core
+// policy: `builtin`) or a Python callable (`callable`); false for anything else.
+template <typename Native, typename Arg>
+bool read_native_or_callable(const py::object& value, Arg& arg) {
+    if (py::isinstance<Native>(value)) {
+        arg.builtin = value.template cast<std::shared_ptr<Native>>();
+    } else if (PyCallable_Check(value.ptr())) {
+        arg.callable = value;
+    } else {
+        return false;
+    }
+    return true;
+}
+
 inline PolicyArg read_policy(const py::object& policy) {
     PolicyArg arg;
     if (py::isinstance<py::str>(policy)) {
         const std::string name = utf8_of(policy, "a policy name");
         arg.builtin = make_builtin_policy(name);
         if (!arg.builtin) throw Fault("unknown built-in policy " + quoted(name));
-    } else if (py::isinstance<Policy>(policy)) {
-        arg.builtin = policy.cast<std::shared_ptr<Policy>>();
-    } else if (PyCallable_Check(policy.ptr())) {
-        arg.callable = policy;
-    } else {
+    } else if (!read_native_or_callable<Policy>(policy, arg)) {
         throw py::type_error("a policy is a built-in name, a NativePolicy or a callable");
     }
     return arg;

@@ -23,6 +23,41 @@ bool valid_roll(Roll roll) {
 
 std::string seat_name(int seat) { return "seat " + std::to_string(seat); }
 
+// Whether the cube action `a` (an EnvCubeAction) is legal in `state`'s cube phase (not kPlay):
+// the side on roll rolls or doubles (R18); an offer (a double, a beaver, a raccoon) is taken or
+// dropped (R19), or answered by the next redouble where the rules allow it (R20). The action
+// mask and EnvGame::action_fault both ask here.
+bool cube_action_allowed(const PlayoutSpec& spec, const GameState& state, int a) {
+    if (state.phase == CubePhase::kOffer)
+        return a == int(EnvCubeAction::kRoll) || a == int(EnvCubeAction::kDouble);
+    if (a == int(EnvCubeAction::kTake) || a == int(EnvCubeAction::kDrop)) return true;
+    // The redouble that answers the offer: a beaver a double, a raccoon a beaver (none answers a
+    // raccoon: redouble_answer_allowed is false then).
+    const EnvCubeAction redouble =
+        state.phase == CubePhase::kAnswer ? EnvCubeAction::kBeaver : EnvCubeAction::kRaccoon;
+    return a == int(redouble) && redouble_answer_allowed(spec, state);
+}
+
+// Why the cube action `a`, not allowed (cube_action_allowed), is refused.
+const char* cube_action_refusal(CubePhase phase, int a) {
+    switch (phase) {
+        case CubePhase::kOffer:
+            return "before the roll the side on roll rolls or doubles (R18)";
+        case CubePhase::kAnswer:
+            return a == int(EnvCubeAction::kBeaver)
+                       ? "no beaver here: money play with beavers only, within the maximum cube "
+                         "(R20)"
+                       : "a double is answered: take, drop or (where allowed) beaver (R19, R20)";
+        case CubePhase::kBeaver:
+            return a == int(EnvCubeAction::kRaccoon)
+                       ? "no raccoon here: money play with raccoons only, within the maximum "
+                         "cube (R20)"
+                       : "a beaver is answered: take, drop or (where allowed) raccoon (R20)";
+        default:
+            return "a raccoon is answered: take or drop (R20)";
+    }
+}
+
 }  // namespace
 
 int EnvSpec::inputs() const { return encoding < 0 ? 0 : encoding_inputs(Encoding(encoding)); }
@@ -240,31 +275,9 @@ const char* EnvGame::action_fault(const EnvSpec& spec, std::int64_t action) cons
     if (action < 0 || action >= spec.actions()) return "no such action";
     const std::int64_t cube_base = spec.play_actions();
     if (state_.phase != CubePhase::kPlay) {
-        const std::int64_t a = action - cube_base;
-        switch (state_.phase) {
-            case CubePhase::kOffer:
-                if (a == int(EnvCubeAction::kRoll) || a == int(EnvCubeAction::kDouble)) return nullptr;
-                return "before the roll the side on roll rolls or doubles (R18)";
-            case CubePhase::kAnswer:
-                if (a == int(EnvCubeAction::kTake) || a == int(EnvCubeAction::kDrop)) return nullptr;
-                if (a == int(EnvCubeAction::kBeaver))
-                    return beaver_allowed(playout(), state_)
-                               ? nullptr
-                               : "no beaver here: money play with beavers only, within the "
-                                 "maximum cube (R20)";
-                return "a double is answered: take, drop or (where allowed) beaver (R19, R20)";
-            case CubePhase::kBeaver:
-                if (a == int(EnvCubeAction::kTake) || a == int(EnvCubeAction::kDrop)) return nullptr;
-                if (a == int(EnvCubeAction::kRaccoon))
-                    return raccoon_allowed(playout(), state_)
-                               ? nullptr
-                               : "no raccoon here: money play with raccoons only, within the "
-                                 "maximum cube (R20)";
-                return "a beaver is answered: take, drop or (where allowed) raccoon (R20)";
-            default:
-                if (a == int(EnvCubeAction::kTake) || a == int(EnvCubeAction::kDrop)) return nullptr;
-                return "a raccoon is answered: take or drop (R20)";
-        }
+        const int a = int(action - cube_base);
+        return cube_action_allowed(playout(), state_, a) ? nullptr
+                                                         : cube_action_refusal(state_.phase, a);
     }
     if (action >= cube_base) return "the dice are rolled: a play is due, not a cube action";
     if (moves_)
@@ -369,17 +382,9 @@ void EnvGame::observe(const EnvSpec& spec, int seat, const EnvObservation& out) 
         std::memset(out.mask, 0, std::size_t(spec.actions()));
         if (acting && state_.phase != CubePhase::kPlay) {
             std::int8_t* cube = out.mask + spec.play_actions();
-            if (state_.phase == CubePhase::kOffer) {
-                cube[int(EnvCubeAction::kRoll)] = cube[int(EnvCubeAction::kDouble)] = 1;
-            } else {
-                cube[int(EnvCubeAction::kTake)] = cube[int(EnvCubeAction::kDrop)] = 1;
-                cube[int(EnvCubeAction::kBeaver)] =
-                    std::int8_t(state_.phase == CubePhase::kAnswer &&
-                                beaver_allowed(playout(), state_));
-                cube[int(EnvCubeAction::kRaccoon)] =
-                    std::int8_t(state_.phase == CubePhase::kBeaver &&
-                                raccoon_allowed(playout(), state_));
-            }
+            const PlayoutSpec playout_spec = playout();
+            for (int a = 0; a < kCubeActions; ++a)
+                cube[a] = std::int8_t(cube_action_allowed(playout_spec, state_, a));
         } else if (acting && moves_) {
             const auto& mask = turn_.mask();
             for (int a = 0; a < kMoveActions; ++a) out.mask[a] = std::int8_t(mask[std::size_t(a)]);

@@ -33,12 +33,4 @@ void Evaluator::evaluate_results(const Board&, const Board* results, std::size_t
     for (std::size_t k = 0; k < boards.size(); ++k) out[index[k]] = flipped(values[k]);
 }
 
-void Evaluator::evaluate_plays(const Board& before, const MoveGenerator& plays,
-                               Probabilities* out) const {
-    thread_local std::vector<Board> results;
-    results.clear();
-    plays.append_results(results);
-    evaluate_results(before, results.data(), results.size(), out);
-}
-
 }  // namespace tavla

@@ -1,6 +1,7 @@
 // contact229's and race205's features (encoding_contact.cpp), computed with masks shared by
 // the two sides and all 13 escape counts of a side at once, are bit for bit those of the plain
-// implementation they replaced, kept below as the oracle: the nets were trained on its values.
+// implementation they replaced, kept below as the oracle (the nets were trained on its values),
+// the race features written again from their definitions, a checker at a time.
 // On the positions of random games and of pubeval playing itself, and on every result of
 // their turns (hits, checkers on the bar, bear-offs, races).
 #include <algorithm>
@@ -195,47 +196,55 @@ struct RaceFeatures {
     float pips, crossovers, outside, gaps;
 };
 
+// The race features from their definitions, a checker at a time: the quadrant boundaries (the
+// 6-, 12-, 18- and 24-points) a checker still has to pass, from the bar all four; the checkers
+// outside the home board (on points 7..24 or the bar); the empty home points below the highest
+// home point that holds a checker.
 RaceFeatures race_features(const std::int8_t* row) {
-    RaceFeatures f{};
-    f.pips = float(pips(row)) / 167.0f;
-    int crossovers = 0, outside = row[kBar];
-    for (int p = 7; p <= kPoints; ++p) {
-        crossovers += row[p] * ((p - 1) / 6);
-        outside += row[p];
+    int crossovers = 0, outside = 0, gaps = 0;
+    for (int p = 1; p <= kBar; ++p) {
+        for (int checker = 0; checker < row[p]; ++checker) {
+            for (int boundary : {6, 12, 18, 24}) crossovers += p > boundary;
+            outside += p > 6;
+        }
     }
-    crossovers += row[kBar] * 4;
-    f.crossovers = float(crossovers) / 45.0f;
-    f.outside = float(outside) / 15.0f;
-    int highest = 0, gaps = 0;
-    for (int p = 1; p <= 6; ++p)
-        if (row[p] > 0) highest = p;
-    for (int p = 1; p < highest; ++p) gaps += row[p] == 0;
-    f.gaps = float(gaps) / 5.0f;
-    return f;
+    for (int p = 1; p <= 6; ++p) {
+        bool higher = false;
+        for (int q = p + 1; q <= 6; ++q) higher = higher || row[q] > 0;
+        gaps += row[p] == 0 && higher;
+    }
+    return {float(pips(row)) / 167.0f, float(crossovers) / 45.0f, float(outside) / 15.0f,
+            float(gaps) / 5.0f};
 }
 
-
+// The features in contact229_groups()'s order: the pips, the opponent's and the lead, then
+// group by group the mover's features and the opponent's.
 std::vector<float> contact229(const Board& board) {
-    const ContactFeatures m = contact_features(board.mover(), board.opponent());
-    const ContactFeatures o = contact_features(board.opponent(), board.mover());
-    return {m.pips, o.pips, pip_lead(board.mover(), board.opponent()),
-            m.back, m.rearmost, o.back, o.rearmost,
-            m.rearmost_escapes, m.mean_escapes, o.rearmost_escapes, o.mean_escapes,
-            m.containment, o.containment,
-            m.anchors, m.best_anchor, o.anchors, o.best_anchor,
-            m.home_points, m.outfield_points, m.prime, o.home_points, o.outfield_points, o.prime,
-            m.blots, m.shots, o.blots, o.shots,
-            m.timing, o.timing,
-            m.mobility, o.mobility,
-            m.backbone, o.backbone};
+    using F = ContactFeatures;
+    const F m = contact_features(board.mover(), board.opponent());
+    const F o = contact_features(board.opponent(), board.mover());
+    std::vector<float> out{m.pips, o.pips, pip_lead(board.mover(), board.opponent())};
+    const std::vector<std::vector<float F::*>> groups{
+        {&F::back, &F::rearmost},      {&F::rearmost_escapes, &F::mean_escapes},
+        {&F::containment},             {&F::anchors, &F::best_anchor},
+        {&F::home_points, &F::outfield_points, &F::prime},
+        {&F::blots, &F::shots},        {&F::timing},
+        {&F::mobility},                {&F::backbone}};
+    for (const auto& group : groups)
+        for (const F* side : {&m, &o})
+            for (float F::*field : group) out.push_back(side->*field);
+    return out;
 }
 
+// Likewise for race205_groups().
 std::vector<float> race205(const Board& board) {
     const RaceFeatures m = race_features(board.mover());
     const RaceFeatures o = race_features(board.opponent());
-    return {m.pips,       o.pips,       pip_lead(board.mover(), board.opponent()),
-            m.crossovers, o.crossovers, m.outside,
-            o.outside,    m.gaps,       o.gaps};
+    std::vector<float> out{m.pips, o.pips, pip_lead(board.mover(), board.opponent())};
+    for (float RaceFeatures::*field :
+         {&RaceFeatures::crossovers, &RaceFeatures::outside, &RaceFeatures::gaps})
+        for (const RaceFeatures* side : {&m, &o}) out.push_back(side->*field);
+    return out;
 }
 
 }  // namespace oracle

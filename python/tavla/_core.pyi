@@ -265,30 +265,28 @@ class MatchEquity:
     def length(self) -> int: ...
     def after(self, away: int, opponent_away: int, points: int) -> float: ...
 
+# The cube, the rules and, in a match, the table and the away scores; owner 0 centred, 1 the
+# side on roll, 2 its opponent.
+class CubeSituation:
+    def __init__(
+        self,
+        value: int,
+        owner: int,
+        backgammons: bool,
+        jacoby: bool,
+        met: MatchEquity | None,
+        away: int,
+        opponent_away: int,
+        crawford_game: bool,
+        max_cube: int,
+    ) -> None: ...
+
 def cube_equities(
-    probabilities: npt.ArrayLike,
-    value: int,
-    owner: int,
-    backgammons: bool,
-    jacoby: bool,
-    met: MatchEquity | None,
-    away: int,
-    opponent_away: int,
-    crawford_game: bool,
-    max_cube: int,
-    life: float,
+    probabilities: npt.ArrayLike, situation: CubeSituation, life: float
 ) -> tuple[float, float, float, float]: ...
 def proper_equities(
     probabilities: npt.ArrayLike,
-    value: int,
-    owner: int,
-    backgammons: bool,
-    jacoby: bool,
-    met: MatchEquity | None,
-    away: int,
-    opponent_away: int,
-    crawford_game: bool,
-    max_cube: int,
+    situation: CubeSituation,
     life: float,
     may_double: bool,
     beavers: bool,

@@ -9,7 +9,6 @@
 #include <cstddef>
 
 #include "tavla/board.hpp"
-#include "tavla/movegen.hpp"
 
 namespace tavla {
 
@@ -55,10 +54,6 @@ public:
     // override it.
     virtual void evaluate_results(const Board& before, const Board* results, std::size_t count,
                                   Probabilities* out) const;
-
-    // evaluate_results() of the results of every play of `plays` (generated for `before`).
-    void evaluate_plays(const Board& before, const MoveGenerator& plays,
-                        Probabilities* out) const;
 
     // Whether evaluate() answers for `board` (valid, not finished): everywhere for a net, only
     // where both sides are home for the bear-off databases.

@@ -5,6 +5,7 @@ of a roll, all cubeful at the match score (:doc:`/analysis`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypedDict
 
 import numpy as np
 
@@ -14,6 +15,7 @@ from ..eval.evaluators import DEFAULT_KEEP
 from ..eval.play_values import result_values
 from ..eval.roll_values import roll_values
 from ..eval.search import RankedPlay
+from ..game.cube_context import CubeContext
 from ..game.cube_model import DEFAULT_CUBE_LIFE
 from ..game.cubeful import CubeDecision
 from ..game.equity import MatchEquityTable
@@ -24,6 +26,17 @@ FILTERS = ((8, 0.16), (2, 0.04))
 """The move filter between depths: from the plays at 0-ply the best 8 within 0.16 go on to
 1-ply, from those the best 2 within 0.04 to 2-ply (and deeper); the play made always goes
 to the full depth."""
+
+
+class _CubeModel(TypedDict):
+    """The keywords of the cube model in :func:`~tavla.eval.hint`, :func:`~tavla.evaluate`,
+    :func:`~tavla.eval.roll_values.roll_values` and
+    :func:`~tavla.eval.play_values.result_values`: the moment's context, the valuer's cube life
+    and table."""
+
+    context: CubeContext
+    cube_life: float
+    met: MatchEquityTable | None
 
 
 @dataclass(frozen=True)
@@ -41,19 +54,15 @@ class Valuer:
     met: MatchEquityTable | None = None
     keep: int = DEFAULT_KEEP
 
+    def _model(self, moment: Moment) -> _CubeModel:
+        """The cube model ``moment`` is valued with, as every valuation takes it."""
+        return {"context": moment.context, "cube_life": self.cube_life, "met": self.met}
+
     def checker_play(self, moment: Moment) -> CheckerPlay:
         """The play of a :attr:`MomentKind.PLAY` moment against the best."""
         assert moment.kind is MomentKind.PLAY and moment.dice is not None
         assert moment.play is not None
-        ranked = hint(
-            moment.position,
-            moment.dice,
-            self.evaluator,
-            0,
-            context=moment.context,
-            cube_life=self.cube_life,
-            met=self.met,
-        )
+        ranked = hint(moment.position, moment.dice, self.evaluator, 0, **self._model(moment))
         candidates = [_candidate(entry) for entry in ranked]
         for depth in range(1, self.plies + 1):
             keep, margin = FILTERS[min(depth, len(FILTERS)) - 1]
@@ -64,13 +73,11 @@ class Valuer:
         mwc_loss = None if best.mwc is None or made.mwc is None else max(0.0, best.mwc - made.mwc)
         rolls = roll_values(
             moment.position,
-            moment.context,
-            self.evaluator,
-            self.luck_plies,
+            evaluator=self.evaluator,
+            plies=self.luck_plies,
             opening=moment.opening,
             keep=self.keep,
-            cube_life=self.cube_life,
-            met=self.met,
+            **self._model(moment),
         )
         luck, mwc_luck = rolls.luck(moment.dice)
         return CheckerPlay(
@@ -112,9 +119,7 @@ class Valuer:
             theirs[playing] = evaluate_boards(
                 results[playing], self.evaluator, depth, keep=self.keep
             )
-        equities, mwcs = result_values(
-            results, theirs, moment.context, cube_life=self.cube_life, met=self.met
-        )
+        equities, mwcs = result_values(results, theirs, **self._model(moment))
         deeper = [
             Candidate(c.play, float(equities[k]), None if mwcs is None else float(mwcs[k]), depth)
             for k, c in enumerate(chosen)
@@ -127,13 +132,7 @@ class Valuer:
         """A :attr:`MomentKind.CUBE` or :attr:`MomentKind.ANSWER` moment against the proper
         action of the side that may double."""
         evaluation = evaluate(
-            moment.position,
-            self.evaluator,
-            self.plies,
-            keep=self.keep,
-            context=moment.context,
-            cube_life=self.cube_life,
-            met=self.met,
+            moment.position, self.evaluator, self.plies, keep=self.keep, **self._model(moment)
         )
         decision = evaluation.cube
         assert decision is not None and decision.double_take is not None

@@ -4,7 +4,7 @@ supervised training (positions, and their rolled-out probabilities in resumable 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -123,6 +123,24 @@ class _Rollouts:
         }
 
 
+@dataclass(frozen=True)
+class _SelfPlay:
+    """The options of tavla data positions that say how its self-play explores and keeps
+    positions, named as :func:`~tavla.sim.data_positions.make_positions` takes them."""
+
+    exploration: float
+    explore_top: int
+    sample: float
+    disagreement: float
+    deep_plies: int
+    games_per_start: int
+    max_games: int | None
+
+    def arguments(self) -> dict[str, Any]:
+        """The keyword arguments of :func:`~tavla.sim.data_positions.make_positions`."""
+        return asdict(self)
+
+
 _in_and_out = stacked(
     [
         click.argument(
@@ -203,19 +221,14 @@ def data() -> None:
 @progress_option
 @json_option
 @collected("running", RunArgs)
+@collected("playing", _SelfPlay)
 def positions(
     out: Path,
     count: int,
     net: str,
     matches: tuple[Path, ...],
     shares: str | None,
-    exploration: float,
-    explore_top: int,
-    sample: float,
-    disagreement: float,
-    deep_plies: int,
-    games_per_start: int,
-    max_games: int | None,
+    playing: _SelfPlay,
     running: RunArgs,
     as_json: bool,
 ) -> None:
@@ -239,14 +252,8 @@ def positions(
             net,
             shares=_shares(shares),
             starts=starts,
-            exploration=exploration,
-            explore_top=explore_top,
-            sample=sample,
-            disagreement=disagreement,
-            deep_plies=deep_plies,
-            games_per_start=games_per_start,
-            max_games=max_games,
             options=running.options(),
+            **playing.arguments(),
         )
         path = out if out.suffix == ".npz" else out.with_name(out.name + ".npz")
         if not path.parent.is_dir():

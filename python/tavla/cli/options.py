@@ -80,7 +80,12 @@ def count_option(
     ``default`` (shown) unless told, with ``help``."""
     flags = [f"--{name}"] if short is None else [f"--{name}", short]
     return click.option(
-        *flags, type=click.IntRange(min=low), default=default, show_default=True, help=help
+        *flags,
+        type=click.IntRange(min=low),
+        default=default,
+        show_default=True,
+        metavar="N",
+        help=help,
     )
 
 

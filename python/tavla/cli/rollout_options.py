@@ -16,7 +16,7 @@ from ..eval.net import Net
 from ..eval.policies import Policy, PolicyLike
 from ..sim.rollout_rounds import CHECK_EVERY
 from ..sim.run_checks import LUCK_KEEP
-from .options import option_group, optional_option
+from .options import count_option, option_group, optional_option
 from .policy_param import ParsedPolicy
 
 POSITIVE = click.FloatRange(min=0, min_open=True)
@@ -127,14 +127,12 @@ rollout_settings = option_group(
             help="Subtract the luck of every roll [default: when the policy has "
             "an evaluator, a net].",
         ),
-        click.option(
-            "--luck-keep",
-            type=click.IntRange(min=0),
-            default=LUCK_KEEP,
-            show_default=True,
-            metavar="N",
-            help="Variance reduction at 0-ply values each roll by the best of the N plays "
+        count_option(
+            "luck-keep",
+            LUCK_KEEP,
+            "Variance reduction at 0-ply values each roll by the best of the N plays "
             "pubeval ranks highest (0: every play).",
+            low=0,
         ),
         optional_option(
             "truncate",
@@ -169,13 +167,8 @@ rollout_settings = option_group(
             "Stop once the equity's standard error is below ERROR (every "
             "play's, with --roll); --games is then the most played.",
         ),
-        click.option(
-            "--check-every",
-            type=click.IntRange(min=1),
-            default=CHECK_EVERY,
-            show_default=True,
-            metavar="N",
-            help="Games between the checks of --se and --out-of-contention.",
+        count_option(
+            "check-every", CHECK_EVERY, "Games between the checks of --se and --out-of-contention."
         ),
         optional_option(
             "out-of-contention",

@@ -4,6 +4,7 @@ rolled-out positions (:func:`tavla.eval.train_net_set`, :func:`tavla.eval.train_
 from __future__ import annotations
 
 import math
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -85,17 +86,15 @@ def _line(name: str, result: SupervisedResult) -> str:
 
 
 def _record(result: SupervisedResult) -> dict[str, Any]:
-    return {
-        "epochs": result.epochs,
-        "best_epoch": result.best_epoch,
-        "steps": result.steps,
-        "positions": result.positions,
-        "validation_positions": result.validation_positions,
-        "seconds": result.seconds,
-        "stopped_early": result.stopped_early,
-        "interrupted": result.interrupted,
-        "history": [[r.epoch, r.training, r.validation] for r in result.history],
+    """The result's fields but the net and its file, the history last as rows of
+    [epoch, training, validation]."""
+    record = {
+        field.name: getattr(result, field.name)
+        for field in fields(result)
+        if field.name not in ("net", "checkpoint", "history")
     }
+    record["history"] = [[r.epoch, r.training, r.validation] for r in result.history]
+    return record
 
 
 def run_supervised(

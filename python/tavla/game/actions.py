@@ -26,82 +26,68 @@ class OpeningRoll:
 
 
 @dataclass(frozen=True)
-class RollAction:
+class _PlayerAction:
+    """An action of ``player``: every action but the :class:`OpeningRoll`."""
+
+    player: int
+
+
+@dataclass(frozen=True)
+class _CubeAction(_PlayerAction):
+    """A cube action of ``player`` that names the cube's ``value``."""
+
+    value: int
+
+
+@dataclass(frozen=True)
+class RollAction(_PlayerAction):
     """``player`` rolled ``dice`` (not recorded for a standard opening, whose dice are the
     :class:`OpeningRoll`'s)."""
 
-    player: int
     dice: Roll
 
 
 @dataclass(frozen=True)
-class PlayAction:
+class PlayAction(_PlayerAction):
     """``player`` played ``play`` with ``dice`` (R14); a forced pass has no moves."""
 
-    player: int
     dice: Roll
     play: Play
 
 
-@dataclass(frozen=True)
-class DoubleAction:
+class DoubleAction(_CubeAction):
     """``player`` offered to double the cube to ``value`` (R18)."""
 
-    player: int
-    value: int
 
-
-@dataclass(frozen=True)
-class BeaverAction:
+class BeaverAction(_CubeAction):
     """``player``, doubled, took and redoubled to ``value``, keeping the cube (R20)."""
 
-    player: int
-    value: int
 
-
-@dataclass(frozen=True)
-class RaccoonAction:
+class RaccoonAction(_CubeAction):
     """``player``, beavered, took and redoubled again to ``value`` (R20)."""
 
-    player: int
-    value: int
 
-
-@dataclass(frozen=True)
-class TakeAction:
+class TakeAction(_CubeAction):
     """``player`` took: the cube is at ``value``, owned as R19/R20 say."""
 
-    player: int
-    value: int
 
-
-@dataclass(frozen=True)
-class DropAction:
+class DropAction(_PlayerAction):
     """``player`` dropped (passed) and lost the game (R19)."""
 
-    player: int
-
 
 @dataclass(frozen=True)
-class ResignAction:
+class ResignAction(_PlayerAction):
     """``player`` offered to resign a game of ``kind`` (R17)."""
 
-    player: int
     kind: ResultKind
 
 
-@dataclass(frozen=True)
-class AcceptResignationAction:
+class AcceptResignationAction(_PlayerAction):
     """``player`` accepted the opponent's resignation; the game is over."""
 
-    player: int
 
-
-@dataclass(frozen=True)
-class RejectResignationAction:
+class RejectResignationAction(_PlayerAction):
     """``player`` rejected the opponent's resignation; play goes on."""
-
-    player: int
 
 
 Action = (

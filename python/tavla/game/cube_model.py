@@ -103,12 +103,9 @@ class Equities(NamedTuple):
     """Nobody ever doubles: the dead cube's value."""
 
 
-_Situation = tuple[int, int, bool, bool, "_core.MatchEquity | None", int, int, bool, int]
-
-
-def _situation(context: CubeContext, met: MatchEquityTable | None) -> _Situation:
-    """The core's arguments for the situation of ``context``: the cube, the rules and, in a
-    match (``met`` given), the table and the away scores (checked against the table)."""
+def _situation(context: CubeContext, met: MatchEquityTable | None) -> _core.CubeSituation:
+    """The core's situation of ``context``: the cube, the rules and, in a match (``met``
+    given), the table and the away scores (checked against the table)."""
     rules = context.game_rules
     native = None
     away = opponent_away = 0
@@ -116,16 +113,16 @@ def _situation(context: CubeContext, met: MatchEquityTable | None) -> _Situation
         met.mwc(context.away, context.opponent_away)  # checks both away scores against it
         native = met.native(context.match.crawford_rule)
         away, opponent_away = context.away, context.opponent_away
-    return (
-        context.cube.value,
-        context.owner.number,
-        rules.backgammons,
-        rules.jacoby,
-        native,
-        away,
-        opponent_away,
-        context.match.crawford,
-        rules.max_cube or MAX_CUBE_VALUE,
+    return _core.CubeSituation(
+        value=context.cube.value,
+        owner=context.owner.number,
+        backgammons=rules.backgammons,
+        jacoby=rules.jacoby,
+        met=native,
+        away=away,
+        opponent_away=opponent_away,
+        crawford_game=context.match.crawford,
+        max_cube=rules.max_cube or MAX_CUBE_VALUE,
     )
 
 
@@ -139,7 +136,7 @@ def equities(
     ``context``, with cube life ``life`` and, in a match, the table ``met``.  In the
     Crawford game nobody doubles, so no double is the dead cube's value.  Raises
     :class:`~tavla.MatchEquityError` for a score beyond the table."""
-    return Equities(*_core.cube_equities(probabilities, *_situation(context, met), life))
+    return Equities(*_core.cube_equities(probabilities, _situation(context, met), life))
 
 
 def proper_equities(
@@ -157,5 +154,5 @@ def proper_equities(
     if rows.ndim != 2 or rows.shape[1] != 5:
         raise CubeModelError(f"probabilities have shape (N, 5), got {rows.shape}")
     return _core.proper_equities(
-        rows, *_situation(context, met), life, context.refusal() is None, context.beavers
+        rows, _situation(context, met), life, context.refusal() is None, context.beavers
     )
