@@ -35,6 +35,7 @@ from .options import (
 from .playout_options import playout_run
 from .playout_output import echo_json, exit_if_interrupted
 from .policy_param import ParsedPolicy, policy_option
+from .rollout_options import bearoff_stop_flags
 
 MATCH_SUFFIXES = (".mat", ".txt", ".sgf")
 """The match files read in a folder given to --matches."""
@@ -107,11 +108,7 @@ class _Rollouts:
 
     def arguments(self, client: Any = None) -> dict[str, Any]:
         """The keyword arguments of the run these say, on the cluster of ``client``."""
-        if self.truncate_bearoff and self.truncate_one_sided:
-            raise InputError("give --truncate-bearoff or --truncate-one-sided, not both")
-        stop = "exact" if self.truncate_bearoff else None
-        if self.truncate_one_sided:
-            stop = "one-sided"
+        stop = bearoff_stop_flags(self.truncate_bearoff, self.truncate_one_sided)
         return {
             "policy": self.policy.value,
             "games": self.games,

@@ -16,10 +16,22 @@ from ..eval.net import Net
 from ..eval.policies import Policy, PolicyLike
 from ..sim.rollout_rounds import CHECK_EVERY
 from ..sim.run_checks import LUCK_KEEP
+from .errors import InputError
 from .options import count_option, option_group, optional_option
 from .policy_param import ParsedPolicy
 
 POSITIVE = click.FloatRange(min=0, min_open=True)
+
+
+def bearoff_stop_flags(truncate_bearoff: bool, truncate_one_sided: bool) -> str | None:
+    """Where ``--truncate-bearoff`` and ``--truncate-one-sided`` stop games, as
+    :func:`tavla.rollout`'s ``truncate_bearoff`` takes it: ``"exact"``, ``"one-sided"`` or
+    None; :class:`~tavla.cli.errors.InputError` when both are given."""
+    if truncate_bearoff and truncate_one_sided:
+        raise InputError("give --truncate-bearoff or --truncate-one-sided, not both")
+    if truncate_one_sided:
+        return "one-sided"
+    return "exact" if truncate_bearoff else None
 
 
 @dataclass(frozen=True)
@@ -88,14 +100,13 @@ class RolloutSettings:
                     f"(net:PATH or bearoff), as the policy {policy!r} has none"
                 )
             evaluator = policy.evaluator
-        if self.truncate_bearoff and self.truncate_one_sided:
-            raise PlayoutError("give --truncate-bearoff or --truncate-one-sided, not both")
+        stop = bearoff_stop_flags(self.truncate_bearoff, self.truncate_one_sided)
         return {
             "variance_reduction": self.variance_reduction,
             "luck_keep": self.luck_keep,
             "truncate": self.truncate,
             "evaluator": evaluator,
-            "truncate_bearoff": "one-sided" if self.truncate_one_sided else self.truncate_bearoff,
+            "truncate_bearoff": stop,
             "se": self.se,
             "check_every": self.check_every,
             "out_of_contention": self.out_of_contention,
