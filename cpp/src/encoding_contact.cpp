@@ -1,7 +1,8 @@
 // The features of the contact229 and race205 encodings (docs/nets.rst "Encodings"), which
 // follow td198's units of both sides (encoding.cpp): hand-made features in groups, each side's
-// on its own numbering (R3), the side on roll first. The features follow the public descriptions of GNU Backgammon's inputs (escapes,
-// containment, anchors, timing, mobility, backbone, ...); their definitions here are tavla's own.
+// on its own numbering (R3), the side on roll first. The features follow the public
+// descriptions of GNU Backgammon's inputs (escapes, containment, anchors, timing, mobility,
+// backbone, ...); their definitions here are tavla's own.
 #include <algorithm>
 #include <array>
 #include <cstring>
