@@ -167,6 +167,17 @@ of each seed's variance-reduced rollout; beside them ``plain`` (``cpu_per_game``
 rollout of the opening) and, for tavla, ``random`` (self-play ``games_per_second``)."""
 
 
+Seeded = tuple[float, float, float]
+"""One seed's variance-reduced rollout: its equity, reported standard error and CPU seconds."""
+
+
+def seeded_rows(rollout: Callable[[int], Seeded], seeds: int) -> dict[str, list[float]]:
+    """``rollout(seed)`` for seeds 1 to ``seeds``, as the ``equity``, ``se`` and ``cpu``
+    columns of a position in :data:`Runs`."""
+    done = [rollout(seed) for seed in range(1, seeds + 1)]
+    return {key: [row[k] for row in done] for k, key in enumerate(("equity", "se", "cpu"))}
+
+
 def tavla_rollouts(games: int, seeds: int = 1) -> Runs:
     """This tree's rollouts: per position, each of ``seeds`` variance-reduced rollouts'
     equity, error and CPU seconds, and the plain rollout's CPU seconds per game of the opening
@@ -179,16 +190,15 @@ def tavla_rollouts(games: int, seeds: int = 1) -> Runs:
     found: Runs = {}
     for name, position_id in ROLLOUT_POSITIONS.items():
         position = tavla.Position.from_position_id(position_id)
-        rows: dict[str, list[float]] = {"equity": [], "se": [], "cpu": []}
-        for seed in range(1, seeds + 1):
+
+        def reduced_rollout(seed: int, position: tavla.Position = position) -> Seeded:
             started = time.process_time()
             result = tavla.rollout(
                 position, policy, games, seed=seed, threads=1, progress=False, **reduced
             )
-            rows["cpu"].append(time.process_time() - started)
-            rows["equity"].append(result.equity)
-            rows["se"].append(result.equity_std_error)
-        found[name] = rows
+            return result.equity, result.equity_std_error, time.process_time() - started
+
+        found[name] = seeded_rows(reduced_rollout, seeds)
     started = time.process_time()
     tavla.rollout(
         tavla.Position.from_position_id(ROLLOUT_POSITIONS["opening 3-1"]),
@@ -222,13 +232,12 @@ def gnubg_rollouts(games: int, seeds: int = 1) -> Runs:
     found: Runs = {}
     startup = gnubg_peer.startup_cpu()
     for name, position_id in ROLLOUT_POSITIONS.items():
-        rows: dict[str, list[float]] = {"equity": [], "se": [], "cpu": []}
-        for seed in range(1, seeds + 1):
+
+        def reduced_rollout(seed: int, position_id: str = position_id) -> Seeded:
             result = gnubg_peer.rollout(position_id, games, variance_reduction=True, seed=seed)
-            rows["cpu"].append(result.cpu_seconds - startup)
-            rows["equity"].append(result.equity)
-            rows["se"].append(result.std_error)
-        found[name] = rows
+            return result.equity, result.std_error, result.cpu_seconds - startup
+
+        found[name] = seeded_rows(reduced_rollout, seeds)
     plain = gnubg_peer.rollout(
         ROLLOUT_POSITIONS["opening 3-1"], 4 * games, variance_reduction=False
     )
