@@ -47,7 +47,25 @@ int rearmost(const std::int8_t* row, const SideMasks& masks) {
     return row[kBar] > 0 ? kBar : masks.occupied != 0 ? highest_bit(masks.occupied) + 1 : 0;
 }
 
+// The sum of the bytes of `word`, counts that sum to at most 255: the multiply adds each byte
+// into the top one, and the partial sums below it never carry into it.
+std::uint32_t byte_sum(std::uint64_t word) {
+    return std::uint32_t((word * 0x0101010101010101ull) >> 56);
+}
+
+// The sum of byte i of `word` times i + 1, when the bytes sum to at most 31: the partial sums
+// of the multiply are then at most 8 * 31 < 256, and none carries into the top byte.
+std::uint32_t weighted_byte_sum(std::uint64_t word) {
+    return std::uint32_t((word * 0x0102030405060708ull) >> 56);
+}
+
 using EscapeCounts = std::array<std::uint8_t, 16>;
+
+// The escapes of each point 13..25 and the fewest of them.
+struct EscapeTable {
+    EscapeCounts counts;
+    int fewest;
+};
 
 // Byte i of the result: bit i of `bits` (0..255), 0 or 1.
 std::uint64_t bytes_of_bits(std::uint32_t bits) {
@@ -104,20 +122,22 @@ EscapeCounts escapes(std::uint32_t blocks) {
 // costs about as much as escapes() itself.
 class EscapeMemo {
 public:
-    const EscapeCounts& counts(std::uint32_t blocks) {
+    const EscapeTable& counts(std::uint32_t blocks) {
         const std::uint32_t key = (blocks >> 6) + 1;  // 0: an empty slot
         const std::uint32_t slot = (key * 0x9E3779B1u) >> (32 - kSlotBits);
         if (keys_[slot] != key) {
-            counts_[slot] = escapes(blocks);
+            EscapeTable& table = tables_[slot];
+            table.counts = escapes(blocks);
+            table.fewest = *std::min_element(table.counts.begin(), table.counts.begin() + 13);
             keys_[slot] = key;
         }
-        return counts_[slot];
+        return tables_[slot];
     }
 
 private:
     static constexpr int kSlotBits = 10;
     std::array<std::uint32_t, 1u << kSlotBits> keys_{};
-    std::array<EscapeCounts, 1u << kSlotBits> counts_{};
+    std::array<EscapeTable, 1u << kSlotBits> tables_{};
 };
 
 // The rolls of 36 on which a checker of the hitter (its checkers that may move, `origins`)
@@ -125,33 +145,40 @@ private:
 // one checker whose landings on the way are not on points the target has made. On masks of
 // the hitter's numbering (the target's mirrored ones), bit q - 1 for point q (the bar: bit
 // 24): a move of d pips is a shift right by d, and the points beyond its 1-point fall off.
+// Worked back from the blots: near[d] holds the landings that hit with at most one more move
+// of d (a blot, or an open point d above one), and a roll hits when a checker's first landing
+// is on one of them.
 int shots(std::uint32_t origins, const SideMasks& target) {
     const std::uint32_t blots = target.occupied_mirrored & ~target.made_mirrored;
     if (blots == 0) return 0;
     const std::uint32_t open = ~target.made_mirrored;
-    std::array<std::uint32_t, 7> first{};  // [d]: the points one die d reaches
-    for (int d = 1; d <= 6; ++d) first[std::size_t(d)] = origins >> d;
+    std::array<std::uint32_t, 7> first{}, near{};  // [d]: the points one die d reaches
+    for (int d = 1; d <= 6; ++d) {
+        first[std::size_t(d)] = origins >> d;
+        near[std::size_t(d)] = blots | ((blots << d) & open);
+    }
     int rolls = 0;
     for (int d1 = 1; d1 <= 6; ++d1) {
-        std::uint32_t reach = origins, landed = 0;
-        for (int step = 0; step < 4; ++step) {
-            reach = (reach >> d1) & open;
-            landed |= reach;
-        }
-        rolls += (landed & blots) != 0 ? 1 : 0;
+        const std::uint32_t a = first[std::size_t(d1)], a_near = near[std::size_t(d1)];
+        // The landings that hit with at most three more moves of d1 (blots are open points).
+        std::uint32_t ahead = ((a_near << d1) | blots) & open;
+        ahead = ((ahead << d1) | blots) & open;
+        rolls += (a & ahead) != 0 ? 1 : 0;
         for (int d2 = d1 + 1; d2 <= 6; ++d2) {
-            const std::uint32_t a = first[std::size_t(d1)], b = first[std::size_t(d2)];
-            const std::uint32_t two = ((a & open) >> d2) | ((b & open) >> d1);
-            rolls += ((a | b | two) & blots) != 0 ? 2 : 0;
+            const std::uint32_t b = first[std::size_t(d2)], b_near = near[std::size_t(d2)];
+            rolls += ((a & b_near) | (b & a_near)) != 0 ? 2 : 0;
         }
     }
     return rolls;
 }
 
 int pips(const std::int8_t* row) {
-    int total = 0;
-    for (int p = 1; p <= kBar; ++p) total += p * row[p];
-    return total;
+    const std::uint64_t low = eight_counts(row + 1, false), middle = eight_counts(row + 9, false),
+                        high = eight_counts(row + 17, false);
+    // Byte i of low + middle + high: the checkers i + 1, i + 9 and i + 17 pips away (at most 15
+    // in all); those of middle are 8 pips further, those of high 16.
+    return int(weighted_byte_sum(low + middle + high) + 8 * byte_sum(middle + 2 * high)) +
+           kBar * row[kBar];
 }
 
 // (other's pips - side's pips) / the side's pips, within -1 .. 1: the side's lead in the race
@@ -161,65 +188,108 @@ float pip_lead(int own, int other) {
     return std::clamp(lead, -1.0f, 1.0f);
 }
 
-struct ContactFeatures {
-    float pips, back, rearmost, rearmost_escapes, mean_escapes, containment, anchors,
-        best_anchor, home_points, outfield_points, prime, blots, shots, timing, mobility,
-        backbone;
+// What a side's features need of its own checkers alone, and those features: the same for
+// every play of a turn that does not hit the side, which contact229_features keeps.
+struct Side {
+    SideMasks masks;
+    std::uint32_t movers;
+    int pips, rearmost, back_checkers;  // back_checkers: on points 13..25
+    float pips_input, back, rearmost_input, anchors, best_anchor, home_points, outfield_points,
+        prime, blots, timing;
 };
 
-// The side `row`'s features; `own` and `theirs` the masks of the side and the other.
-ContactFeatures contact_features(const std::int8_t* row, const SideMasks& own,
-                                 const std::int8_t* other, const SideMasks& theirs, int own_pips,
-                                 EscapeMemo& memo) {
-    ContactFeatures f{};
-    const std::uint32_t blocks = theirs.made_mirrored;
-    f.pips = float(own_pips) / 167.0f;
-    int back = row[kBar];
-    for (int p = 19; p <= kPoints; ++p) back += row[p];
-    f.back = float(back) / 15.0f;
-    const int last = rearmost(row, own);
-    f.rearmost = float(last) / 25.0f;
-    const EscapeCounts& escape = memo.counts(blocks);
-    const int last_escapes = last >= 13 ? escape[std::size_t(last - 13)] : kRolls;
-    f.rearmost_escapes = last == 0 ? 1.0f : float(last_escapes) / kRolls;
-    int fewest = kRolls, checkers = 0, escape_sum = 0;
-    for (int p = 13; p <= kBar; ++p) {
-        const int e = escape[std::size_t(p - 13)];
-        fewest = std::min(fewest, e);
-        checkers += row[p];
-        escape_sum += row[p] * e;
-    }
-    f.mean_escapes = checkers == 0 ? 1.0f : float(escape_sum) / float(checkers * kRolls);
-    f.containment = float(kRolls - fewest) / kRolls;
-    const std::uint32_t anchors = own.made & (0x3Fu << 18);  // points 19..24
+Side side_of(const std::int8_t* row) {
+    Side s;
+    s.masks = side_masks(row);
+    s.movers = movers(row, s.masks);
+    s.pips = pips(row);
+    s.rearmost = rearmost(row, s.masks);
+    const std::uint64_t middle = eight_counts(row + 9, false), high = eight_counts(row + 17, false);
+    // Points 13..16 are the top four bytes of middle, 19..24 the top six of high.
+    s.back_checkers = int(byte_sum(middle >> 32) + byte_sum(high)) + row[kBar];
+    s.pips_input = float(s.pips) / 167.0f;
+    s.back = float(int(byte_sum(high >> 16)) + row[kBar]) / 15.0f;
+    s.rearmost_input = float(s.rearmost) / 25.0f;
+    const std::uint32_t made = s.masks.made;
+    const std::uint32_t anchors = made & (0x3Fu << 18);  // points 19..24
     // The best is the lowest: the farthest from the side's 25.
     const int best = anchors != 0 ? 24 - highest_bit(anchors & (0u - anchors)) : 0;
-    f.anchors = float(bit_count(anchors)) / 3.0f;
-    f.best_anchor = float(best) / 6.0f;
+    s.anchors = float(bit_count(anchors)) / 3.0f;
+    s.best_anchor = float(best) / 6.0f;
     int prime = 0;  // the longest run of made points, at most 6
-    for (std::uint32_t run = own.made; run != 0 && prime < 6; ++prime) run &= run >> 1;
-    int timing = 0;
-    for (int p = 7; p <= 18; ++p) timing += row[p] * (p - 6);
-    f.home_points = float(bit_count(own.made & 0x3Fu)) / 6.0f;
-    f.outfield_points = float(bit_count(own.made & (0xFFFu << 6))) / 6.0f;
-    f.prime = float(prime) / 6.0f;
-    f.blots = float(bit_count(own.occupied & ~own.made)) / 6.0f;
-    f.shots = float(shots(movers(other, theirs), own)) / kRolls;
-    f.timing = float(timing) / 72.0f;
-    const std::uint32_t origins = movers(row, own);
-    int moves = 0;
-    for (int d = 1; d <= 6; ++d) moves += bit_count((origins >> d) & ~blocks);
-    f.mobility = float(moves) / kRolls;
+    for (std::uint32_t run = made; run != 0 && prime < 6; ++prime) run &= run >> 1;
+    s.home_points = float(bit_count(made & 0x3Fu)) / 6.0f;
+    s.outfield_points = float(bit_count(made & (0xFFFu << 6))) / 6.0f;
+    s.prime = float(prime) / 6.0f;
+    s.blots = float(bit_count(s.masks.occupied & ~made)) / 6.0f;
+    // Points 7..14 are 1..8 pips from the 6-point, 15..18 (the low four bytes at 15) 9..12.
+    const std::uint64_t outfield = eight_counts(row + 7, false),
+                        beyond = eight_counts(row + 15, false) & 0xFFFFFFFFu;
+    const int timing = int(weighted_byte_sum(outfield + beyond) + 8 * byte_sum(beyond));
+    s.timing = float(timing) / 72.0f;
+    return s;
+}
+
+// The features of a side that depend on the other side's checkers too.
+struct ContactFeatures {
+    float rearmost_escapes, mean_escapes, containment, shots, mobility, backbone;
+};
+
+// Those of the side `row`, its own features `own`, the other side's `theirs`.
+ContactFeatures contact_features(const std::int8_t* row, const Side& own, const Side& theirs,
+                                 EscapeMemo& memo) {
+    ContactFeatures f{};
+    const std::uint32_t blocks = theirs.masks.made_mirrored;
+    const int last = own.rearmost;
+    const EscapeTable& escape = memo.counts(blocks);
+    const int last_escapes = last >= 13 ? escape.counts[std::size_t(last - 13)] : kRolls;
+    f.rearmost_escapes = last == 0 ? 1.0f : float(last_escapes) / kRolls;
+    int escape_sum = row[kBar] * escape.counts[std::size_t(kBar - 13)];
+    for (std::uint32_t occupied = own.masks.occupied >> 12; occupied != 0;
+         occupied &= occupied - 1) {
+        const int i = lowest_bit(occupied);  // point 13 + i
+        escape_sum += row[13 + i] * escape.counts[std::size_t(i)];
+    }
+    const int checkers = own.back_checkers;
+    f.mean_escapes = checkers == 0 ? 1.0f : float(escape_sum) / float(checkers * kRolls);
+    f.containment = float(kRolls - escape.fewest) / kRolls;
+    f.shots = float(shots(theirs.movers, own.masks)) / kRolls;
+    // The moves of one die, for each die: the checkers that may move onto a point not made.
+    const std::uint32_t origins = own.movers;
+    const auto moves = [origins, blocks](int d1, int d2) {
+        return std::uint64_t((origins >> d1) & ~blocks) |
+               std::uint64_t((origins >> d2) & ~blocks) << 32;
+    };
+    f.mobility = float(bit_count(moves(1, 2), moves(3, 4), moves(5, 6))) / kRolls;
     // The side's made points among the 12 in front of the other's rearmost checker.
-    const int other_last = rearmost(other, theirs);
+    const int other_last = theirs.rearmost;
     int backbone = 0;
     if (other_last > 0) {
         const int front = kBar - other_last, end = std::min(front + 12, kPoints);
-        backbone = bit_count(own.made & ((1u << end) - 1) & ~((1u << front) - 1));
+        backbone = bit_count(own.masks.made & ((1u << end) - 1) & ~((1u << front) - 1));
     }
     f.backbone = float(backbone) / 6.0f;
     return f;
 }
+
+// The escape memo and the side of the last row given as the mover, which the plays of a turn
+// that do not hit share (the side that does not play is the mover of the boards evaluated).
+class ContactMemo {
+public:
+    EscapeMemo escapes;
+
+    const Side& mover(const std::int8_t* row) {
+        if (std::memcmp(row_.data(), row, kSlots) != 0) {
+            std::memcpy(row_.data(), row, kSlots);
+            side_ = side_of(row);
+        }
+        return side_;
+    }
+
+private:
+    std::array<std::int8_t, kSlots> row_{};  // no checkers: no valid row
+    Side side_{};
+};
 
 struct RaceFeatures {
     float pips, crossovers, outside, gaps;
@@ -247,24 +317,22 @@ RaceFeatures race_features(const std::int8_t* row, int own_pips) {
 }  // namespace
 
 void contact229_features(const std::int8_t* mover, const std::int8_t* opponent, float* out) {
-    thread_local EscapeMemo memo;
-    const SideMasks mover_masks = side_masks(mover), opponent_masks = side_masks(opponent);
-    const int mover_pips = pips(mover), opponent_pips = pips(opponent);
-    const ContactFeatures m =
-        contact_features(mover, mover_masks, opponent, opponent_masks, mover_pips, memo);
-    const ContactFeatures o =
-        contact_features(opponent, opponent_masks, mover, mover_masks, opponent_pips, memo);
+    thread_local ContactMemo memo;
+    const Side& m = memo.mover(mover);
+    const Side o = side_of(opponent);
+    const ContactFeatures mf = contact_features(mover, m, o, memo.escapes);
+    const ContactFeatures of = contact_features(opponent, o, m, memo.escapes);
     const std::array<float, 33> values{
-        m.pips, o.pips, pip_lead(mover_pips, opponent_pips),
-        m.back, m.rearmost, o.back, o.rearmost,
-        m.rearmost_escapes, m.mean_escapes, o.rearmost_escapes, o.mean_escapes,
-        m.containment, o.containment,
+        m.pips_input, o.pips_input, pip_lead(m.pips, o.pips),
+        m.back, m.rearmost_input, o.back, o.rearmost_input,
+        mf.rearmost_escapes, mf.mean_escapes, of.rearmost_escapes, of.mean_escapes,
+        mf.containment, of.containment,
         m.anchors, m.best_anchor, o.anchors, o.best_anchor,
         m.home_points, m.outfield_points, m.prime, o.home_points, o.outfield_points, o.prime,
-        m.blots, m.shots, o.blots, o.shots,
+        m.blots, mf.shots, o.blots, of.shots,
         m.timing, o.timing,
-        m.mobility, o.mobility,
-        m.backbone, o.backbone};  // fmt: the order of contact229_groups()
+        mf.mobility, of.mobility,
+        mf.backbone, of.backbone};  // fmt: the order of contact229_groups()
     std::copy(values.begin(), values.end(), out);
 }
 

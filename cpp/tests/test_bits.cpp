@@ -19,6 +19,12 @@ int bit_count_by_bits(std::uint32_t mask) {
     return n;
 }
 
+int lowest_bit_by_bits(std::uint32_t mask) {
+    int i = 0;
+    while ((mask >> i & 1) == 0) ++i;
+    return i;
+}
+
 int highest_bit_by_bits(std::uint32_t mask) {
     int i = 31;
     while ((mask >> i & 1) == 0) --i;
@@ -38,9 +44,13 @@ void edge_cases() {
     for (int i = 0; i < 32; ++i) {
         CHECK_EQ(tavla::highest_bit(1u << i), i);
         CHECK_EQ(tavla::highest_bit(~0u >> (31 - i)), i);
+        CHECK_EQ(tavla::lowest_bit(1u << i), i);
+        CHECK_EQ(tavla::lowest_bit(~0u << i), i);
         CHECK_EQ(tavla::bit_count(~0u >> (31 - i)), i + 1);
     }
     CHECK_EQ(tavla::bit_count(0), 0);
+    CHECK_EQ(tavla::bit_count(kMax, kMax, kMax), 192);
+    CHECK_EQ(tavla::bit_count(0, 0, 0), 0);
     CHECK_EQ(tavla::multiply_high(kMax, kMax), kMax - 1);
     CHECK_EQ(tavla::multiply_high(std::uint64_t(1) << 32, std::uint64_t(1) << 32), 1u);
     CHECK_EQ(tavla::multiply_high(kMax, 36), 35u);
@@ -53,13 +63,22 @@ void edge_cases() {
 void random_words() {
     const std::uint64_t key = tavla::stream_key(7, 0);
     int wrong_swaps = 0, wrong_bits = 0, wrong_counts = 0, wrong_products = 0;
+    std::uint64_t previous = 0;
     for (std::uint64_t i = 0; i < 1000000; i += 2) {
         const std::uint64_t a = tavla::draw(key, i), b = tavla::draw(key, i + 1);
         wrong_swaps += tavla::byte_swap(a) != byte_swap_by_bytes(a);
         // Shifted, so that every bit is the highest one about equally often.
         const std::uint32_t mask = (std::uint32_t(a) >> (b % 32)) | 1u;
         wrong_bits += tavla::highest_bit(mask) != highest_bit_by_bits(mask);
+        const std::uint32_t low_mask = (std::uint32_t(a) << (b % 32)) | (1u << 31);
+        wrong_bits += tavla::lowest_bit(low_mask) != lowest_bit_by_bits(low_mask);
         wrong_counts += tavla::bit_count(std::uint32_t(a)) != bit_count_by_bits(std::uint32_t(a));
+        const int three = bit_count_by_bits(std::uint32_t(a)) + bit_count_by_bits(a >> 32) +
+                          bit_count_by_bits(std::uint32_t(b)) + bit_count_by_bits(b >> 32) +
+                          bit_count_by_bits(std::uint32_t(previous)) +
+                          bit_count_by_bits(previous >> 32);
+        wrong_counts += tavla::bit_count(a, b, previous) != three;
+        previous = a ^ b;
         wrong_products += tavla::multiply_high(a, b) != tavla::multiply_high_portable(a, b);
         // Small factors too, as uniform_below's are.
         const std::uint64_t n = b % 4096;

@@ -34,6 +34,17 @@ inline int highest_bit(std::uint32_t mask) {
 #endif
 }
 
+// The index of the lowest bit set in `mask`, which must not be 0.
+inline int lowest_bit(std::uint32_t mask) {
+#if defined(TAVLA_MSVC_INTRINSICS)
+    unsigned long index;
+    _BitScanForward(&index, mask);
+    return int(index);
+#else
+    return __builtin_ctz(mask);
+#endif
+}
+
 // The number of bits set in `mask`. The baseline x86-64 build has no popcount instruction,
 // and the compiler's builtin then calls a library function: the few shifts and adds below,
 // inline, cost less there; with the instruction (or on ARM64) the builtin is one.
@@ -45,6 +56,23 @@ inline int bit_count(std::uint32_t mask) {
     mask = (mask & 0x33333333u) + ((mask >> 2) & 0x33333333u);
     mask = (mask + (mask >> 4)) & 0x0F0F0F0Fu;
     return int((mask * 0x01010101u) >> 24);
+#endif
+}
+
+// The number of bits set in three words together. Without the instruction, bit_count's
+// shifts and adds on each word up to counts of four bits, which the three words then share
+// (each at most 12), and one multiply that adds their bytes.
+inline int bit_count(std::uint64_t a, std::uint64_t b, std::uint64_t c) {
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__POPCNT__) || defined(__aarch64__))
+    return __builtin_popcountll(a) + __builtin_popcountll(b) + __builtin_popcountll(c);
+#else
+    const auto nibbles = [](std::uint64_t word) {
+        word = word - ((word >> 1) & 0x5555555555555555ull);
+        return (word & 0x3333333333333333ull) + ((word >> 2) & 0x3333333333333333ull);
+    };
+    std::uint64_t sum = nibbles(a) + nibbles(b) + nibbles(c);
+    sum = (sum & 0x0F0F0F0F0F0F0F0Full) + ((sum >> 4) & 0x0F0F0F0F0F0F0F0Full);
+    return int((sum * 0x0101010101010101ull) >> 56);
 #endif
 }
 
