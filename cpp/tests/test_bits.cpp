@@ -46,6 +46,8 @@ void edge_cases() {
         CHECK_EQ(tavla::highest_bit(~0u >> (31 - i)), i);
         CHECK_EQ(tavla::lowest_bit(1u << i), i);
         CHECK_EQ(tavla::lowest_bit(~0u << i), i);
+        CHECK_EQ(tavla::lowest_bit(std::uint64_t(1) << (32 + i)), 32 + i);
+        CHECK_EQ(tavla::lowest_bit(kMax << i), i);
         CHECK_EQ(tavla::bit_count(~0u >> (31 - i)), i + 1);
     }
     CHECK_EQ(tavla::bit_count(0), 0);
@@ -72,6 +74,11 @@ void random_words() {
         wrong_bits += tavla::highest_bit(mask) != highest_bit_by_bits(mask);
         const std::uint32_t low_mask = (std::uint32_t(a) << (b % 32)) | (1u << 31);
         wrong_bits += tavla::lowest_bit(low_mask) != lowest_bit_by_bits(low_mask);
+        const std::uint64_t wide = (a << (b % 64)) | (std::uint64_t(1) << 63);
+        const int wide_lowest = std::uint32_t(wide) != 0
+                                    ? lowest_bit_by_bits(std::uint32_t(wide))
+                                    : 32 + lowest_bit_by_bits(std::uint32_t(wide >> 32));
+        wrong_bits += tavla::lowest_bit(wide) != wide_lowest;
         wrong_counts += tavla::bit_count(std::uint32_t(a)) != bit_count_by_bits(std::uint32_t(a));
         const int three = bit_count_by_bits(std::uint32_t(a)) + bit_count_by_bits(a >> 32) +
                           bit_count_by_bits(std::uint32_t(b)) + bit_count_by_bits(b >> 32) +

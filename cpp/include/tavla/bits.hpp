@@ -45,6 +45,20 @@ inline int lowest_bit(std::uint32_t mask) {
 #endif
 }
 
+// The same of a 64-bit mask.
+inline int lowest_bit(std::uint64_t mask) {
+#if defined(TAVLA_MSVC_INTRINSICS) && (defined(_M_X64) || defined(_M_ARM64))
+    unsigned long index;
+    _BitScanForward64(&index, mask);
+    return int(index);
+#elif defined(TAVLA_MSVC_INTRINSICS)
+    const auto low = std::uint32_t(mask);
+    return low != 0 ? lowest_bit(low) : 32 + lowest_bit(std::uint32_t(mask >> 32));
+#else
+    return __builtin_ctzll(mask);
+#endif
+}
+
 // The number of bits set in `mask`. The baseline x86-64 build has no popcount instruction,
 // and the compiler's builtin then calls a library function: the few shifts and adds below,
 // inline, cost less there; with the instruction (or on ARM64) the builtin is one.
