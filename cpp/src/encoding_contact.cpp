@@ -158,17 +158,19 @@ int shots(std::uint32_t origins, const SideMasks& target) {
         near[std::size_t(d)] = blots | ((blots << d) & open);
     }
     int rolls = 0;
-    for (int d1 = 1; d1 <= 6; ++d1) {
-        const std::uint32_t a = first[std::size_t(d1)], a_near = near[std::size_t(d1)];
-        // The landings that hit with at most three more moves of d1 (blots are open points).
-        std::uint32_t ahead = ((a_near << d1) | blots) & open;
-        ahead = ((ahead << d1) | blots) & open;
-        rolls += (a & ahead) != 0 ? 1 : 0;
-        for (int d2 = d1 + 1; d2 <= 6; ++d2) {
-            const std::uint32_t b = first[std::size_t(d2)], b_near = near[std::size_t(d2)];
-            rolls += ((a & b_near) | (b & a_near)) != 0 ? 2 : 0;
-        }
+    for (int d = 1; d <= 6; ++d) {
+        // The landings that hit with at most three more moves of d (blots are open points).
+        std::uint32_t ahead = ((near[std::size_t(d)] << d) | blots) & open;
+        ahead = ((ahead << d) | blots) & open;
+        rolls += (first[std::size_t(d)] & ahead) != 0 ? 1 : 0;
     }
+    // Each pair written out, so that the masks stay in registers.
+    const auto pair = [&first, &near](std::size_t d1, std::size_t d2) {
+        return ((first[d1] & near[d2]) | (first[d2] & near[d1])) != 0 ? 2 : 0;
+    };
+    rolls += pair(1, 2) + pair(1, 3) + pair(1, 4) + pair(1, 5) + pair(1, 6) + pair(2, 3) +
+             pair(2, 4) + pair(2, 5) + pair(2, 6) + pair(3, 4) + pair(3, 5) + pair(3, 6) +
+             pair(4, 5) + pair(4, 6) + pair(5, 6);
     return rolls;
 }
 
@@ -235,13 +237,13 @@ struct ContactFeatures {
     float rearmost_escapes, mean_escapes, containment, shots, mobility, backbone;
 };
 
-// Those of the side `row`, its own features `own`, the other side's `theirs`.
+// Those of the side `row`, its own features `own`, the other side's `theirs`, and the escapes
+// past the other side's points, `escape` (EscapeMemo::counts of theirs.masks.made_mirrored).
 ContactFeatures contact_features(const std::int8_t* row, const Side& own, const Side& theirs,
-                                 EscapeMemo& memo) {
+                                 const EscapeTable& escape) {
     ContactFeatures f{};
     const std::uint32_t blocks = theirs.masks.made_mirrored;
     const int last = own.rearmost;
-    const EscapeTable& escape = memo.counts(blocks);
     const int last_escapes = last >= 13 ? escape.counts[std::size_t(last - 13)] : kRolls;
     f.rearmost_escapes = last == 0 ? 1.0f : float(last_escapes) / kRolls;
     int escape_sum = row[kBar] * escape.counts[std::size_t(kBar - 13)];
@@ -317,11 +319,14 @@ RaceFeatures race_features(const std::int8_t* row, int own_pips) {
 }  // namespace
 
 void contact229_features(const std::int8_t* mover, const std::int8_t* opponent, float* out) {
-    thread_local ContactMemo memo;
+    thread_local ContactMemo memo_of_thread;
+    ContactMemo& memo = memo_of_thread;  // its address found once
     const Side& m = memo.mover(mover);
     const Side o = side_of(opponent);
-    const ContactFeatures mf = contact_features(mover, m, o, memo.escapes);
-    const ContactFeatures of = contact_features(opponent, o, m, memo.escapes);
+    const ContactFeatures mf =
+        contact_features(mover, m, o, memo.escapes.counts(o.masks.made_mirrored));
+    const ContactFeatures of =
+        contact_features(opponent, o, m, memo.escapes.counts(m.masks.made_mirrored));
     const std::array<float, 33> values{
         m.pips_input, o.pips_input, pip_lead(m.pips, o.pips),
         m.back, m.rearmost_input, o.back, o.rearmost_input,
