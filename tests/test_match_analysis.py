@@ -217,6 +217,7 @@ def test_the_command_line_report() -> None:
         (["analyse", str(DATA / "README.md")], "README.md"),
         (["analyse", str(SHORT), "-e", "net:/missing.npz"], "no net file"),
         (["analyse", str(SHORT), "--met", "/missing.xml"], "no built-in table"),
+        (["analyse", str(SHORT), "-p", "0", "-e", "bearoff"], "bear-off database answers only"),
     ],
 )
 def test_bad_input_is_one_error_line(args: list[str], message: str) -> None:
@@ -233,6 +234,10 @@ def test_bad_arguments_raise_analysis_errors() -> None:
             analyse(SHORT, NET, **kwargs)  # type: ignore[arg-type]
     with pytest.raises(tavla.errors.AnalysisError, match="MatchRecord or the path"):
         analyse(42, NET)  # type: ignore[arg-type]
+    # The bear-off database alone cannot value a match (every game starts in contact): it
+    # is refused, not replaced by the default net under its name.
+    with pytest.raises(tavla.errors.AnalysisError, match="bear-off database answers only"):
+        analyse(SHORT, "bearoff", plies=0)
 
 
 def test_the_html_report_shows_every_marked_decision(tmp_path: Path) -> None:

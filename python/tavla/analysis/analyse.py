@@ -114,7 +114,8 @@ def analyse(
         record_or_path: a :class:`~tavla.formats.record.MatchRecord` or the path of a
             ``.mat`` file, an SGF file or a GNU Backgammon analysis export.
         evaluator: a :class:`~tavla.eval.Net` or its name (``"net:NAME"``, ``"net:PATH"``);
-            None for the strongest shipped net (:data:`tavla.eval.nets.DEFAULT`).
+            None for the strongest shipped net (:data:`tavla.eval.nets.DEFAULT`).  Not
+            ``"bearoff"``: the database alone cannot value a game's contact positions.
         plies: the depth of checker plays and cube decisions, 0 to 3 (default 2).
         luck_plies: the depth of the luck of rolls, 0 to 3 (default 0).
         cube_life: Janowski's cube life for the cube model.
@@ -125,8 +126,8 @@ def analyse(
         progress: show a progress bar of the decisions on standard error.
 
     Raises :class:`~tavla.MatchFileError` for a file that cannot be read (OSError when it
-    cannot be opened), :class:`~tavla.AnalysisError` for bad arguments, and what the
-    evaluator raises for a bad one.
+    cannot be opened), :class:`~tavla.AnalysisError` for bad arguments (``"bearoff"`` among
+    them), and what the evaluator raises for a bad one.
     """
     plies = check_int(plies, "plies", AnalysisError, low=0, high=MAX_PLIES)
     luck_plies = check_int(luck_plies, "luck_plies", AnalysisError, low=0, high=MAX_PLIES)
@@ -139,6 +140,12 @@ def analyse(
     if met is not None and not isinstance(met, MatchEquityTable):
         raise AnalysisError(f"met is a MatchEquityTable or None, got {type(met).__name__}")
     net = resolve_net(f"net:{nets.DEFAULT}" if evaluator is None else evaluator)
+    if net is None:
+        raise AnalysisError(
+            "the bear-off database answers only where both sides are home, and every game of"
+            " a match starts in contact: give a net ('net:NAME' or 'net:PATH'), or None for"
+            " the default net"
+        )
     if isinstance(record_or_path, MatchRecord):
         record, file = record_or_path, ""
     elif isinstance(record_or_path, (str, os.PathLike)):
