@@ -14,6 +14,7 @@ from click.testing import CliRunner
 import tavla
 from tavla.analysis import CubeErrorKind, Mark, analyse
 from tavla.analysis.decisions import BAD, DOUBTFUL, VERY_BAD
+from tavla.analysis.html import report_names
 from tavla.analysis.statistics import fibs_rating, fibs_rating_difference, rating
 from tavla.analysis.valuation import _answer_error, _double_error
 from tavla.cli import main
@@ -249,7 +250,7 @@ def test_the_html_report_shows_every_marked_decision(tmp_path: Path) -> None:
     args = ["analyse", str(MATCH), "-e", NET, "-p", "0", "--html", str(tmp_path), "--json"]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
-    page = (tmp_path / "match1484923.html").read_text()
+    page = (tmp_path / "match1484923.txt.html").read_text()
     analysis = analyse(MATCH, NET, 0)
 
     class Tags(HTMLParser):
@@ -270,3 +271,31 @@ def test_the_html_report_shows_every_marked_decision(tmp_path: Path) -> None:
     assert page.count('<tr class="made">') == sum(
         1 for decision in analysis.marked(0.04) if hasattr(decision, "candidates")
     )
+
+
+def test_html_reports_of_files_with_one_name_are_all_kept(tmp_path: Path) -> None:
+    """match.mat and match.sgf (one stem), or one name in two folders, give distinct pages:
+    each file's whole name with .html, the later of a name given twice numbered."""
+    stem = "Player0192-Player0193_7p_2025-11-08-2305"
+    mat, sgf = DATA / "realdata" / f"{stem}.mat", DATA / "sgf" / f"{stem}.sgf"
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / mat.name).write_bytes(mat.read_bytes())
+    out = tmp_path / "out"
+    args = [str(mat), str(sgf), str(other / mat.name), "-e", NET, "-p", "0", "--html", str(out)]
+    result = CliRunner().invoke(main, ["analyse", *args])
+    assert result.exit_code == 0, result.output
+    assert sorted(page.name for page in out.iterdir()) == [
+        f"{stem}.mat-2.html",
+        f"{stem}.mat.html",
+        f"{stem}.sgf.html",
+    ]
+    for page in out.iterdir():
+        assert "Player0192" in page.read_text()
+    assert report_names(["a/x.mat", "b/x.mat", "x.mat", "", "x.mat-2"]) == [
+        "x.mat.html",
+        "x.mat-2.html",
+        "x.mat-3.html",
+        "analysis.html",
+        "x.mat-2-2.html",
+    ]

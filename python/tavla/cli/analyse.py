@@ -10,7 +10,7 @@ import click
 
 from ..analysis import MatchAnalysis
 from ..analysis import analyse as analyse_match
-from ..analysis.html import write_html
+from ..analysis.html import report_names, write_html
 from ..analysis.report import describe, json_report, text_report
 from ..eval.evaluators import MAX_PLIES
 from .cube import read_table
@@ -54,8 +54,9 @@ from .playout_output import echo_json
     "html_dir",
     default=None,
     metavar="DIR",
-    help="Also write a self-contained HTML report of each file into DIR (FILE.html): the"
-    " statistics, the games, and every decision listed with a picture of the board.",
+    help="Also write a self-contained HTML report of each file into DIR, named by the file's"
+    " whole name (match.mat -> match.mat.html; a name given again numbered, match.mat-2.html):"
+    " the statistics, the games, and every decision listed with a picture of the board.",
 )
 @click.option(
     "--blunders",
@@ -100,7 +101,8 @@ def analyse(
             table = read_table(met)
     reports = []
     progress = sys.stderr.isatty()
-    for path in paths:
+    names = report_names(paths)
+    for path, name in zip(paths, names, strict=True):
         if not Path(path).is_file():
             raise InputError(f"{path}: no such file")
         try:
@@ -118,7 +120,7 @@ def analyse(
             raise InputError(f"{path}: {exc.strerror or exc}") from None
         if html_dir is not None:
             try:
-                write_html(analysis, Path(html_dir), threshold)
+                write_html(analysis, Path(html_dir), threshold, name)
             except OSError as exc:
                 raise InputError(f"{html_dir}: {exc.strerror or exc}") from None
         if as_json:
