@@ -299,3 +299,42 @@ def test_html_reports_of_files_with_one_name_are_all_kept(tmp_path: Path) -> Non
         "analysis.html",
         "x.mat-2-2.html",
     ]
+
+
+def test_decisions_are_listed_in_the_order_they_were_made() -> None:
+    """Each turn's cube decision, then its play, the answer after the double: in the JSON,
+    in the text list and in MatchAnalysis.marked, where a move number holds both players'
+    turns (Player0752's 31 at move 1 is before Player0592's cube decision at move 1)."""
+    studio = (
+        DATA / "realdata" / "Player0752 - Player0592 3pt Backgammon Studio 2024_05_11 20_10_33.txt"
+    )
+    base = ["analyse", str(studio), "-e", NET, "-p", "0"]
+    report = json.loads(CliRunner().invoke(main, [*base, "--json"]).stdout)
+    steps = [
+        (d["game"], d["move"], d["player"], d["kind"], d["chosen"]) for d in report["decisions"]
+    ]
+    assert steps[:5] == [
+        (1, 1, 0, "play", "8/5 6/5"),
+        (1, 1, 1, "double", "no double"),
+        (1, 1, 1, "play", "24/18 13/10"),
+        (1, 2, 0, "double", "no double"),
+        (1, 2, 0, "play", "24/20(2) 13/9(2)"),
+    ]
+    # Game 1 ends: 11) 64: 8/2 4/off  Doubles => 2 / 12) Drops.
+    end = [step for step in steps if step[0] == 1 and step[1] >= 11]
+    assert end == [
+        (1, 11, 0, "double", "no double"),
+        (1, 11, 0, "play", "8/2 4/off"),
+        (1, 11, 1, "double", "double"),
+        (1, 12, 0, "take", "drop"),
+    ]
+    text = CliRunner().invoke(main, [*base, "--blunders", "--threshold", "0"]).stdout
+    listed = [line.split(": ", 1)[1] for line in text.splitlines()]
+    assert [line.split(",")[1:3] for line in listed[:3]] == [
+        [" move 1", " Player0752 31: 8/5 6/5"],
+        [" move 1", " Player0592 no double"],
+        [" move 1", " Player0592 63: 24/18 13/10"],
+    ]
+    analysis = analyse(studio, NET, 0)
+    unforced = [d for d in report["decisions"] if not d.get("forced")]
+    assert len(listed) == len(unforced) == len(analysis.marked(0))

@@ -42,6 +42,8 @@ class MatchAnalysis:
         cube: every cube decision and answer analysed (:class:`~tavla.analysis.CubeAnalysis`).
         players: both players' :class:`~tavla.analysis.PlayerStatistics`.
         evaluator: the evaluator's name; plies and luck_plies the depths used.
+        decisions: the plays and cube decisions together, in the order they were made
+            (each turn's cube decision, its answer, then its play).
     """
 
     file: str
@@ -53,6 +55,7 @@ class MatchAnalysis:
     evaluator: str
     plies: int
     luck_plies: int
+    decisions: tuple[CheckerPlay | CubeAnalysis, ...]
 
     @property
     def length(self) -> int:
@@ -61,12 +64,13 @@ class MatchAnalysis:
 
     def marked(self, threshold: float = 0.04) -> list[CheckerPlay | CubeAnalysis]:
         """The decisions that lost at least ``threshold`` (normalised equity), in the order
-        of the match."""
-        found: list[CheckerPlay | CubeAnalysis] = [
-            *(play for play in self.plays if not play.forced and play.loss >= threshold),
-            *(cube for cube in self.cube if cube.loss >= threshold),
+        they were made (forced plays left out)."""
+        return [
+            decision
+            for decision in self.decisions
+            if decision.loss >= threshold
+            and not (isinstance(decision, CheckerPlay) and decision.forced)
         ]
-        return sorted(found, key=lambda decision: (decision.game, decision.move_number or 0))
 
     def __repr__(self) -> str:
         names = tuple(player.name for player in self.players)
@@ -167,7 +171,9 @@ def analyse(
     name = evaluator if isinstance(evaluator, str) else f"net:{nets.DEFAULT}"
     if isinstance(evaluator, Net):
         name = "a net"
-    return MatchAnalysis(file, record, replay, plays, cube, players, name, plies, luck_plies)
+    return MatchAnalysis(
+        file, record, replay, plays, cube, players, name, plies, luck_plies, tuple(values)
+    )
 
 
 def _value_all(

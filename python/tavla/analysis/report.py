@@ -139,13 +139,8 @@ def json_report(analysis: MatchAnalysis) -> dict[str, Any]:
         "plies": analysis.plies,
         "luck_plies": analysis.luck_plies,
         "players": [_player_json(player) for player in analysis.players],
-        "decisions": [_decision_json(analysis, d) for d in _in_order(analysis)],
+        "decisions": [_decision_json(analysis, d) for d in analysis.decisions],
     }
-
-
-def _in_order(analysis: MatchAnalysis) -> list[CheckerPlay | CubeAnalysis]:
-    every: list[CheckerPlay | CubeAnalysis] = [*analysis.plays, *analysis.cube]
-    return sorted(every, key=lambda d: (d.game, d.move_number or 0, isinstance(d, CheckerPlay)))
 
 
 def _player_json(player: PlayerStatistics) -> dict[str, Any]:
