@@ -338,3 +338,25 @@ def test_decisions_are_listed_in_the_order_they_were_made() -> None:
     analysis = analyse(studio, NET, 0)
     unforced = [d for d in report["decisions"] if not d.get("forced")]
     assert len(listed) == len(unforced) == len(analysis.marked(0))
+
+
+def test_json_with_blunders_lists_only_the_decisions_over_the_threshold() -> None:
+    """--json --blunders --threshold 0.09 lists only the decisions that lost 0.09 or more
+    (the statistics in full); --json alone every decision; --blunders alone from 0.08,
+    --threshold alone from its value.  At 0-ply td198-40 finds six decisions over 0.04 in
+    this match, losing 0.067, 0.068, 0.084, 0.094, 0.114 and 0.182."""
+    base = ["analyse", str(SHORT), "-e", NET, "-p", "0", "--json"]
+    analysis = analyse(SHORT, NET, 0)
+    every = json.loads(CliRunner().invoke(main, base).stdout)
+    assert len(every["decisions"]) == len(analysis.plays) + len(analysis.cube)
+    for extra, count in (
+        (["--blunders", "--threshold", "0.09"], 3),
+        (["--blunders"], 4),
+        (["--threshold", "0.1"], 2),
+    ):
+        result = CliRunner().invoke(main, [*base, *extra])
+        assert result.exit_code == 0, result.output
+        report = json.loads(result.stdout)
+        assert len(report["decisions"]) == count
+        assert all(d["loss"] >= 0.08 for d in report["decisions"])
+        assert report["players"] == every["players"]

@@ -62,13 +62,15 @@ from .playout_output import echo_json
     "--blunders",
     "only_blunders",
     is_flag=True,
-    help="List only the decisions that lost at least --threshold, no table.",
+    help="List only the decisions that lost at least --threshold, no table (with --json:"
+    " the statistics, and only those decisions).",
 )
 @click.option(
     "--threshold",
     type=click.FloatRange(min=0),
     default=None,
-    help="Equity (EMG) a listed decision lost at least [default: 0.04, or 0.08 with --blunders].",
+    help="Equity (EMG) a listed decision lost at least [default: 0.04, or 0.08 with --blunders]"
+    "; with --json, given or with --blunders, the JSON lists only those decisions.",
 )
 def analyse(
     paths: tuple[str, ...],
@@ -91,8 +93,10 @@ def analyse(
     The report gives, per player, the checker-play errors (marked doubtful from 0.04, bad
     from 0.08, very bad from 0.16 of normalised equity), the cube errors by kind, the luck,
     and overall error rates with GNU Backgammon's rating bands; then every decision that
-    lost at least --threshold.  Equities are normalised to a cube of 1 (EMG in a match);
-    rates are millipoints per decision."""
+    lost at least --threshold.  --json lists every decision, or with --blunders or
+    --threshold only those that lost at least the threshold.  Equities are normalised to a
+    cube of 1 (EMG in a match); rates are millipoints per decision."""
+    json_filtered = threshold is not None or only_blunders
     if threshold is None:
         threshold = 0.08 if only_blunders else 0.04
     table = None
@@ -124,7 +128,7 @@ def analyse(
             except OSError as exc:
                 raise InputError(f"{html_dir}: {exc.strerror or exc}") from None
         if as_json:
-            reports.append(json_report(analysis))
+            reports.append(json_report(analysis, threshold if json_filtered else None))
         elif only_blunders:
             click.echo(_blunders(analysis, threshold), nl=False)
         else:
