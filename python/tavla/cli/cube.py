@@ -96,7 +96,7 @@ cube_options = option_group(
             "match",
             click.IntRange(min=0),
             "N",
-            "Match length (0: money play).",
+            "Match length (0: money play; an ID's score is kept unless --score is given).",
             dest="match_length",
         ),
         click.option(
@@ -149,8 +149,10 @@ def read_table(name: str) -> MatchEquityTable:
 
 
 def cube_context(text: str, settings: CubeOptions) -> CubeContext:
-    """The context of the ID ``text`` for its side on roll, changed by ``settings``.
-    Raises :class:`~tavla.RulesError` for settings that do not fit together."""
+    """The context of the ID ``text`` for its side on roll, changed by ``settings``: each
+    option given replaces the ID's value, the rest are kept (``--match`` alone keeps the
+    ID's score).  Raises :class:`~tavla.RulesError` for settings that do not fit together
+    (a kept score not below a new length among them)."""
     given = CubeContext.from_id(text)
     on_roll, match = given.on_roll, given.match
     length = settings.match_length if settings.match_length is not None else match.length
@@ -160,8 +162,11 @@ def cube_context(text: str, settings: CubeOptions) -> CubeContext:
             raise RulesError("--score is a match score: give --match N too")
         mine, theirs = _score(settings.score)
         score = (mine, theirs) if on_roll == 0 else (theirs, mine)
-    elif settings.match_length is not None and length != match.length:
-        score = (0, 0)
+    elif length and max(score) >= length:  # the ID's score kept, the length changed
+        raise RulesError(
+            f"the ID's score {score[on_roll]}-{score[1 - on_roll]} is not below --match"
+            f" {length}: give --score too"
+        )
     crawford = settings.crawford if settings.crawford is not None else match.crawford
     value = settings.cube_value if settings.cube_value is not None else given.cube.value
     owner = given.cube.owner
