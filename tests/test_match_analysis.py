@@ -5,6 +5,7 @@ examples, the rules of the cube actions, and gnubg's own counts of the same matc
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import numpy as np
@@ -360,3 +361,26 @@ def test_json_with_blunders_lists_only_the_decisions_over_the_threshold() -> Non
         assert len(report["decisions"]) == count
         assert all(d["loss"] >= 0.08 for d in report["decisions"])
         assert report["players"] == every["players"]
+
+
+def test_what_cannot_be_analysed_says_why(tmp_path: Path) -> None:
+    """A directory, a device, a FIFO or "" is named for what it is (it was "no such file");
+    --html naming a file says so (it was a bare "File exists")."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    afile = tmp_path / "afile"
+    afile.write_text("")
+    cases = [
+        ([str(tmp_path)], f"Error: {tmp_path}: not a regular file (a directory)"),
+        (["/dev/null"], "Error: /dev/null: not a regular file (a character device)"),
+        ([str(fifo)], f"Error: {fifo}: not a regular file (a FIFO)"),
+        ([""], "Error: '': no such file"),
+        ([str(tmp_path / "none.mat")], f"Error: {tmp_path / 'none.mat'}: no such file"),
+        (
+            [str(SHORT), "--html", str(afile)],
+            f"Error: --html {afile}: a file, not a directory (the folder to write into)",
+        ),
+    ]
+    for args, message in cases:
+        result = CliRunner().invoke(main, ["analyse", *args, "-e", NET, "-p", "0"])
+        assert (result.exit_code, result.stdout, result.stderr) == (2, "", message + "\n")

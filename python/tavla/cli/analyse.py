@@ -3,6 +3,7 @@ per-player statistics GNU Backgammon reports (:doc:`/analysis`)."""
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -103,12 +104,12 @@ def analyse(
     with input_errors():
         if met is not None:
             table = read_table(met)
+    if html_dir is not None and os.path.exists(html_dir) and not os.path.isdir(html_dir):
+        raise InputError(f"--html {html_dir}: a file, not a directory (the folder to write into)")
     reports = []
     progress = sys.stderr.isatty()
     names = report_names(paths)
     for path, name in zip(paths, names, strict=True):
-        if not Path(path).is_file():
-            raise InputError(f"{path}: no such file")
         try:
             with input_errors():
                 analysis = analyse_match(
@@ -121,12 +122,16 @@ def analyse(
                     progress=progress,
                 )
         except OSError as exc:
-            raise InputError(f"{path}: {exc.strerror or exc}") from None
+            reason = "no such file" if isinstance(exc, FileNotFoundError) else exc.strerror
+            raise InputError(f"{path or repr(path)}: {reason or exc}") from None
         if html_dir is not None:
             try:
                 write_html(analysis, Path(html_dir), threshold, name)
             except OSError as exc:
-                raise InputError(f"{html_dir}: {exc.strerror or exc}") from None
+                where = f" ({exc.filename})" if exc.filename not in (None, html_dir) else ""
+                raise InputError(
+                    f"--html {html_dir}: cannot write the report{where}: {exc.strerror or exc}"
+                ) from None
         if as_json:
             reports.append(json_report(analysis, threshold if json_filtered else None))
         elif only_blunders:
