@@ -384,3 +384,25 @@ def test_what_cannot_be_analysed_says_why(tmp_path: Path) -> None:
     for args, message in cases:
         result = CliRunner().invoke(main, ["analyse", *args, "-e", NET, "-p", "0"])
         assert (result.exit_code, result.stdout, result.stderr) == (2, "", message + "\n")
+
+
+def test_every_file_is_analysed_and_each_failure_is_one_line(tmp_path: Path) -> None:
+    """A good file after and before bad ones is still analysed and reported; each bad one
+    is one Error line; the exit status is 2.  A bad setting stops before any file."""
+    empty = tmp_path / "empty.mat"
+    empty.write_text("")
+    args = [str(empty), str(SHORT), str(tmp_path / "none.mat"), "-e", NET, "-p", "0"]
+    result = CliRunner().invoke(main, ["analyse", *args, "--blunders"])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f"Error: {empty}: the file is empty",
+        f"Error: {tmp_path / 'none.mat'}: no such file",
+    ]
+    alone = CliRunner().invoke(main, ["analyse", str(SHORT), "-e", NET, "-p", "0", "--blunders"])
+    assert result.stdout == alone.stdout and alone.stdout.count("\n") == 4
+    listed = CliRunner().invoke(main, ["analyse", *args, "--json"])
+    (report,) = json.loads(listed.stdout)  # the files analysed, an array for several given
+    assert report["file"] == str(SHORT) and listed.exit_code == 2
+    bad_net = CliRunner().invoke(main, ["analyse", str(SHORT), str(empty), "-e", "net:nosuch"])
+    assert bad_net.exit_code == 2 and bad_net.stdout == ""
+    assert len(bad_net.stderr.splitlines()) == 1 and "no net file" in bad_net.stderr

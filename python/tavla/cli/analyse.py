@@ -13,7 +13,9 @@ from ..analysis import MatchAnalysis
 from ..analysis import analyse as analyse_match
 from ..analysis.html import report_names, write_html
 from ..analysis.report import describe, json_report, text_report
+from ..errors import MatchFileError
 from ..eval.evaluators import MAX_PLIES
+from ..game.equity import MatchEquityTable
 from .cube import read_table
 from .errors import InputError, input_errors
 from .eval_options import plies_option
@@ -96,7 +98,11 @@ def analyse(
     and overall error rates with GNU Backgammon's rating bands; then every decision that
     lost at least --threshold.  --json lists every decision, or with --blunders or
     --threshold only those that lost at least the threshold.  Equities are normalised to a
-    cube of 1 (EMG in a match); rates are millipoints per decision."""
+    cube of 1 (EMG in a match); rates are millipoints per decision.
+
+    A file that cannot be analysed (missing, unreadable, not a match file) is reported in
+    one line, "Error: FILE: reason", on standard error, and the other files are analysed
+    all the same; the exit status is then 2."""
     json_filtered = threshold is not None or only_blunders
     if threshold is None:
         threshold = 0.08 if only_blunders else 0.04
@@ -109,21 +115,15 @@ def analyse(
     reports = []
     progress = sys.stderr.isatty()
     names = report_names(paths)
+    failed = 0
     for path, name in zip(paths, names, strict=True):
         try:
             with input_errors():
-                analysis = analyse_match(
-                    path,
-                    evaluator,
-                    plies,
-                    luck_plies=luck_plies,
-                    met=table,
-                    threads=threads,
-                    progress=progress,
-                )
-        except OSError as exc:
-            reason = "no such file" if isinstance(exc, FileNotFoundError) else exc.strerror
-            raise InputError(f"{path or repr(path)}: {reason or exc}") from None
+                analysis = _analysed(path, evaluator, plies, luck_plies, table, threads, progress)
+        except _FileFailed as exc:  # the other files are still analysed
+            click.echo(f"Error: {exc}", err=True)
+            failed += 1
+            continue
         if html_dir is not None:
             try:
                 write_html(analysis, Path(html_dir), threshold, name)
@@ -138,8 +138,44 @@ def analyse(
             click.echo(_blunders(analysis, threshold), nl=False)
         else:
             click.echo(text_report(analysis, threshold=threshold))
-    if as_json:
-        echo_json(reports[0] if len(reports) == 1 else reports)
+    if as_json and reports:
+        echo_json(reports[0] if len(paths) == 1 else reports)
+    if failed:
+        sys.exit(InputError.exit_code)
+
+
+class _FileFailed(Exception):
+    """A file that cannot be analysed (missing, unreadable, not a match file): reported in
+    one line, the other files analysed all the same."""
+
+
+def _analysed(
+    path: str,
+    evaluator: str | None,
+    plies: int,
+    luck_plies: int,
+    table: MatchEquityTable | None,
+    threads: int,
+    progress: bool,
+) -> MatchAnalysis:
+    """The analysis of the file at ``path``; raises :class:`_FileFailed` for a file that
+    cannot be read as a match, what :func:`~tavla.analysis.analyse` raises for bad settings
+    (checked before the file is read)."""
+    try:
+        return analyse_match(
+            path,
+            evaluator,
+            plies,
+            luck_plies=luck_plies,
+            met=table,
+            threads=threads,
+            progress=progress,
+        )
+    except MatchFileError as exc:
+        raise _FileFailed(str(exc)) from None
+    except OSError as exc:
+        reason = "no such file" if isinstance(exc, FileNotFoundError) else exc.strerror
+        raise _FileFailed(f"{path or repr(path)}: {reason or exc}") from None
 
 
 def _blunders(analysis: MatchAnalysis, threshold: float) -> str:
