@@ -128,3 +128,21 @@ def test_a_usage_error_is_one_error_line(args: list[str], line: str) -> None:
 def test_a_group_given_nothing_still_shows_its_help() -> None:
     code, out, err = run("data")
     assert code == 2 and out == "" and err.startswith("Usage: ") and "Commands:" in err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["analyse", "x.mat", "--threshold", "nan"],
+        ["eval", START, "--cube-life", "nan"],
+        ["rollout", START, "--se", "nan"],
+        ["rollout", START, "--roll", "31", "--out-of-contention", "NaN"],
+        ["replay", "x.mat", "--threshold", "nan"],
+    ],
+)
+def test_nan_is_not_a_number(args: list[str]) -> None:
+    """nan passed click's range checks (every comparison with it is false) and was taken."""
+    option = args[-2]
+    code, out, err = run(*args)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"Error: Invalid value for '{option}'") and "is not a number" in err

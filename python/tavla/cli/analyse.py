@@ -19,7 +19,7 @@ from ..game.equity import MatchEquityTable
 from .cube import read_table
 from .errors import InputError, input_errors
 from .eval_options import plies_option
-from .options import valued_option
+from .options import FloatRange, valued_option
 from .playout_output import echo_json
 
 
@@ -70,7 +70,7 @@ from .playout_output import echo_json
 )
 @click.option(
     "--threshold",
-    type=click.FloatRange(min=0),
+    type=FloatRange(min=0),
     default=None,
     help="Equity (EMG) a listed decision lost at least [default: 0.04, or 0.08 with --blunders]"
     "; with --json, given or with --blunders, the JSON lists only those decisions.",

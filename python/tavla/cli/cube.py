@@ -19,7 +19,7 @@ from ..game.cube_owner import CubeOwner
 from ..game.cubeful import CubeDecision
 from ..game.equity import BUILTIN_TABLES, MatchEquityTable
 from .eval_options import Evaluation
-from .options import option_group, optional_option, valued_option
+from .options import FloatRange, option_group, optional_option, valued_option
 
 OWNERS = ("centred", "on-roll", "opponent")
 
@@ -122,7 +122,7 @@ cube_options = option_group(
         ),
         valued_option(
             "cube-life",
-            click.FloatRange(0, 1),
+            FloatRange(0, 1),
             DEFAULT_CUBE_LIFE,
             "Janowski's cube life: 0 a dead cube, 1 a fully live one.",
         ),

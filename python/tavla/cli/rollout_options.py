@@ -17,10 +17,10 @@ from ..eval.policies import Policy, PolicyLike
 from ..sim.rollout_rounds import CHECK_EVERY
 from ..sim.run_checks import LUCK_KEEP
 from .errors import InputError
-from .options import count_option, option_group, optional_option
+from .options import FloatRange, count_option, option_group, optional_option
 from .policy_param import ParsedPolicy
 
-POSITIVE = click.FloatRange(min=0, min_open=True)
+POSITIVE = FloatRange(min=0, min_open=True)
 
 
 def bearoff_stop_flags(truncate_bearoff: bool, truncate_one_sided: bool) -> str | None:
