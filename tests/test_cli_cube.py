@@ -144,6 +144,9 @@ def test_another_table_from_a_file(tmp_path: Path) -> None:
         (["--match", "31"], "1 to the 25"),
         (["--match", "7", "--met", "nothing"], "no built-in table"),
         (["--cube", "2", "--match", "5", "--score", "4-1", "--crawford"], "Crawford"),
+        # A table in money play was taken and ignored (and made hint's ranking cubeful).
+        (["--met", "Rockwell-Kazaross"], "--met is a match equity table, for match play"),
+        (["--met", "nosuch"], "--met is a match equity table, for match play"),
     ],
 )
 def test_bad_cube_options_are_one_error_line(args: list[str], message: str) -> None:
@@ -202,3 +205,13 @@ def test_a_new_match_length_keeps_the_ids_score() -> None:
     assert owned["owner"] == "opponent"
     crawford = cube_json("eval", gnubg_id, "-e", "net:td198-40", "--match", "5", "--crawford")
     assert (crawford["match_length"], crawford["score"], crawford["crawford"]) == (5, [2, 4], True)
+
+
+def test_a_table_in_money_play_is_refused_by_rollout_and_duel_too() -> None:
+    message = "Error: --met is a match equity table, for match play: give --match N too\n"
+    for args in (
+        ["hint", COVERED.position_id, "21", "--met", "nosuch"],
+        ["rollout", COVERED.position_id, "--cubeful", "-n", "36", "--met", "Rockwell-Kazaross"],
+        ["duel", "pubeval", "random", "-n", "10", "--met", "Rockwell-Kazaross"],
+    ):
+        assert run(*args) == (2, "", message)

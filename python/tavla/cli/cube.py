@@ -42,28 +42,32 @@ class CubeOptions:
     jacoby: bool | None
     beavers: bool | None
     cube_life: float
-    met: str
+    met: str | None
 
     def given(self) -> bool:
         """Any option that sets where the cube decision is made was given (the cube life
-        and the table count when they differ from their defaults)."""
-        return any(
-            value is not None
-            for value in (
-                self.match_length,
-                self.score,
-                self.crawford,
-                self.cube_value,
-                self.owner,
-                self.jacoby,
-                self.beavers,
+        and the table count, the cube life when it differs from its default)."""
+        return (
+            any(
+                value is not None
+                for value in (
+                    self.match_length,
+                    self.score,
+                    self.crawford,
+                    self.cube_value,
+                    self.owner,
+                    self.jacoby,
+                    self.beavers,
+                    self.met,
+                )
             )
-        ) or (self.cube_life, self.met) != (DEFAULT_CUBE_LIFE, BUILTIN_TABLES[0])
+            or self.cube_life != DEFAULT_CUBE_LIFE
+        )
 
     @classmethod
     def none(cls) -> CubeOptions:
         """No option given: the defaults."""
-        return cls(None, None, None, None, None, None, None, DEFAULT_CUBE_LIFE, BUILTIN_TABLES[0])
+        return cls(None, None, None, None, None, None, None, DEFAULT_CUBE_LIFE, None)
 
     def decision(
         self, position: Position, position_id: str, evaluation: Evaluation
@@ -82,10 +86,11 @@ class CubeOptions:
         )
 
     def table(self, context: CubeContext) -> MatchEquityTable | None:
-        """The table ``met`` names (a built-in name, else a file's path); None in money play."""
+        """The table ``met`` names (a built-in name, else a file's path; Kazaross-XG2 when
+        not given); None in money play."""
         if context.is_money:
             return None
-        return read_table(self.met)
+        return read_table(self.met or BUILTIN_TABLES[0])
 
 
 cube_options = option_group(
@@ -128,11 +133,10 @@ cube_options = option_group(
         ),
         click.option(
             "--met",
-            default=BUILTIN_TABLES[0],
-            show_default=True,
+            default=None,
             metavar="TABLE",
-            help=f"Match equity table: {' or '.join(BUILTIN_TABLES)}, or the "
-            "path of a GNU Backgammon MET XML file.",
+            help=f"Match equity table, in a match: {' or '.join(BUILTIN_TABLES)}, or the "
+            f"path of a GNU Backgammon MET XML file [default: {BUILTIN_TABLES[0]}].",
         ),
     ],
 )
@@ -178,6 +182,8 @@ def cube_context(text: str, settings: CubeOptions) -> CubeContext:
         beavers = settings.beavers if settings.beavers is not None else rules.beavers
         if crawford:
             raise RulesError("--crawford is for match play: give --match N too")
+        if settings.met is not None:
+            raise RulesError("--met is a match equity table, for match play: give --match N too")
         return CubeContext.money(value, owner, on_roll=on_roll, jacoby=jacoby, beavers=beavers)
     if settings.jacoby or settings.beavers:
         raise RulesError("--jacoby and --beavers are money play options (R20, R22)")
