@@ -151,7 +151,21 @@ def test_cubeful_duel_json_matches_the_api() -> None:
         (("rollout", START, "--match", "7"), "give --cubeful"),
         (("rollout", START, "--cubeful", "--out-of-contention", "2"), "plays of a roll"),
         (("rollout", START, "-p", "pubeval", "--truncate", "3"), "give --evaluator"),
-        (("rollout", START, "-p", "pubeval", "--cube-plies", "1"), "a policy that searches"),
+        (
+            ("rollout", START, "-p", "pubeval", "--cubeful", "--cube-plies", "1"),
+            "a policy that searches",
+        ),
+        # Options that were taken and ignored.
+        (("rollout", START, "-p", NET, "--cube-plies", "1"), "give --cubeful"),
+        (
+            ("rollout", START, "-p", NET, "--no-variance-reduction", "--luck-keep", "2"),
+            "leave out --no-variance-reduction",
+        ),
+        (
+            ("rollout", START, "--cubeful", "--no-variance-reduction", "--luck-keep", "0"),
+            "leave out --no-variance-reduction",
+        ),
+        (("rollout", START, "-p", NET, "--check-every", "72"), "--se and --out-of-contention"),
         (("rollout", START, "--cubeful", "--score", "2-4"), "give --match N too"),
         (("duel", "pubeval", "random", "--match", "3", "--matches", "3"), "must be even"),
         (("duel", "pubeval", "random", "--match", "3", "--cubeful"), "money games"),
@@ -161,6 +175,17 @@ def test_cubeful_duel_json_matches_the_api() -> None:
 def test_bad_cube_play_input(args: tuple[str, ...], message: str) -> None:
     code, _, err = run(*args)
     assert code == 2 and err.startswith("Error: ") and message in err
+    assert len(err.splitlines()) == 1
+
+
+def test_luck_keep_reaches_a_cube_rollout() -> None:
+    """--luck-keep was dropped on the way to a cube rollout: 0 (every play) and 4 now give
+    different luck, so different equities, on the same games."""
+    base = ("rollout", START, "--cubeful", "-p", NET, "-n", "36", "--json")
+    every, four = (json.loads(run(*base, "--luck-keep", keep)[1]) for keep in ("0", "4"))
+    assert every["no_double"] != four["no_double"]
+    expected = tavla.rollout(Position.initial(), Policy(NET), 36, cubeful=True, luck_keep=0)
+    assert every["no_double"] == expected.no_double
 
 
 def test_a_bad_move_filter_is_a_usage_error() -> None:

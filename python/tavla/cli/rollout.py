@@ -114,14 +114,17 @@ def rollout(
     where the bear-off database is exact, --truncate-one-sided once both sides are home
     (cubeless, as GNU Backgammon does); --se stops at a standard
     error, checked every --check-every games; with --roll, --out-of-contention K stops the
-    plays that trail the best by K standard errors. --cube-plies and --move-filter set the
-    policy's cube depth and move filter (its checker depth is the @N of net:PATH@N)."""
+    plays that trail the best by K standard errors. --cube-plies (with --cubeful) and
+    --move-filter set the policy's cube depth and move filter (its checker depth is the @N
+    of net:PATH@N)."""
     if cubeful:
         cube_rollout(position_id, roll, policy, games, rotate, cube, settings, run)
         return
-    if cube != CubeOptions.none():
-        with input_errors():
+    with input_errors():
+        if cube != CubeOptions.none():
             raise PlayoutError("the cube options are for cube rollouts: give --cubeful")
+        if settings.cube_plies is not None:
+            raise PlayoutError("--cube-plies is the depth of cube decisions: give --cubeful")
     with run.playing() as options:
         position, dice_in_id = read_position_and_dice(position_id)
         dice = None if roll is None and dice_in_id is None else roll_to_play(roll, dice_in_id)
