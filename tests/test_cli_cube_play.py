@@ -166,6 +166,8 @@ def test_cubeful_duel_json_matches_the_api() -> None:
             "leave out --no-variance-reduction",
         ),
         (("rollout", START, "-p", NET, "--check-every", "72"), "--se and --out-of-contention"),
+        # The CLI's words, not the API's ("give dice=").
+        (("rollout", START, "--out-of-contention", "2"), "plays of a roll: give --roll"),
         (("rollout", START, "--cubeful", "--score", "2-4"), "give --match N too"),
         (("duel", "pubeval", "random", "--match", "3", "--matches", "3"), "must be even"),
         (("duel", "pubeval", "random", "--match", "3", "--cubeful"), "money games"),

@@ -128,6 +128,8 @@ def rollout(
     with run.playing() as options:
         position, dice_in_id = read_position_and_dice(position_id)
         dice = None if roll is None and dice_in_id is None else roll_to_play(roll, dice_in_id)
+        if dice is None and settings.out_of_contention is not None:
+            raise PlayoutError("--out-of-contention is for the plays of a roll: give --roll")
         chosen = settings.policy(policy)
         found = run_rollout(
             position,
