@@ -215,3 +215,16 @@ def test_a_table_in_money_play_is_refused_by_rollout_and_duel_too() -> None:
         ["duel", "pubeval", "random", "-n", "10", "--met", "Rockwell-Kazaross"],
     ):
         assert run(*args) == (2, "", message)
+
+
+def test_a_score_one_away_without_crawford_is_said_to_be_post_crawford() -> None:
+    """--match 7 --score 6-4 without --crawford is taken as post-Crawford: the output says so
+    and how to ask for the Crawford game; with --crawford it is the Crawford game."""
+    base = ["eval", "4HPwATDgc/ABMA", "-e", "net:td198-40", "--match", "7", "--score", "6-4"]
+    lines = run(*base)[1].splitlines()
+    assert (
+        "cube analysis: 7-point match at 6-4 (1-away, 3-away), post-Crawford (taken so:"
+        " --crawford for the Crawford game), cube 1 centred; cube life 0.68"
+    ) in lines
+    crawford = run(*base, "--crawford")[1]
+    assert "7-point match at 6-4 (1-away, 3-away), Crawford game, cube 1 centred" in crawford

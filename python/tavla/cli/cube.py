@@ -216,9 +216,9 @@ def describe(context: CubeContext) -> str:
         return ", ".join(["money play", cube, *extras])
     match = context.match
     score = f"{match.score[context.on_roll]}-{match.score[1 - context.on_roll]}"
-    state = (
-        ", Crawford game" if match.crawford else ", post-Crawford" if match.is_post_crawford else ""
-    )
+    state = ", Crawford game" if match.crawford else ""
+    if match.is_post_crawford:  # a side one away and no Crawford flag: said, as it matters
+        state = ", post-Crawford (taken so: --crawford for the Crawford game)"
     return (
         f"{match.length}-point match at {score} ({context.away}-away, {context.opponent_away}-away)"
         f"{state}, {cube}"

@@ -165,8 +165,8 @@ rollout_settings = option_group(
             "-e",
             default=None,
             metavar="EVALUATOR",
-            help="What values the games --truncate stops: net:PATH or bearoff "
-            "[default: the policy's net].",
+            help="What values the games --truncate stops: net:NAME (a shipped net), net:PATH "
+            "or bearoff [default: the policy's net].",
         ),
         click.option(
             "--truncate-bearoff",
