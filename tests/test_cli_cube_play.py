@@ -193,3 +193,19 @@ def test_luck_keep_reaches_a_cube_rollout() -> None:
 def test_a_bad_move_filter_is_a_usage_error() -> None:
     code, _, err = run("rollout", START, "-p", NET, "--move-filter", "8")
     assert code == 2 and "'8' is not KEEP:MARGIN (8:0.16)" in err
+
+
+def test_a_standard_error_target_not_reached_is_said() -> None:
+    """--se 0.01 with 144 games stops at the game limit (s.e. 0.0365): the text and the JSON
+    say the target was not reached; with --se 0.1 it was, and nothing is said."""
+    base = ("rollout", START, "-p", NET)
+    lines = run(*base, "--se", "0.01", "-n", "144")[1].splitlines()
+    assert lines[1] == "target SE 0.01 not reached after 144 games"
+    assert lines[3].endswith("+0.0624  (0.0365)")
+    record = json.loads(run(*base, "--se", "0.01", "-n", "144", "--json")[1])
+    assert record["se_target_reached"] is False and record["games"] == 144
+    reached = run(*base, "--se", "0.1", "-n", "144")[1]
+    assert "not reached" not in reached
+    plays = json.loads(run(*base, "--se", "0.1", "-n", "144", "--roll", "31", "--json")[1])
+    assert all(p["se_target_reached"] for p in plays)
+    assert "se_target_reached" not in json.loads(run(*base, "-n", "36", "--json")[1])

@@ -26,7 +26,9 @@ COLUMNS = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammo
 HEADER = "    win   W g  W bg   L g  L bg    equity  (s.e.)"
 
 
-def _record(result: RolloutResult) -> dict[str, Any]:
+def _record(result: RolloutResult, se: float | None = None) -> dict[str, Any]:
+    """The JSON of one result; with ``se`` (--se) also whether its equity's standard
+    error got below that target."""
     record: dict[str, Any] = {}
     if result.play is not None:
         record["play"] = result.play.notation
@@ -38,7 +40,21 @@ def _record(result: RolloutResult) -> dict[str, Any]:
     record["games"] = result.games
     record["variance_reduction"] = result.variance_reduction
     record["interrupted"] = result.interrupted
+    if se is not None:
+        record["se_target_reached"] = _below(result, se)
     return record
+
+
+def _below(result: RolloutResult, se: float) -> bool:
+    """Whether the equity's standard error is below the target ``se``, as --se stops."""
+    return math.isfinite(result.equity_std_error) and result.equity_std_error < se
+
+
+def _se_missed(results: list[RolloutResult], se: float | None) -> bool:
+    """Whether --se was given and a rollout still going at the end (a play not stopped out
+    of contention) stopped at the game limit above the target."""
+    played = max((r.games for r in results), default=0)
+    return se is not None and not all(_below(r, se) for r in results if r.games == played)
 
 
 def _line(result: RolloutResult) -> str:
@@ -144,7 +160,8 @@ def rollout(
     # No result for a roll (which has at least one play) only when Ctrl-C came first.
     interrupted = any(r.interrupted for r in results) or not results
     if run.as_json:
-        records = [_record(r) for r in results] if dice is not None else _record(results[0])
+        se = settings.se
+        records = [_record(r, se) for r in results] if dice is not None else _record(results[0], se)
         echo_json(records, interrupted)
         return
     reduced = any(r.variance_reduction for r in results)
@@ -156,6 +173,8 @@ def rollout(
     if dice is not None and interrupted:
         plays = len(position.legal_plays(dice))
         click.echo(f"interrupted: {len(results)} of {plays} plays rolled out")
+    elif not interrupted and _se_missed(results, settings.se):
+        click.echo(f"target SE {settings.se:g} not reached after {played:,} games")
     if dice is None:
         click.echo(HEADER)
         click.echo(_line(results[0]))
