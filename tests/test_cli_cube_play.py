@@ -209,3 +209,21 @@ def test_a_standard_error_target_not_reached_is_said() -> None:
     plays = json.loads(run(*base, "--se", "0.1", "-n", "144", "--roll", "31", "--json")[1])
     assert all(p["se_target_reached"] for p in plays)
     assert "se_target_reached" not in json.loads(run(*base, "-n", "36", "--json")[1])
+
+
+def test_plays_stopped_out_of_contention_show_their_games() -> None:
+    """The heading said "720 games" though most plays stopped at 144: it says "up to", and a
+    games column gives each play's count, as the API's results have them."""
+    args = ("--roll", "31", "--out-of-contention", "1", "-n", "720", "--check-every", "144")
+    lines = run("rollout", START, "-p", NET, *args)[1].splitlines()
+    assert lines[0].startswith(f"{START}: {NET} rollout, up to 720 games a play, rotated")
+    assert lines[1].endswith("(s.e.)    games")
+    expected = tavla.rollout_plays(
+        Position.initial(), "31", NET, 720, out_of_contention=1, check_every=144
+    )
+    shown = [int(line.split()[-1].replace(",", "")) for line in lines[2:]]
+    assert shown == [r.games for r in expected]
+    assert shown[:3] == [720, 144, 144]
+    even = run("rollout", START, "-p", NET, "--roll", "31", "-n", "36")[1].splitlines()
+    assert even[0].startswith(f"{START}: {NET} rollout, 36 games, rotated")
+    assert even[1].endswith("(s.e.)")

@@ -166,8 +166,12 @@ def rollout(
         return
     reduced = any(r.variance_reduction for r in results)
     played = max((r.games for r in results), default=0)
+    # Plays stopped out of contention (or a sure win, one game) have fewer games: a column.
+    uneven = len({r.games for r in results}) > 1
+    count = games_text(played, interrupted)
+    count = f"up to {count} a play" if uneven else count
     click.echo(
-        f"{position.position_id}: {policy} rollout, {games_text(played, interrupted)}, "
+        f"{position.position_id}: {policy} rollout, {count}, "
         f"{settings.described(rotate, reduced)}, seed {run.seed}"
     )
     if dice is not None and interrupted:
@@ -180,8 +184,10 @@ def rollout(
         click.echo(_line(results[0]))
     else:
         width = max((len(r.play.notation if r.play else "") for r in results), default=0) or 6
-        click.echo(f"     {'play':<{width}}  {HEADER}")
+        column = f"  {'games':>7}" if uneven else ""
+        click.echo(f"     {'play':<{width}}  {HEADER}{column}")
         for number, result in enumerate(results, start=1):
             notation = (result.play.notation if result.play else "") or "(pass)"
-            click.echo(f"{number:3d}. {notation:<{width}}  {_line(result)}")
+            own = f"  {result.games:>7,}" if uneven else ""
+            click.echo(f"{number:3d}. {notation:<{width}}  {_line(result)}{own}")
     exit_if_interrupted(interrupted)
