@@ -144,6 +144,9 @@ def test_another_table_from_a_file(tmp_path: Path) -> None:
         (["--match", "31"], "1 to the 25"),
         (["--match", "7", "--met", "nothing"], "no built-in table"),
         (["--cube", "2", "--match", "5", "--score", "4-1", "--crawford"], "Crawford"),
+        # A table in money play was taken and ignored (and made hint's ranking cubeful).
+        (["--met", "Rockwell-Kazaross"], "--met is a match equity table, for match play"),
+        (["--met", "nosuch"], "--met is a match equity table, for match play"),
     ],
 )
 def test_bad_cube_options_are_one_error_line(args: list[str], message: str) -> None:
@@ -175,3 +178,53 @@ def test_a_cube_argument_in_the_api_matches() -> None:
     game = Game(match_length=9, score=(2, 4), position=COVERED, starter=0, cube=Cube(2, 0))
     record = cube_json("eval", str(game.xgid))
     assert (record["away"], record["cube"], record["owner"]) == ([7, 5], 2, "on roll")
+
+
+def test_a_new_match_length_keeps_the_ids_score() -> None:
+    """4HPwATDgc/ABMA:MIHlACAAIAAE is a 7-point match at 2-4 (player 0 on roll): --match 9
+    alone keeps 2-4 (7-away, 5-away), it reset to 0-0; a length the score has reached is
+    refused; --score, --cube, --owner and --crawford each change only their own value."""
+    gnubg_id = "4HPwATDgc/ABMA:MIHlACAAIAAE"
+    record = cube_json("eval", gnubg_id, "-e", "net:td198-40", "--match", "9")
+    assert (record["match_length"], record["score"], record["away"]) == (9, [2, 4], [7, 5])
+    code, out, err = run("hint", gnubg_id, "31", "-e", "net:td198-40", "--match", "9")
+    assert code == 0, err
+    assert "9-point match at 2-4 (7-away, 5-away), cube 1 centred" in out.splitlines()[0]
+    for length in ("3", "4"):
+        for command in (["hint", gnubg_id, "31"], ["eval", gnubg_id], ["hint", gnubg_id]):
+            code, out, err = run(*command, "-e", "net:td198-40", "--match", length)
+            assert (code, out) == (2, "")
+            assert (
+                err
+                == f"Error: the ID's score 2-4 is not below --match {length}: give --score too\n"
+            )
+    scored = cube_json("eval", gnubg_id, "-e", "net:td198-40", "--match", "3", "--score", "1-0")
+    assert (scored["match_length"], scored["score"]) == (3, [1, 0])
+    owned = cube_json("eval", gnubg_id, "-e", "net:td198-40", "--cube", "2", "--owner", "opponent")
+    assert (owned["match_length"], owned["score"], owned["cube"]) == (7, [2, 4], 2)
+    assert owned["owner"] == "opponent"
+    crawford = cube_json("eval", gnubg_id, "-e", "net:td198-40", "--match", "5", "--crawford")
+    assert (crawford["match_length"], crawford["score"], crawford["crawford"]) == (5, [2, 4], True)
+
+
+def test_a_table_in_money_play_is_refused_by_rollout_and_duel_too() -> None:
+    message = "Error: --met is a match equity table, for match play: give --match N too\n"
+    for args in (
+        ["hint", COVERED.position_id, "21", "--met", "nosuch"],
+        ["rollout", COVERED.position_id, "--cubeful", "-n", "36", "--met", "Rockwell-Kazaross"],
+        ["duel", "pubeval", "random", "-n", "10", "--met", "Rockwell-Kazaross"],
+    ):
+        assert run(*args) == (2, "", message)
+
+
+def test_a_score_one_away_without_crawford_is_said_to_be_post_crawford() -> None:
+    """--match 7 --score 6-4 without --crawford is taken as post-Crawford: the output says so
+    and how to ask for the Crawford game; with --crawford it is the Crawford game."""
+    base = ["eval", "4HPwATDgc/ABMA", "-e", "net:td198-40", "--match", "7", "--score", "6-4"]
+    lines = run(*base)[1].splitlines()
+    assert (
+        "cube analysis: 7-point match at 6-4 (1-away, 3-away), post-Crawford (taken so:"
+        " --crawford for the Crawford game), cube 1 centred; cube life 0.68"
+    ) in lines
+    crawford = run(*base, "--crawford")[1]
+    assert "7-point match at 6-4 (1-away, 3-away), Crawford game, cube 1 centred" in crawford

@@ -151,7 +151,23 @@ def test_cubeful_duel_json_matches_the_api() -> None:
         (("rollout", START, "--match", "7"), "give --cubeful"),
         (("rollout", START, "--cubeful", "--out-of-contention", "2"), "plays of a roll"),
         (("rollout", START, "-p", "pubeval", "--truncate", "3"), "give --evaluator"),
-        (("rollout", START, "-p", "pubeval", "--cube-plies", "1"), "a policy that searches"),
+        (
+            ("rollout", START, "-p", "pubeval", "--cubeful", "--cube-plies", "1"),
+            "a policy that searches",
+        ),
+        # Options that were taken and ignored.
+        (("rollout", START, "-p", NET, "--cube-plies", "1"), "give --cubeful"),
+        (
+            ("rollout", START, "-p", NET, "--no-variance-reduction", "--luck-keep", "2"),
+            "leave out --no-variance-reduction",
+        ),
+        (
+            ("rollout", START, "--cubeful", "--no-variance-reduction", "--luck-keep", "0"),
+            "leave out --no-variance-reduction",
+        ),
+        (("rollout", START, "-p", NET, "--check-every", "72"), "--se and --out-of-contention"),
+        # The CLI's words, not the API's ("give dice=").
+        (("rollout", START, "--out-of-contention", "2"), "plays of a roll: give --roll"),
         (("rollout", START, "--cubeful", "--score", "2-4"), "give --match N too"),
         (("duel", "pubeval", "random", "--match", "3", "--matches", "3"), "must be even"),
         (("duel", "pubeval", "random", "--match", "3", "--cubeful"), "money games"),
@@ -161,8 +177,53 @@ def test_cubeful_duel_json_matches_the_api() -> None:
 def test_bad_cube_play_input(args: tuple[str, ...], message: str) -> None:
     code, _, err = run(*args)
     assert code == 2 and err.startswith("Error: ") and message in err
+    assert len(err.splitlines()) == 1
+
+
+def test_luck_keep_reaches_a_cube_rollout() -> None:
+    """--luck-keep was dropped on the way to a cube rollout: 0 (every play) and 4 now give
+    different luck, so different equities, on the same games."""
+    base = ("rollout", START, "--cubeful", "-p", NET, "-n", "36", "--json")
+    every, four = (json.loads(run(*base, "--luck-keep", keep)[1]) for keep in ("0", "4"))
+    assert every["no_double"] != four["no_double"]
+    expected = tavla.rollout(Position.initial(), Policy(NET), 36, cubeful=True, luck_keep=0)
+    assert every["no_double"] == expected.no_double
 
 
 def test_a_bad_move_filter_is_a_usage_error() -> None:
     code, _, err = run("rollout", START, "-p", NET, "--move-filter", "8")
     assert code == 2 and "'8' is not KEEP:MARGIN (8:0.16)" in err
+
+
+def test_a_standard_error_target_not_reached_is_said() -> None:
+    """--se 0.01 with 144 games stops at the game limit (s.e. 0.0365): the text and the JSON
+    say the target was not reached; with --se 0.1 it was, and nothing is said."""
+    base = ("rollout", START, "-p", NET)
+    lines = run(*base, "--se", "0.01", "-n", "144")[1].splitlines()
+    assert lines[1] == "target SE 0.01 not reached after 144 games"
+    assert lines[3].endswith("+0.0624  (0.0365)")
+    record = json.loads(run(*base, "--se", "0.01", "-n", "144", "--json")[1])
+    assert record["se_target_reached"] is False and record["games"] == 144
+    reached = run(*base, "--se", "0.1", "-n", "144")[1]
+    assert "not reached" not in reached
+    plays = json.loads(run(*base, "--se", "0.1", "-n", "144", "--roll", "31", "--json")[1])
+    assert all(p["se_target_reached"] for p in plays)
+    assert "se_target_reached" not in json.loads(run(*base, "-n", "36", "--json")[1])
+
+
+def test_plays_stopped_out_of_contention_show_their_games() -> None:
+    """The heading said "720 games" though most plays stopped at 144: it says "up to", and a
+    games column gives each play's count, as the API's results have them."""
+    args = ("--roll", "31", "--out-of-contention", "1", "-n", "720", "--check-every", "144")
+    lines = run("rollout", START, "-p", NET, *args)[1].splitlines()
+    assert lines[0].startswith(f"{START}: {NET} rollout, up to 720 games a play, rotated")
+    assert lines[1].endswith("(s.e.)    games")
+    expected = tavla.rollout_plays(
+        Position.initial(), "31", NET, 720, out_of_contention=1, check_every=144
+    )
+    shown = [int(line.split()[-1].replace(",", "")) for line in lines[2:]]
+    assert shown == [r.games for r in expected]
+    assert shown[:3] == [720, 144, 144]
+    even = run("rollout", START, "-p", NET, "--roll", "31", "-n", "36")[1].splitlines()
+    assert even[0].startswith(f"{START}: {NET} rollout, 36 games, rotated")
+    assert even[1].endswith("(s.e.)")

@@ -97,3 +97,52 @@ def test_with_stderr_full_too_the_exit_status_still_tells(args: list[str]) -> No
 
 
 # -- replay: what is not a match file --------------------------------------------------------
+
+
+# -- usage errors ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (
+            ["analyse", "x.mat", "--threshold", "-1"],
+            "Invalid value for '--threshold': -1.0 is not in the range x>=0.",
+        ),
+        (
+            ["rollout", START, "-n", "0"],
+            "Invalid value for '--games' / '-n': 0 is not in the range x>=1.",
+        ),
+        (["rollout", START, "--se", "0"], "Invalid value for '--se': 0.0 is not in the range x>0."),
+        (["hint", START, "--nosuch"], "No such option '--nosuch'."),
+        (["analyse"], "Missing argument 'PATHS...'."),
+        (["data", "rollouts"], "Missing argument 'IN'."),
+        (["nosuch"], "No such command 'nosuch'."),
+    ],
+)
+def test_a_usage_error_is_one_error_line(args: list[str], line: str) -> None:
+    """Click printed three lines (Usage, Try, Error) for these: now one, exit status 2."""
+    assert run(*args) == (2, "", f"Error: {line}\n")
+
+
+def test_a_group_given_nothing_still_shows_its_help() -> None:
+    code, out, err = run("data")
+    assert code == 2 and out == "" and err.startswith("Usage: ") and "Commands:" in err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["analyse", "x.mat", "--threshold", "nan"],
+        ["eval", START, "--cube-life", "nan"],
+        ["rollout", START, "--se", "nan"],
+        ["rollout", START, "--roll", "31", "--out-of-contention", "NaN"],
+        ["replay", "x.mat", "--threshold", "nan"],
+    ],
+)
+def test_nan_is_not_a_number(args: list[str]) -> None:
+    """nan passed click's range checks (every comparison with it is false) and was taken."""
+    option = args[-2]
+    code, out, err = run(*args)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"Error: Invalid value for '{option}'") and "is not a number" in err

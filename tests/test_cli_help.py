@@ -62,3 +62,14 @@ def test_the_help_of_a_playout_command_lists_the_policies(command: str) -> None:
         'External engines: ubgi:"COMMAND" (a program speaking UBGI), gnubg (GNU Backgammon'
         " at 0-ply, gnubg@N at N plies)."
     )
+
+
+def test_the_evaluators_are_each_named_once() -> None:
+    """hint and eval listed the default net twice; rollout's --evaluator left out net:NAME."""
+    for command in ("hint", "eval"):
+        text = " ".join(CliRunner().invoke(main, [command, "--help"]).output.split())
+        text = text[text.index("Evaluators:") :]
+        for name in nets.available():
+            assert text.count(name) == 1, (command, name)
+    rollout = " ".join(CliRunner().invoke(main, ["rollout", "--help"]).output.split())
+    assert "stops: net:NAME (a shipped net), net:PATH or bearoff" in rollout

@@ -5,6 +5,7 @@ examples, the rules of the cube actions, and gnubg's own counts of the same matc
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import numpy as np
@@ -14,6 +15,7 @@ from click.testing import CliRunner
 import tavla
 from tavla.analysis import CubeErrorKind, Mark, analyse
 from tavla.analysis.decisions import BAD, DOUBTFUL, VERY_BAD
+from tavla.analysis.html import report_names
 from tavla.analysis.statistics import fibs_rating, fibs_rating_difference, rating
 from tavla.analysis.valuation import _answer_error, _double_error
 from tavla.cli import main
@@ -217,6 +219,7 @@ def test_the_command_line_report() -> None:
         (["analyse", str(DATA / "README.md")], "README.md"),
         (["analyse", str(SHORT), "-e", "net:/missing.npz"], "no net file"),
         (["analyse", str(SHORT), "--met", "/missing.xml"], "no built-in table"),
+        (["analyse", str(SHORT), "-p", "0", "-e", "bearoff"], "bear-off database answers only"),
     ],
 )
 def test_bad_input_is_one_error_line(args: list[str], message: str) -> None:
@@ -233,6 +236,10 @@ def test_bad_arguments_raise_analysis_errors() -> None:
             analyse(SHORT, NET, **kwargs)  # type: ignore[arg-type]
     with pytest.raises(tavla.errors.AnalysisError, match="MatchRecord or the path"):
         analyse(42, NET)  # type: ignore[arg-type]
+    # The bear-off database alone cannot value a match (every game starts in contact): it
+    # is refused, not replaced by the default net under its name.
+    with pytest.raises(tavla.errors.AnalysisError, match="bear-off database answers only"):
+        analyse(SHORT, "bearoff", plies=0)
 
 
 def test_the_html_report_shows_every_marked_decision(tmp_path: Path) -> None:
@@ -244,7 +251,7 @@ def test_the_html_report_shows_every_marked_decision(tmp_path: Path) -> None:
     args = ["analyse", str(MATCH), "-e", NET, "-p", "0", "--html", str(tmp_path), "--json"]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
-    page = (tmp_path / "match1484923.html").read_text()
+    page = (tmp_path / "match1484923.txt.html").read_text()
     analysis = analyse(MATCH, NET, 0)
 
     class Tags(HTMLParser):
@@ -265,3 +272,137 @@ def test_the_html_report_shows_every_marked_decision(tmp_path: Path) -> None:
     assert page.count('<tr class="made">') == sum(
         1 for decision in analysis.marked(0.04) if hasattr(decision, "candidates")
     )
+
+
+def test_html_reports_of_files_with_one_name_are_all_kept(tmp_path: Path) -> None:
+    """match.mat and match.sgf (one stem), or one name in two folders, give distinct pages:
+    each file's whole name with .html, the later of a name given twice numbered."""
+    stem = "Player0192-Player0193_7p_2025-11-08-2305"
+    mat, sgf = DATA / "realdata" / f"{stem}.mat", DATA / "sgf" / f"{stem}.sgf"
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / mat.name).write_bytes(mat.read_bytes())
+    out = tmp_path / "out"
+    args = [str(mat), str(sgf), str(other / mat.name), "-e", NET, "-p", "0", "--html", str(out)]
+    result = CliRunner().invoke(main, ["analyse", *args])
+    assert result.exit_code == 0, result.output
+    assert sorted(page.name for page in out.iterdir()) == [
+        f"{stem}.mat-2.html",
+        f"{stem}.mat.html",
+        f"{stem}.sgf.html",
+    ]
+    for page in out.iterdir():
+        assert "Player0192" in page.read_text()
+    assert report_names(["a/x.mat", "b/x.mat", "x.mat", "", "x.mat-2"]) == [
+        "x.mat.html",
+        "x.mat-2.html",
+        "x.mat-3.html",
+        "analysis.html",
+        "x.mat-2-2.html",
+    ]
+
+
+def test_decisions_are_listed_in_the_order_they_were_made() -> None:
+    """Each turn's cube decision, then its play, the answer after the double: in the JSON,
+    in the text list and in MatchAnalysis.marked, where a move number holds both players'
+    turns (Player0752's 31 at move 1 is before Player0592's cube decision at move 1)."""
+    studio = (
+        DATA / "realdata" / "Player0752 - Player0592 3pt Backgammon Studio 2024_05_11 20_10_33.txt"
+    )
+    base = ["analyse", str(studio), "-e", NET, "-p", "0"]
+    report = json.loads(CliRunner().invoke(main, [*base, "--json"]).stdout)
+    steps = [
+        (d["game"], d["move"], d["player"], d["kind"], d["chosen"]) for d in report["decisions"]
+    ]
+    assert steps[:5] == [
+        (1, 1, 0, "play", "8/5 6/5"),
+        (1, 1, 1, "double", "no double"),
+        (1, 1, 1, "play", "24/18 13/10"),
+        (1, 2, 0, "double", "no double"),
+        (1, 2, 0, "play", "24/20(2) 13/9(2)"),
+    ]
+    # Game 1 ends: 11) 64: 8/2 4/off  Doubles => 2 / 12) Drops.
+    end = [step for step in steps if step[0] == 1 and step[1] >= 11]
+    assert end == [
+        (1, 11, 0, "double", "no double"),
+        (1, 11, 0, "play", "8/2 4/off"),
+        (1, 11, 1, "double", "double"),
+        (1, 12, 0, "take", "drop"),
+    ]
+    text = CliRunner().invoke(main, [*base, "--blunders", "--threshold", "0"]).stdout
+    listed = [line.split(": ", 1)[1] for line in text.splitlines()]
+    assert [line.split(",")[1:3] for line in listed[:3]] == [
+        [" move 1", " Player0752 31: 8/5 6/5"],
+        [" move 1", " Player0592 no double"],
+        [" move 1", " Player0592 63: 24/18 13/10"],
+    ]
+    analysis = analyse(studio, NET, 0)
+    unforced = [d for d in report["decisions"] if not d.get("forced")]
+    assert len(listed) == len(unforced) == len(analysis.marked(0))
+
+
+def test_json_with_blunders_lists_only_the_decisions_over_the_threshold() -> None:
+    """--json --blunders --threshold 0.09 lists only the decisions that lost 0.09 or more
+    (the statistics in full); --json alone every decision; --blunders alone from 0.08,
+    --threshold alone from its value.  At 0-ply td198-40 finds six decisions over 0.04 in
+    this match, losing 0.067, 0.068, 0.084, 0.094, 0.114 and 0.182."""
+    base = ["analyse", str(SHORT), "-e", NET, "-p", "0", "--json"]
+    analysis = analyse(SHORT, NET, 0)
+    every = json.loads(CliRunner().invoke(main, base).stdout)
+    assert len(every["decisions"]) == len(analysis.plays) + len(analysis.cube)
+    for extra, count in (
+        (["--blunders", "--threshold", "0.09"], 3),
+        (["--blunders"], 4),
+        (["--threshold", "0.1"], 2),
+    ):
+        result = CliRunner().invoke(main, [*base, *extra])
+        assert result.exit_code == 0, result.output
+        report = json.loads(result.stdout)
+        assert len(report["decisions"]) == count
+        assert all(d["loss"] >= 0.08 for d in report["decisions"])
+        assert report["players"] == every["players"]
+
+
+def test_what_cannot_be_analysed_says_why(tmp_path: Path) -> None:
+    """A directory, a device, a FIFO or "" is named for what it is (it was "no such file");
+    --html naming a file says so (it was a bare "File exists")."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    afile = tmp_path / "afile"
+    afile.write_text("")
+    cases = [
+        ([str(tmp_path)], f"Error: {tmp_path}: not a regular file (a directory)"),
+        (["/dev/null"], "Error: /dev/null: not a regular file (a character device)"),
+        ([str(fifo)], f"Error: {fifo}: not a regular file (a FIFO)"),
+        ([""], "Error: '': no such file"),
+        ([str(tmp_path / "none.mat")], f"Error: {tmp_path / 'none.mat'}: no such file"),
+        (
+            [str(SHORT), "--html", str(afile)],
+            f"Error: --html {afile}: a file, not a directory (the folder to write into)",
+        ),
+    ]
+    for args, message in cases:
+        result = CliRunner().invoke(main, ["analyse", *args, "-e", NET, "-p", "0"])
+        assert (result.exit_code, result.stdout, result.stderr) == (2, "", message + "\n")
+
+
+def test_every_file_is_analysed_and_each_failure_is_one_line(tmp_path: Path) -> None:
+    """A good file after and before bad ones is still analysed and reported; each bad one
+    is one Error line; the exit status is 2.  A bad setting stops before any file."""
+    empty = tmp_path / "empty.mat"
+    empty.write_text("")
+    args = [str(empty), str(SHORT), str(tmp_path / "none.mat"), "-e", NET, "-p", "0"]
+    result = CliRunner().invoke(main, ["analyse", *args, "--blunders"])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f"Error: {empty}: the file is empty",
+        f"Error: {tmp_path / 'none.mat'}: no such file",
+    ]
+    alone = CliRunner().invoke(main, ["analyse", str(SHORT), "-e", NET, "-p", "0", "--blunders"])
+    assert result.stdout == alone.stdout and alone.stdout.count("\n") == 4
+    listed = CliRunner().invoke(main, ["analyse", *args, "--json"])
+    (report,) = json.loads(listed.stdout)  # the files analysed, an array for several given
+    assert report["file"] == str(SHORT) and listed.exit_code == 2
+    bad_net = CliRunner().invoke(main, ["analyse", str(SHORT), str(empty), "-e", "net:nosuch"])
+    assert bad_net.exit_code == 2 and bad_net.stdout == ""
+    assert len(bad_net.stderr.splitlines()) == 1 and "no net file" in bad_net.stderr

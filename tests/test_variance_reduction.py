@@ -232,3 +232,26 @@ def test_one_sided_truncation_agrees_with_exact_truncation_in_a_race() -> None:
     exact = tavla.rollout(POSITIONS[3], NET, 324, seed=9, truncate_bearoff="exact")
     error = np.hypot(one_sided.equity_std_error, exact.equity_std_error)
     assert abs(one_sided.equity - exact.equity) < 4 * error
+
+
+def test_reduced_probabilities_are_valid_and_the_equity_is_the_estimators() -> None:
+    """A variance-reduced mean is unbiased and can leave [0, 1]: 24/20 of this 31 came out
+    with a lose-backgammon chance of -0.0008 (and 24/21 8/7 -0.0005, 6/5 6/3 a win
+    backgammon of -0.0004).  The probabilities reported are made valid; the equity and its
+    error stay the estimator's, so 24/20's equity is 0.0008 above its probabilities'."""
+    start = Position.from_position_id("4HPwATDgc/ABMA")
+    results = rollout_plays(start, "31", "net:td198-40", 144)
+    for result in [*results, tavla.rollout(start, NET, 144, seed=3)]:
+        p = result.probabilities
+        assert np.all((p >= 0) & (p <= 1))
+        assert p[2] <= p[1] <= p[0] and p[4] <= p[3] <= 1 - p[0]
+    by_play = {r.play.notation: r for r in results}  # type: ignore[union-attr]
+    plain = by_play["24/20"]
+    assert plain.probabilities[4] == 0.0
+    assert plain.probabilities[:4] == pytest.approx([0.5435, 0.1309, 0.0067, 0.1231], abs=5e-5)
+    assert plain.equity == pytest.approx(0.10245, abs=5e-6)
+    assert plain.equity - tavla.eval.cubeless_equity(plain.probabilities) == pytest.approx(
+        0.0008, abs=5e-5
+    )
+    assert by_play["6/5 6/3"].probabilities[2] == 0.0
+    assert by_play["24/21 8/7"].probabilities[4] == 0.0

@@ -42,6 +42,8 @@ class MatchAnalysis:
         cube: every cube decision and answer analysed (:class:`~tavla.analysis.CubeAnalysis`).
         players: both players' :class:`~tavla.analysis.PlayerStatistics`.
         evaluator: the evaluator's name; plies and luck_plies the depths used.
+        decisions: the plays and cube decisions together, in the order they were made
+            (each turn's cube decision, its answer, then its play).
     """
 
     file: str
@@ -53,6 +55,7 @@ class MatchAnalysis:
     evaluator: str
     plies: int
     luck_plies: int
+    decisions: tuple[CheckerPlay | CubeAnalysis, ...]
 
     @property
     def length(self) -> int:
@@ -61,12 +64,13 @@ class MatchAnalysis:
 
     def marked(self, threshold: float = 0.04) -> list[CheckerPlay | CubeAnalysis]:
         """The decisions that lost at least ``threshold`` (normalised equity), in the order
-        of the match."""
-        found: list[CheckerPlay | CubeAnalysis] = [
-            *(play for play in self.plays if not play.forced and play.loss >= threshold),
-            *(cube for cube in self.cube if cube.loss >= threshold),
+        they were made (forced plays left out)."""
+        return [
+            decision
+            for decision in self.decisions
+            if decision.loss >= threshold
+            and not (isinstance(decision, CheckerPlay) and decision.forced)
         ]
-        return sorted(found, key=lambda decision: (decision.game, decision.move_number or 0))
 
     def __repr__(self) -> str:
         names = tuple(player.name for player in self.players)
@@ -114,7 +118,8 @@ def analyse(
         record_or_path: a :class:`~tavla.formats.record.MatchRecord` or the path of a
             ``.mat`` file, an SGF file or a GNU Backgammon analysis export.
         evaluator: a :class:`~tavla.eval.Net` or its name (``"net:NAME"``, ``"net:PATH"``);
-            None for the strongest shipped net (:data:`tavla.eval.nets.DEFAULT`).
+            None for the strongest shipped net (:data:`tavla.eval.nets.DEFAULT`).  Not
+            ``"bearoff"``: the database alone cannot value a game's contact positions.
         plies: the depth of checker plays and cube decisions, 0 to 3 (default 2).
         luck_plies: the depth of the luck of rolls, 0 to 3 (default 0).
         cube_life: Janowski's cube life for the cube model.
@@ -125,8 +130,8 @@ def analyse(
         progress: show a progress bar of the decisions on standard error.
 
     Raises :class:`~tavla.MatchFileError` for a file that cannot be read (OSError when it
-    cannot be opened), :class:`~tavla.AnalysisError` for bad arguments, and what the
-    evaluator raises for a bad one.
+    cannot be opened), :class:`~tavla.AnalysisError` for bad arguments (``"bearoff"`` among
+    them), and what the evaluator raises for a bad one.
     """
     plies = check_int(plies, "plies", AnalysisError, low=0, high=MAX_PLIES)
     luck_plies = check_int(luck_plies, "luck_plies", AnalysisError, low=0, high=MAX_PLIES)
@@ -139,6 +144,12 @@ def analyse(
     if met is not None and not isinstance(met, MatchEquityTable):
         raise AnalysisError(f"met is a MatchEquityTable or None, got {type(met).__name__}")
     net = resolve_net(f"net:{nets.DEFAULT}" if evaluator is None else evaluator)
+    if net is None:
+        raise AnalysisError(
+            "the bear-off database answers only where both sides are home, and every game of"
+            " a match starts in contact: give a net ('net:NAME' or 'net:PATH'), or None for"
+            " the default net"
+        )
     if isinstance(record_or_path, MatchRecord):
         record, file = record_or_path, ""
     elif isinstance(record_or_path, (str, os.PathLike)):
@@ -160,7 +171,9 @@ def analyse(
     name = evaluator if isinstance(evaluator, str) else f"net:{nets.DEFAULT}"
     if isinstance(evaluator, Net):
         name = "a net"
-    return MatchAnalysis(file, record, replay, plays, cube, players, name, plies, luck_plies)
+    return MatchAnalysis(
+        file, record, replay, plays, cube, players, name, plies, luck_plies, tuple(values)
+    )
 
 
 def _value_all(

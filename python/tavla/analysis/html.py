@@ -5,6 +5,7 @@ candidates and their equities.  Nothing is fetched: styles and pictures are in t
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from pathlib import Path
 
 from ..render.svg import board_svg
@@ -128,12 +129,30 @@ def html_report(analysis: MatchAnalysis, threshold: float = 0.04) -> str:
     )
 
 
-def write_html(analysis: MatchAnalysis, folder: Path, threshold: float = 0.04) -> Path:
-    """Write :func:`html_report` to ``folder`` (made if missing) as the analysed file's name
-    with ``.html`` (``analysis.html`` for a record); returns the path.  Raises OSError when
-    it cannot be written."""
+def report_names(files: Sequence[str]) -> list[str]:
+    """The names of the HTML reports of ``files`` written into one folder, in order: each
+    file's whole name with ``.html`` added (``match.mat`` -> ``match.mat.html``, so that
+    ``match.mat`` and ``match.sgf`` keep two reports; ``analysis.html`` for ""), and where
+    two files still share a name (the same name in two folders, a file given twice), the
+    later ones numbered: ``match.mat-2.html``, ``match.mat-3.html``."""
+    names: list[str] = []
+    for file in files:
+        base = Path(file).name if file else "analysis"
+        name, number = f"{base}.html", 1
+        while name in names:
+            number += 1
+            name = f"{base}-{number}.html"
+        names.append(name)
+    return names
+
+
+def write_html(
+    analysis: MatchAnalysis, folder: Path, threshold: float = 0.04, name: str | None = None
+) -> Path:
+    """Write :func:`html_report` to ``folder`` (made if missing) as ``name``, by default the
+    analysed file's whole name with ``.html`` (:func:`report_names`; ``analysis.html`` for a
+    record); returns the path.  Raises OSError when it cannot be written."""
     folder.mkdir(parents=True, exist_ok=True)
-    name = Path(analysis.file).stem if analysis.file else "analysis"
-    path = folder / f"{name}.html"
+    path = folder / (report_names([analysis.file])[0] if name is None else name)
     path.write_text(html_report(analysis, threshold), encoding="utf-8")
     return path

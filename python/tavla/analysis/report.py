@@ -130,8 +130,11 @@ def describe(analysis: MatchAnalysis, decision: CheckerPlay | CubeAnalysis) -> s
     return f"game {game}, {move}, {name} {decision.action}, proper {decision.proper}: {loss}{error}"
 
 
-def json_report(analysis: MatchAnalysis) -> dict[str, Any]:
-    """The report as a JSON object (the schema in :doc:`/analysis`)."""
+def json_report(analysis: MatchAnalysis, threshold: float | None = None) -> dict[str, Any]:
+    """The report as a JSON object (the schema in :doc:`/analysis`): ``decisions`` lists
+    every decision, or with a ``threshold`` those that lost at least that much
+    (:meth:`MatchAnalysis.marked <tavla.analysis.MatchAnalysis.marked>`)."""
+    listed = analysis.decisions if threshold is None else analysis.marked(threshold)
     return {
         "file": analysis.file,
         "length": analysis.length,
@@ -139,13 +142,8 @@ def json_report(analysis: MatchAnalysis) -> dict[str, Any]:
         "plies": analysis.plies,
         "luck_plies": analysis.luck_plies,
         "players": [_player_json(player) for player in analysis.players],
-        "decisions": [_decision_json(analysis, d) for d in _in_order(analysis)],
+        "decisions": [_decision_json(analysis, d) for d in listed],
     }
-
-
-def _in_order(analysis: MatchAnalysis) -> list[CheckerPlay | CubeAnalysis]:
-    every: list[CheckerPlay | CubeAnalysis] = [*analysis.plays, *analysis.cube]
-    return sorted(every, key=lambda d: (d.game, d.move_number or 0, isinstance(d, CheckerPlay)))
 
 
 def _player_json(player: PlayerStatistics) -> dict[str, Any]:

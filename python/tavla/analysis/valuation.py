@@ -41,13 +41,13 @@ class _CubeModel(TypedDict):
 
 @dataclass(frozen=True)
 class Valuer:
-    """How decisions are valued: the evaluator (a :class:`~tavla.eval.Net`, or None for the
-    bear-off database alone), the depth of checker plays and cube decisions, the depth of
-    the luck of rolls, the cube life, the match equity table (None: Kazaross-XG2) and the
-    move filter of the searches below the plays ranked (``keep``: plays searched further
-    at each of their choices)."""
+    """How decisions are valued: the evaluator (a :class:`~tavla.eval.Net`; the bear-off
+    database takes over where both sides are home), the depth of checker plays and cube
+    decisions, the depth of the luck of rolls, the cube life, the match equity table (None:
+    Kazaross-XG2) and the move filter of the searches below the plays ranked (``keep``:
+    plays searched further at each of their choices)."""
 
-    evaluator: Net | None
+    evaluator: Net
     plies: int = 2
     luck_plies: int = 0
     cube_life: float = DEFAULT_CUBE_LIFE

@@ -41,7 +41,8 @@ def _version() -> str:
 
 class _Tavla(click.Group):
     """The command group, with the last word on failures that no command reports itself:
-    running out of memory, and output that cannot be written (a full disk: ``Error:`` and
+    usage errors of every command (one ``Error:`` line, exit status 2), running out of
+    memory, and output that cannot be written (a full disk: ``Error:`` and
     exit status 2; a closed pipe, as in ``tavla ... | head``, is click's own quiet exit 1);
     and Ctrl-C, which ends any command with exit status 130 and no word (click would say
     "Aborted!" and exit with 1)."""
@@ -51,10 +52,14 @@ class _Tavla(click.Group):
             return super().make_context(*args, **kwargs)
         except KeyboardInterrupt:
             raise click.exceptions.Exit(_INTERRUPTED) from None
+        except click.UsageError as exc:
+            raise _one_line(exc) from None
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except click.UsageError as exc:
+            raise _one_line(exc) from None
         except MemoryError as exc:
             detail = f": {exc}" if str(exc) else ""
             raise InputError(f"out of memory{detail}") from None
@@ -68,6 +73,21 @@ class _Tavla(click.Group):
             if exc.errno == errno.EPIPE:
                 raise
             _output_failed(exc)
+
+
+_HELP_FOR_NO_ARGUMENTS: tuple[type[click.UsageError], ...] = tuple(
+    kind for kind in [getattr(click.exceptions, "NoArgsIsHelpError", None)] if kind is not None
+)
+"""What click raises to show a group's help when it is given no command (click 8.2 on)."""
+
+
+def _one_line(exc: click.UsageError) -> click.ClickException:
+    """A usage error (a bad option value, a missing argument, an unknown option or command)
+    as one ``Error:`` line, exit status 2, where click would print the usage and a hint
+    first; a group given nothing still shows its help."""
+    if isinstance(exc, _HELP_FOR_NO_ARGUMENTS):
+        return exc
+    return InputError(exc.format_message())
 
 
 def _output_failed(exc: OSError) -> NoReturn:

@@ -19,7 +19,7 @@ from ..game.cube_owner import CubeOwner
 from ..game.cubeful import CubeDecision
 from ..game.equity import BUILTIN_TABLES, MatchEquityTable
 from .eval_options import Evaluation
-from .options import option_group, optional_option, valued_option
+from .options import FloatRange, option_group, optional_option, valued_option
 
 OWNERS = ("centred", "on-roll", "opponent")
 
@@ -42,28 +42,32 @@ class CubeOptions:
     jacoby: bool | None
     beavers: bool | None
     cube_life: float
-    met: str
+    met: str | None
 
     def given(self) -> bool:
         """Any option that sets where the cube decision is made was given (the cube life
-        and the table count when they differ from their defaults)."""
-        return any(
-            value is not None
-            for value in (
-                self.match_length,
-                self.score,
-                self.crawford,
-                self.cube_value,
-                self.owner,
-                self.jacoby,
-                self.beavers,
+        and the table count, the cube life when it differs from its default)."""
+        return (
+            any(
+                value is not None
+                for value in (
+                    self.match_length,
+                    self.score,
+                    self.crawford,
+                    self.cube_value,
+                    self.owner,
+                    self.jacoby,
+                    self.beavers,
+                    self.met,
+                )
             )
-        ) or (self.cube_life, self.met) != (DEFAULT_CUBE_LIFE, BUILTIN_TABLES[0])
+            or self.cube_life != DEFAULT_CUBE_LIFE
+        )
 
     @classmethod
     def none(cls) -> CubeOptions:
         """No option given: the defaults."""
-        return cls(None, None, None, None, None, None, None, DEFAULT_CUBE_LIFE, BUILTIN_TABLES[0])
+        return cls(None, None, None, None, None, None, None, DEFAULT_CUBE_LIFE, None)
 
     def decision(
         self, position: Position, position_id: str, evaluation: Evaluation
@@ -82,10 +86,11 @@ class CubeOptions:
         )
 
     def table(self, context: CubeContext) -> MatchEquityTable | None:
-        """The table ``met`` names (a built-in name, else a file's path); None in money play."""
+        """The table ``met`` names (a built-in name, else a file's path; Kazaross-XG2 when
+        not given); None in money play."""
         if context.is_money:
             return None
-        return read_table(self.met)
+        return read_table(self.met or BUILTIN_TABLES[0])
 
 
 cube_options = option_group(
@@ -96,7 +101,7 @@ cube_options = option_group(
             "match",
             click.IntRange(min=0),
             "N",
-            "Match length (0: money play).",
+            "Match length (0: money play; an ID's score is kept unless --score is given).",
             dest="match_length",
         ),
         click.option(
@@ -122,17 +127,16 @@ cube_options = option_group(
         ),
         valued_option(
             "cube-life",
-            click.FloatRange(0, 1),
+            FloatRange(0, 1),
             DEFAULT_CUBE_LIFE,
             "Janowski's cube life: 0 a dead cube, 1 a fully live one.",
         ),
         click.option(
             "--met",
-            default=BUILTIN_TABLES[0],
-            show_default=True,
+            default=None,
             metavar="TABLE",
-            help=f"Match equity table: {' or '.join(BUILTIN_TABLES)}, or the "
-            "path of a GNU Backgammon MET XML file.",
+            help=f"Match equity table, in a match: {' or '.join(BUILTIN_TABLES)}, or the "
+            f"path of a GNU Backgammon MET XML file [default: {BUILTIN_TABLES[0]}].",
         ),
     ],
 )
@@ -149,8 +153,10 @@ def read_table(name: str) -> MatchEquityTable:
 
 
 def cube_context(text: str, settings: CubeOptions) -> CubeContext:
-    """The context of the ID ``text`` for its side on roll, changed by ``settings``.
-    Raises :class:`~tavla.RulesError` for settings that do not fit together."""
+    """The context of the ID ``text`` for its side on roll, changed by ``settings``: each
+    option given replaces the ID's value, the rest are kept (``--match`` alone keeps the
+    ID's score).  Raises :class:`~tavla.RulesError` for settings that do not fit together
+    (a kept score not below a new length among them)."""
     given = CubeContext.from_id(text)
     on_roll, match = given.on_roll, given.match
     length = settings.match_length if settings.match_length is not None else match.length
@@ -160,8 +166,11 @@ def cube_context(text: str, settings: CubeOptions) -> CubeContext:
             raise RulesError("--score is a match score: give --match N too")
         mine, theirs = _score(settings.score)
         score = (mine, theirs) if on_roll == 0 else (theirs, mine)
-    elif settings.match_length is not None and length != match.length:
-        score = (0, 0)
+    elif length and max(score) >= length:  # the ID's score kept, the length changed
+        raise RulesError(
+            f"the ID's score {score[on_roll]}-{score[1 - on_roll]} is not below --match"
+            f" {length}: give --score too"
+        )
     crawford = settings.crawford if settings.crawford is not None else match.crawford
     value = settings.cube_value if settings.cube_value is not None else given.cube.value
     owner = given.cube.owner
@@ -173,6 +182,8 @@ def cube_context(text: str, settings: CubeOptions) -> CubeContext:
         beavers = settings.beavers if settings.beavers is not None else rules.beavers
         if crawford:
             raise RulesError("--crawford is for match play: give --match N too")
+        if settings.met is not None:
+            raise RulesError("--met is a match equity table, for match play: give --match N too")
         return CubeContext.money(value, owner, on_roll=on_roll, jacoby=jacoby, beavers=beavers)
     if settings.jacoby or settings.beavers:
         raise RulesError("--jacoby and --beavers are money play options (R20, R22)")
@@ -205,9 +216,9 @@ def describe(context: CubeContext) -> str:
         return ", ".join(["money play", cube, *extras])
     match = context.match
     score = f"{match.score[context.on_roll]}-{match.score[1 - context.on_roll]}"
-    state = (
-        ", Crawford game" if match.crawford else ", post-Crawford" if match.is_post_crawford else ""
-    )
+    state = ", Crawford game" if match.crawford else ""
+    if match.is_post_crawford:  # a side one away and no Crawford flag: said, as it matters
+        state = ", post-Crawford (taken so: --crawford for the Crawford game)"
     return (
         f"{match.length}-point match at {score} ({context.away}-away, {context.opponent_away}-away)"
         f"{state}, {cube}"

@@ -60,6 +60,7 @@ def cube_rollout(
             "se": arguments["se"],
             "check_every": arguments["check_every"],
             "variance_reduction": arguments["variance_reduction"],
+            "luck_keep": arguments["luck_keep"],
         }
         if dice is None:
             if arguments["out_of_contention"] is not None:

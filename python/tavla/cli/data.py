@@ -19,6 +19,7 @@ from ..sim.data_positions import DEFAULT_SHARES, make_positions
 from ..sim.data_rollouts import roll_out_positions
 from .errors import InputError
 from .options import (
+    FloatRange,
     RunArgs,
     collected,
     count_option,
@@ -187,20 +188,20 @@ def data() -> None:
 )
 @valued_option(
     "exploration",
-    click.FloatRange(0, 1),
+    FloatRange(0, 1),
     0.1,
     "Chance that a turn plays one of the --explore-top best plays at random.",
 )
 @count_option("explore-top", 5, "The plays an exploring turn draws from.")
 @valued_option(
     "sample",
-    click.FloatRange(0, 1, min_open=True),
+    FloatRange(0, 1, min_open=True),
     0.25,
     "Chance that a position of self-play is kept.",
 )
 @valued_option(
     "disagreement",
-    click.FloatRange(0, 1),
+    FloatRange(0, 1),
     0.1,
     "Share of the positions checked for a roll on which 0-ply and --deep-plies "
     "choose differently (both results are added).",

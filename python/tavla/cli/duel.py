@@ -12,7 +12,7 @@ from ..game.equity import BUILTIN_TABLES, MatchEquityTable
 from ..sim.duel import DuelResult, MatchDuelResult
 from ..sim.duel import duel as run_duel
 from .cube import read_table
-from .errors import input_errors
+from .errors import InputError, input_errors
 from .options import count_option, games_option, optional_option, switch_option
 from .playout_options import PlayoutArgs, playout_options
 from .playout_output import echo_json, echo_rows, games_text, percent, signed
@@ -40,11 +40,11 @@ from .save_options import save_kept, save_options
 @count_option("matches", 1000, "Number of matches, with --match.")
 @click.option(
     "--met",
-    default=BUILTIN_TABLES[0],
-    show_default=True,
+    default=None,
     metavar="TABLE",
     help=f"With --match, the match equity table of the cube policies: "
-    f"{' or '.join(BUILTIN_TABLES)}, or a GNU Backgammon MET XML file.",
+    f"{' or '.join(BUILTIN_TABLES)}, or a GNU Backgammon MET XML file "
+    f"[default: {BUILTIN_TABLES[0]}].",
 )
 @playout_options
 @save_options
@@ -56,7 +56,7 @@ def duel(
     cubeful: bool,
     match_length: int | None,
     matches: int,
-    met: str,
+    met: str | None,
     run: PlayoutArgs,
     save_dir: str | None,
     save_format: str | None,
@@ -79,7 +79,10 @@ def duel(
                 raise PlayoutError(
                     "--cubeful is for money games: a match is always played with the cube"
                 )
-            played = {"match_length": match_length, "matches": matches, "met": read_table(met)}
+            table = read_table(met or BUILTIN_TABLES[0])
+            played = {"match_length": match_length, "matches": matches, "met": table}
+    elif met is not None:
+        raise InputError("--met is a match equity table, for match play: give --match N too")
     with run.playing() as options:
         result = run_duel(
             a.value,

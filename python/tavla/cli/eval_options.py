@@ -18,8 +18,8 @@ from .options import json_option, option_group, switch_option
 F = TypeVar("F", bound=Callable[..., Any])
 
 EVALUATORS_HELP = (
-    f"Evaluators: net:NAME (a shipped net: {nets.DEFAULT}, the default, or another of "
-    f"{', '.join(nets.available())}), net:PATH "
+    f"Evaluators: net:NAME (a shipped net: {nets.DEFAULT}, the default, or "
+    f"{', '.join(name for name in nets.available() if name != nets.DEFAULT)}), net:PATH "
     "(a .npz net, see the docs' 'Neural nets'), or bearoff (the exact bear-off database "
     "alone: positions where both sides are home)."
 )

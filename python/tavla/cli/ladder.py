@@ -7,6 +7,7 @@ import click
 from ..sim.ladder import default_rungs
 from ..sim.ladder import ladder as run_ladder
 from .options import (
+    FloatRange,
     RunArgs,
     collected,
     count_option,
@@ -27,7 +28,7 @@ from .policy_param import POLICIES_HELP, POLICY, ParsedPolicy
 @valued_option("anchor", POLICY, "pubeval", "Every rung also duels this one (when it is a rung).")
 @valued_option(
     "half-width",
-    click.FloatRange(0, min_open=True),
+    FloatRange(0, min_open=True),
     0.02,
     "Play each duel until its 95% interval is this narrow.",
 )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -34,6 +35,17 @@ progress_option = click.option(
 )
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
+
+
+class FloatRange(click.FloatRange):
+    """:class:`click.FloatRange` refusing ``nan``, which passes its bounds (every comparison
+    with it is false): every number option of the CLI is one of these."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if math.isnan(number):
+            self.fail(f"{value!r} is not a number", param, ctx)
+        return number
 
 
 def seed_option(help: str, default: int | None = 0) -> Callable[[F], F]:

@@ -35,7 +35,7 @@ from ..render.names import term_label
 from ..replay import Decision, Finding, MatchReplay, decisions, replay_analysis, replay_file
 from ..replay.sgf_analysis import replay_sgf_analysis
 from .errors import InputError
-from .options import json_option, lang_option, valued_option
+from .options import FloatRange, json_option, lang_option, valued_option
 
 MATCH_SUFFIXES = (".mat", ".txt", ".sgf")
 
@@ -272,7 +272,7 @@ def _print_findings(label: str, findings: list[Finding], progress: bool) -> None
 )
 @valued_option(
     "threshold",
-    click.FloatRange(min=0),
+    FloatRange(min=0),
     0.08,
     "Equity (EMG in a match) a decision must lose to be listed by --blunders.",
 )

@@ -26,7 +26,9 @@ COLUMNS = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammo
 HEADER = "    win   W g  W bg   L g  L bg    equity  (s.e.)"
 
 
-def _record(result: RolloutResult) -> dict[str, Any]:
+def _record(result: RolloutResult, se: float | None = None) -> dict[str, Any]:
+    """The JSON of one result; with ``se`` (--se) also whether its equity's standard
+    error got below that target."""
     record: dict[str, Any] = {}
     if result.play is not None:
         record["play"] = result.play.notation
@@ -38,7 +40,21 @@ def _record(result: RolloutResult) -> dict[str, Any]:
     record["games"] = result.games
     record["variance_reduction"] = result.variance_reduction
     record["interrupted"] = result.interrupted
+    if se is not None:
+        record["se_target_reached"] = _below(result, se)
     return record
+
+
+def _below(result: RolloutResult, se: float) -> bool:
+    """Whether the equity's standard error is below the target ``se``, as --se stops."""
+    return math.isfinite(result.equity_std_error) and result.equity_std_error < se
+
+
+def _se_missed(results: list[RolloutResult], se: float | None) -> bool:
+    """Whether --se was given and a rollout still going at the end (a play not stopped out
+    of contention) stopped at the game limit above the target."""
+    played = max((r.games for r in results), default=0)
+    return se is not None and not all(_below(r, se) for r in results if r.games == played)
 
 
 def _line(result: RolloutResult) -> str:
@@ -114,17 +130,22 @@ def rollout(
     where the bear-off database is exact, --truncate-one-sided once both sides are home
     (cubeless, as GNU Backgammon does); --se stops at a standard
     error, checked every --check-every games; with --roll, --out-of-contention K stops the
-    plays that trail the best by K standard errors. --cube-plies and --move-filter set the
-    policy's cube depth and move filter (its checker depth is the @N of net:PATH@N)."""
+    plays that trail the best by K standard errors. --cube-plies (with --cubeful) and
+    --move-filter set the policy's cube depth and move filter (its checker depth is the @N
+    of net:PATH@N)."""
     if cubeful:
         cube_rollout(position_id, roll, policy, games, rotate, cube, settings, run)
         return
-    if cube != CubeOptions.none():
-        with input_errors():
+    with input_errors():
+        if cube != CubeOptions.none():
             raise PlayoutError("the cube options are for cube rollouts: give --cubeful")
+        if settings.cube_plies is not None:
+            raise PlayoutError("--cube-plies is the depth of cube decisions: give --cubeful")
     with run.playing() as options:
         position, dice_in_id = read_position_and_dice(position_id)
         dice = None if roll is None and dice_in_id is None else roll_to_play(roll, dice_in_id)
+        if dice is None and settings.out_of_contention is not None:
+            raise PlayoutError("--out-of-contention is for the plays of a roll: give --roll")
         chosen = settings.policy(policy)
         found = run_rollout(
             position,
@@ -139,25 +160,34 @@ def rollout(
     # No result for a roll (which has at least one play) only when Ctrl-C came first.
     interrupted = any(r.interrupted for r in results) or not results
     if run.as_json:
-        records = [_record(r) for r in results] if dice is not None else _record(results[0])
+        se = settings.se
+        records = [_record(r, se) for r in results] if dice is not None else _record(results[0], se)
         echo_json(records, interrupted)
         return
     reduced = any(r.variance_reduction for r in results)
     played = max((r.games for r in results), default=0)
+    # Plays stopped out of contention (or a sure win, one game) have fewer games: a column.
+    uneven = len({r.games for r in results}) > 1
+    count = games_text(played, interrupted)
+    count = f"up to {count} a play" if uneven else count
     click.echo(
-        f"{position.position_id}: {policy} rollout, {games_text(played, interrupted)}, "
+        f"{position.position_id}: {policy} rollout, {count}, "
         f"{settings.described(rotate, reduced)}, seed {run.seed}"
     )
     if dice is not None and interrupted:
         plays = len(position.legal_plays(dice))
         click.echo(f"interrupted: {len(results)} of {plays} plays rolled out")
+    elif not interrupted and _se_missed(results, settings.se):
+        click.echo(f"target SE {settings.se:g} not reached after {played:,} games")
     if dice is None:
         click.echo(HEADER)
         click.echo(_line(results[0]))
     else:
         width = max((len(r.play.notation if r.play else "") for r in results), default=0) or 6
-        click.echo(f"     {'play':<{width}}  {HEADER}")
+        column = f"  {'games':>7}" if uneven else ""
+        click.echo(f"     {'play':<{width}}  {HEADER}{column}")
         for number, result in enumerate(results, start=1):
             notation = (result.play.notation if result.play else "") or "(pass)"
-            click.echo(f"{number:3d}. {notation:<{width}}  {_line(result)}")
+            own = f"  {result.games:>7,}" if uneven else ""
+            click.echo(f"{number:3d}. {notation:<{width}}  {_line(result)}{own}")
     exit_if_interrupted(interrupted)

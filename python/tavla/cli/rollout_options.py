@@ -17,10 +17,10 @@ from ..eval.policies import Policy, PolicyLike
 from ..sim.rollout_rounds import CHECK_EVERY
 from ..sim.run_checks import LUCK_KEEP
 from .errors import InputError
-from .options import count_option, option_group, optional_option
+from .options import FloatRange, count_option, option_group, optional_option
 from .policy_param import ParsedPolicy
 
-POSITIVE = click.FloatRange(min=0, min_open=True)
+POSITIVE = FloatRange(min=0, min_open=True)
 
 
 def bearoff_stop_flags(truncate_bearoff: bool, truncate_one_sided: bool) -> str | None:
@@ -43,9 +43,9 @@ class RolloutSettings:
     evaluator: str | None
     truncate_bearoff: bool
     truncate_one_sided: bool
-    luck_keep: int
+    luck_keep: int | None
     se: float | None
-    check_every: int
+    check_every: int | None
     out_of_contention: float | None
     cube_plies: int | None
     move_filter: tuple[int, float] | None
@@ -101,14 +101,23 @@ class RolloutSettings:
                 )
             evaluator = policy.evaluator
         stop = bearoff_stop_flags(self.truncate_bearoff, self.truncate_one_sided)
+        if self.luck_keep is not None and self.variance_reduction is False:
+            raise PlayoutError(
+                "--luck-keep sets how variance reduction values each roll: leave out"
+                " --no-variance-reduction"
+            )
+        if self.check_every is not None and self.se is None and self.out_of_contention is None:
+            raise PlayoutError(
+                "--check-every spaces the checks of --se and --out-of-contention: give one"
+            )
         return {
             "variance_reduction": self.variance_reduction,
-            "luck_keep": self.luck_keep,
+            "luck_keep": LUCK_KEEP if self.luck_keep is None else self.luck_keep,
             "truncate": self.truncate,
             "evaluator": evaluator,
             "truncate_bearoff": stop,
             "se": self.se,
-            "check_every": self.check_every,
+            "check_every": CHECK_EVERY if self.check_every is None else self.check_every,
             "out_of_contention": self.out_of_contention,
         }
 
@@ -140,9 +149,9 @@ rollout_settings = option_group(
         ),
         count_option(
             "luck-keep",
-            LUCK_KEEP,
+            None,
             "Variance reduction at 0-ply values each roll by the best of the N plays "
-            "pubeval ranks highest (0: every play).",
+            f"pubeval ranks highest (0: every play) [default: {LUCK_KEEP}].",
             low=0,
         ),
         optional_option(
@@ -156,8 +165,8 @@ rollout_settings = option_group(
             "-e",
             default=None,
             metavar="EVALUATOR",
-            help="What values the games --truncate stops: net:PATH or bearoff "
-            "[default: the policy's net].",
+            help="What values the games --truncate stops: net:NAME (a shipped net), net:PATH "
+            "or bearoff [default: the policy's net].",
         ),
         click.option(
             "--truncate-bearoff",
@@ -179,7 +188,9 @@ rollout_settings = option_group(
             "play's, with --roll); --games is then the most played.",
         ),
         count_option(
-            "check-every", CHECK_EVERY, "Games between the checks of --se and --out-of-contention."
+            "check-every",
+            None,
+            f"Games between the checks of --se and --out-of-contention [default: {CHECK_EVERY}].",
         ),
         optional_option(
             "out-of-contention",
@@ -192,7 +203,7 @@ rollout_settings = option_group(
             "cube-plies",
             click.IntRange(0, MAX_PLIES),
             "N",
-            "Depth of the policy's cube decisions [default: "
+            "With --cubeful, the depth of the policy's cube decisions [default: "
             "its checker play's, the @N of net:PATH@N].",
         ),
         click.option(

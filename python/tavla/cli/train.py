@@ -14,7 +14,14 @@ from ..eval.net import Net
 from ..eval.train import DEFAULTS, Monitor, train_td
 from ..sim.monitor import duel_monitor
 from .errors import InputError
-from .options import count_option, existing_option, progress_option, seed_option, valued_option
+from .options import (
+    FloatRange,
+    count_option,
+    existing_option,
+    progress_option,
+    seed_option,
+    valued_option,
+)
 from .playout_options import playout_run
 from .playout_output import echo_json, exit_if_interrupted
 from .train_supervised import run_supervised, supervised_options
@@ -79,19 +86,19 @@ TD_ONLY = (
 @click.option(
     "--lambda",
     "lambda_",
-    type=click.FloatRange(0, 1),
+    type=FloatRange(0, 1),
     default=None,
     help=f"TD(λ)'s λ [default: {DEFAULTS['lambda_']}, or the checkpoint's].",
 )
 @click.option(
     "--alpha",
-    type=click.FloatRange(0, min_open=True),
+    type=FloatRange(0, min_open=True),
     default=None,
     help=f"Step size [default: {DEFAULTS['alpha']}, or the checkpoint's].",
 )
 @click.option(
     "--alpha-end",
-    type=click.FloatRange(0),
+    type=FloatRange(0),
     default=None,
     help="Step size at the last game, reached linearly [default: --alpha].",
 )

@@ -15,7 +15,7 @@ from ..eval.data import load_training_data
 from ..eval.supervised import SupervisedResult, state_path, train_supervised
 from ..eval.supervised_set import TRAINED, train_net_set
 from .errors import InputError
-from .options import count_option, stacked, valued_option
+from .options import FloatRange, count_option, stacked, valued_option
 from .playout_options import playout_run
 from .playout_output import echo_json, exit_if_interrupted
 
@@ -40,20 +40,18 @@ supervised_options = stacked(
         count_option("epochs", 50, "Passes over the training positions, at most."),
         count_option("batch", 256, "Positions per step."),
         valued_option(
-            "learning-rate", click.FloatRange(0, min_open=True), 1e-3, "Adam's first step size."
+            "learning-rate", FloatRange(0, min_open=True), 1e-3, "Adam's first step size."
         ),
         valued_option(
             "learning-rate-end",
-            click.FloatRange(0),
+            FloatRange(0),
             1e-5,
             "The step size at the end, along a cosine.",
         ),
         valued_option(
-            "weight-decay", click.FloatRange(0), 1e-4, "Decoupled weight decay of the weights."
+            "weight-decay", FloatRange(0), 1e-4, "Decoupled weight decay of the weights."
         ),
-        valued_option(
-            "validation", click.FloatRange(0, 0.5), 0.05, "Share of the positions held out."
-        ),
+        valued_option("validation", FloatRange(0, 0.5), 0.05, "Share of the positions held out."),
         count_option(
             "patience", 5, "Stop after this many epochs without a better validation loss."
         ),

@@ -259,7 +259,8 @@ def consistent(probabilities: npt.ArrayLike) -> npt.NDArray[np.float64]:
     """Rows of five probabilities made consistent as a net's outputs are: each clipped to
     [0, 1], then win gammon <= win, win backgammon <= win gammon, lose gammon <= 1 - win and
     lose backgammon <= lose gammon, each lowered to its bound. A variance-reduced rollout's
-    means (each output corrected by its own luck) can miss these by a little."""
+    means (each output corrected by its own luck) can miss these by a little: every
+    :class:`~tavla.sim.rollout.RolloutResult` passes its probabilities through this."""
     p = np.clip(np.array(probabilities, dtype=np.float64, ndmin=2), 0.0, 1.0)
     p[:, 1] = np.minimum(p[:, 1], p[:, 0])
     p[:, 2] = np.minimum(p[:, 2], p[:, 1])

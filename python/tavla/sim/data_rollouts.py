@@ -29,7 +29,6 @@ from ..eval.classes import CLASSES
 from ..eval.data import (
     METHODS,
     TrainingData,
-    consistent,
     load_positions,
     load_shard,
     save_shard,
@@ -97,7 +96,7 @@ def roll_out_shard(
         result = job.roll_out(boards[k], position_seed(settings.seed, int(index[k])))
         if result.interrupted:
             return None
-        targets[k] = consistent(result.probabilities)[0]
+        targets[k] = result.probabilities  # made valid by the rollout
         errors[k] = result.std_errors
         if done is not None:
             done(k + 1)

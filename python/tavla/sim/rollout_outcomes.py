@@ -14,6 +14,7 @@ import numpy.typing as npt
 from ..board.position import Play
 from ..errors import EvaluatorError, PlayoutError
 from ..eval import bearoff
+from ..eval.data import consistent
 from ..eval.evaluators import resolve_net
 from ..eval.net import Net
 from ..eval.policies import probability_rows
@@ -28,9 +29,14 @@ class RolloutResult(EquityEstimate):
     """The outcome of a rollout.
 
     ``probabilities``: ``(5,)`` float64, (win, win gammon, win backgammon, lose gammon,
-    lose backgammon) of the side on roll (of the side that made ``play``). ``std_errors``:
-    their standard errors, same shape. ``equity``: cubeless points per game, with
-    ``equity_std_error`` (both as :attr:`estimate`). ``games``: games played. ``play``: the
+    lose backgammon) of the side on roll (of the side that made ``play``): the means of the
+    games' outcomes made valid probabilities (:func:`~tavla.eval.data.consistent`: each in
+    [0, 1], backgammons <= gammons <= wins or losses), as a variance-reduced mean, unbiased,
+    can fall a little outside them (a backgammon chance of -0.0008). ``std_errors``: the
+    estimator's standard errors of the means, same shape. ``equity``: cubeless points per
+    game, with ``equity_std_error`` (both as :attr:`estimate`): the estimator's own, kept
+    unbiased, so that with variance reduction it can differ a little from the equity of
+    ``probabilities``. ``games``: games played. ``play``: the
     play rolled out, for :func:`rollout_plays`, else None. ``interrupted``: Ctrl-C stopped
     the rollout early. ``variance_reduction``: whether the luck of the rolls was
     subtracted (:ref:`variance-reduction`).
@@ -143,11 +149,12 @@ _B_SIDE = np.array([-1.0, 1.0, 1.0, 1.0, 1.0])
 
 def summary(rows: npt.NDArray[np.float64], rotate: bool, **extra: object) -> RolloutResult:
     """The result of per-game outcomes (rows of :func:`outcomes`) of games 0, 1, ...; with
-    rotation, game g's first roll is stratum g mod 36."""
+    rotation, game g's first roll is stratum g mod 36.  Every rollout's probabilities are
+    made valid here (:class:`RolloutResult`), its equity and errors kept as estimated."""
     strata = np.arange(len(rows), dtype=np.int64) % 36 if rotate else None
     means, errors = mean_and_error(rows, strata, 36)
     return RolloutResult(
-        probabilities=means[:5],
+        probabilities=consistent(means[:5])[0],
         std_errors=errors[:5],
         equity=float(means[5]),
         equity_std_error=float(errors[5]),
