@@ -172,6 +172,9 @@ def test_cubeful_duel_json_matches_the_api() -> None:
         (("duel", "pubeval", "random", "--match", "3", "--matches", "3"), "must be even"),
         (("duel", "pubeval", "random", "--match", "3", "--cubeful"), "money games"),
         (("duel", "pubeval", "random", "--match", "30"), "less than the 30-point match"),
+        # Counts of the other kind of duel, which were ignored.
+        (("duel", "pubeval", "random", "--matches", "4"), "--matches counts whole matches"),
+        (("duel", "pubeval", "random", "--match", "3", "-n", "10"), "give --matches M"),
     ],
 )
 def test_bad_cube_play_input(args: tuple[str, ...], message: str) -> None:

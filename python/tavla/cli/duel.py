@@ -20,6 +20,17 @@ from .policy_param import POLICIES_HELP, POLICY, ParsedPolicy
 from .save_options import save_kept, save_options
 
 
+def _refuse_count_of_the_other_kind(match_play: bool) -> None:
+    """--games counts single games and --matches whole matches: refuses the one given for the
+    other kind of duel, which would be ignored."""
+    ctx = click.get_current_context()
+    default = click.core.ParameterSource.DEFAULT
+    if match_play and ctx.get_parameter_source("games") is not default:
+        raise InputError("--games counts single games: with --match N give --matches M")
+    if not match_play and ctx.get_parameter_source("matches") is not default:
+        raise InputError("--matches counts whole matches: give --match N too")
+
+
 @click.command(short_help="Compare two policies with duplicate dice.", epilog=POLICIES_HELP)
 @click.argument("a", type=POLICY, metavar="A")
 @click.argument("b", type=POLICY, metavar="B")
@@ -73,6 +84,7 @@ def duel(
     --save DIR also writes every game (with --match every match) to DIR as a match file, A's
     plays in the left column: .sgf for cubeless games, .mat with the cube."""
     played: dict[str, Any] = {"cubeful": cubeful}
+    _refuse_count_of_the_other_kind(match_length is not None)
     if match_length is not None:
         with input_errors():
             if cubeful:
