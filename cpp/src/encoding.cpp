@@ -58,7 +58,7 @@ void four_indices(SparseInputs& out, std::size_t at, int first) {
 void cumulative_points(SparseInputs& out, const std::int8_t* row, int base) {
     std::size_t count = std::size_t(out.count);
     for (std::uint32_t mask = occupied(row); mask != 0; mask &= mask - 1) {
-        const int p = highest_bit(mask & (0u - mask)) + 1;
+        const int p = lowest_bit(mask) + 1;
         const int n = row[p];
         four_indices(out, count, base + 4 * (p - 1));
         std::memcpy(&out.value[count], kUnits[kCumulative][std::size_t(n)].data(),
@@ -74,7 +74,7 @@ void cumulative_points(SparseInputs& out, const std::int8_t* row, int base) {
 void one_hot_points(SparseInputs& out, const std::int8_t* row, int base) {
     std::size_t count = std::size_t(out.count);
     for (std::uint32_t mask = occupied(row); mask != 0; mask &= mask - 1) {
-        const int p = highest_bit(mask & (0u - mask)) + 1;
+        const int p = lowest_bit(mask) + 1;
         const int n = row[p];
         out.index[count] = std::uint16_t(base + 4 * (p - 1) + std::min(n, 3) - 1);
         out.value[count] = 1.0f;
@@ -139,7 +139,7 @@ Features feature_values(const std::int8_t* row, const std::int8_t* other) {
     const std::uint32_t blots = occupied & ~made;
     int shots = 0;
     for (std::uint32_t left = blots; left != 0; left &= left - 1) {
-        const int p = highest_bit(left & (0u - left)) + 1;
+        const int p = lowest_bit(left) + 1;
         const std::uint32_t in_front = ((1u << p) - 1) & ~((1u << std::max(0, p - 6)) - 1);
         shots += (theirs & in_front) != 0 ? 1 : 0;
     }

@@ -21,9 +21,18 @@ struct SideMasks {
     std::uint32_t occupied, made, occupied_mirrored, made_mirrored;
 };
 
-SideMasks side_masks(const std::int8_t* row) {
-    const std::uint64_t low = eight_counts(row + 1, false), middle = eight_counts(row + 9, false),
-                        high = eight_counts(row + 17, false);
+// The counts of a side's points 1..8, 9..16 and 17..24, a byte each (eight_counts).
+struct PointCounts {
+    std::uint64_t low, middle, high;
+};
+
+PointCounts point_counts(const std::int8_t* row) {
+    return {eight_counts(row + 1, false), eight_counts(row + 9, false),
+            eight_counts(row + 17, false)};
+}
+
+SideMasks side_masks(const PointCounts& counts) {
+    const auto [low, middle, high] = counts;
     // Eight counts read in reverse are eight points of the other numbering in order: the
     // side's 24..17 are the other's 1..8.
     const std::uint64_t low_mirrored = byte_swap(high), middle_mirrored = byte_swap(middle),
@@ -88,7 +97,7 @@ EscapeCounts escapes(std::uint32_t blocks) {
         out.fill(kRolls);
         return out;
     }
-    const int lowest = highest_bit(ahead & (0u - ahead));  // its bit: the point lowest + 1
+    const int lowest = lowest_bit(ahead);  // its bit: the point lowest + 1
     const std::uint32_t open = ~blocks;
     const std::uint32_t target = ((1u << lowest) - 1) & open;
     std::uint64_t doubles_low = 0, doubles_high = 0, others_low = 0, others_high = 0;
@@ -174,14 +183,16 @@ int shots(std::uint32_t origins, const SideMasks& target) {
     return rolls;
 }
 
-int pips(const std::int8_t* row) {
-    const std::uint64_t low = eight_counts(row + 1, false), middle = eight_counts(row + 9, false),
-                        high = eight_counts(row + 17, false);
+// The pips of a side with `counts` on its points and `bar` checkers on the bar.
+int pips(const PointCounts& counts, int bar) {
+    const auto [low, middle, high] = counts;
     // Byte i of low + middle + high: the checkers i + 1, i + 9 and i + 17 pips away (at most 15
     // in all); those of middle are 8 pips further, those of high 16.
     return int(weighted_byte_sum(low + middle + high) + 8 * byte_sum(middle + 2 * high)) +
-           kBar * row[kBar];
+           kBar * bar;
 }
+
+int pips(const std::int8_t* row) { return pips(point_counts(row), row[kBar]); }
 
 // (other's pips - side's pips) / the side's pips, within -1 .. 1: the side's lead in the race
 // relative to its length.
@@ -202,11 +213,12 @@ struct Side {
 
 Side side_of(const std::int8_t* row) {
     Side s;
-    s.masks = side_masks(row);
+    const PointCounts counts = point_counts(row);
+    s.masks = side_masks(counts);
     s.movers = movers(row, s.masks);
-    s.pips = pips(row);
+    s.pips = pips(counts, row[kBar]);
     s.rearmost = rearmost(row, s.masks);
-    const std::uint64_t middle = eight_counts(row + 9, false), high = eight_counts(row + 17, false);
+    const std::uint64_t middle = counts.middle, high = counts.high;
     // Points 13..16 are the top four bytes of middle, 19..24 the top six of high.
     s.back_checkers = int(byte_sum(middle >> 32) + byte_sum(high)) + row[kBar];
     s.pips_input = float(s.pips) / 167.0f;
@@ -215,7 +227,7 @@ Side side_of(const std::int8_t* row) {
     const std::uint32_t made = s.masks.made;
     const std::uint32_t anchors = made & (0x3Fu << 18);  // points 19..24
     // The best is the lowest: the farthest from the side's 25.
-    const int best = anchors != 0 ? 24 - highest_bit(anchors & (0u - anchors)) : 0;
+    const int best = anchors != 0 ? 24 - lowest_bit(anchors) : 0;
     s.anchors = float(bit_count(anchors)) / 3.0f;
     s.best_anchor = float(best) / 6.0f;
     int prime = 0;  // the longest run of made points, at most 6

@@ -123,7 +123,7 @@ bool encode_swapped_difference(Encoding encoding, const Board& from, const Board
         changed |= std::uint32_t(a[24] != b[24]) << 24 | std::uint32_t(a[kBar] != b[kBar]) << kBar;
         for (; changed != 0; changed &= changed - 1) {
             if (count + 4 > room) return false;
-            const int slot = highest_bit(changed & (0u - changed));
+            const int slot = lowest_bit(changed);
             const SlotUnits slot_inputs = slot_units(units, r, slot);
             const auto& before = kUnits[slot_inputs.kind][std::size_t(a[slot])];
             const auto& after = kUnits[slot_inputs.kind][std::size_t(b[slot])];

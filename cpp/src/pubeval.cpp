@@ -73,7 +73,7 @@ double PubevalScorer::score_change(const Board& before, const Board& after, bool
         changed |= at_least(moved | hit, 1) << (8 * word);
     }
     for (; changed != 0; changed &= changed - 1) {
-        const int p = highest_bit(changed & (0u - changed)) + 1;
+        const int p = lowest_bit(changed) + 1;
         change += table[p][signed_count(after, p) + kCheckers] -
                   table[p][signed_count(before, p) + kCheckers];
     }
