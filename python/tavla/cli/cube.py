@@ -23,6 +23,9 @@ from .options import FloatRange, option_group, optional_option, valued_option
 
 OWNERS = ("centred", "on-roll", "opponent")
 
+MET_WITHOUT_MATCH = "--met is a match equity table, for match play: give --match N too"
+"""The refusal of --met in money play, by every command that takes it."""
+
 CUBE_HELP = (
     "The cube analysis is made where the ID says (a GNUbg ID or XGID holds the match, score, "
     "cube and Jacoby flag; a Position ID is money play with the cube centred), changed by "
@@ -183,7 +186,7 @@ def cube_context(text: str, settings: CubeOptions) -> CubeContext:
         if crawford:
             raise RulesError("--crawford is for match play: give --match N too")
         if settings.met is not None:
-            raise RulesError("--met is a match equity table, for match play: give --match N too")
+            raise RulesError(MET_WITHOUT_MATCH)
         return CubeContext.money(value, owner, on_roll=on_roll, jacoby=jacoby, beavers=beavers)
     if settings.jacoby or settings.beavers:
         raise RulesError("--jacoby and --beavers are money play options (R20, R22)")

@@ -11,9 +11,9 @@ from ..errors import PlayoutError
 from ..game.equity import BUILTIN_TABLES, MatchEquityTable
 from ..sim.duel import DuelResult, MatchDuelResult
 from ..sim.duel import duel as run_duel
-from .cube import read_table
+from .cube import MET_WITHOUT_MATCH, read_table
 from .errors import InputError, input_errors
-from .options import count_option, games_option, optional_option, switch_option
+from .options import count_option, games_option, option_given, optional_option, switch_option
 from .playout_options import PlayoutArgs, playout_options
 from .playout_output import echo_json, echo_rows, games_text, percent, signed
 from .policy_param import POLICIES_HELP, POLICY, ParsedPolicy
@@ -23,11 +23,9 @@ from .save_options import save_kept, save_options
 def _refuse_count_of_the_other_kind(match_play: bool) -> None:
     """--games counts single games and --matches whole matches: refuses the one given for the
     other kind of duel, which would be ignored."""
-    ctx = click.get_current_context()
-    default = click.core.ParameterSource.DEFAULT
-    if match_play and ctx.get_parameter_source("games") is not default:
+    if match_play and option_given("games"):
         raise InputError("--games counts single games: with --match N give --matches M")
-    if not match_play and ctx.get_parameter_source("matches") is not default:
+    if not match_play and option_given("matches"):
         raise InputError("--matches counts whole matches: give --match N too")
 
 
@@ -94,7 +92,7 @@ def duel(
             table = read_table(met or BUILTIN_TABLES[0])
             played = {"match_length": match_length, "matches": matches, "met": table}
     elif met is not None:
-        raise InputError("--met is a match equity table, for match play: give --match N too")
+        raise InputError(MET_WITHOUT_MATCH)
     with run.playing() as options:
         result = run_duel(
             a.value,

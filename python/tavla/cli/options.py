@@ -37,6 +37,13 @@ progress_option = click.option(
 json_option = click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
 
 
+def option_given(name: str) -> bool:
+    """Whether the option of the running command whose parameter is ``name`` was given (on
+    the command line or from the environment), not left at its default."""
+    source = click.get_current_context().get_parameter_source(name)
+    return source is not click.core.ParameterSource.DEFAULT
+
+
 class FloatRange(click.FloatRange):
     """:class:`click.FloatRange` refusing ``nan``, which passes its bounds (every comparison
     with it is false): every number option of the CLI is one of these."""

@@ -18,6 +18,7 @@ from .options import (
     FloatRange,
     count_option,
     existing_option,
+    option_given,
     progress_option,
     seed_option,
     valued_option,
@@ -129,10 +130,7 @@ TD_ONLY = (
 @progress_option
 @click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON at the end.")
 @supervised_options
-@click.pass_context
 def train(
-    ctx: click.Context,
-    /,
     out: Path,
     games: int | None,
     hidden: str | None,
@@ -169,8 +167,7 @@ def train(
     goes on where the last one stopped (other settings are an error)."""
     options = RunOptions(seed=seed, threads=threads, progress=progress)
     if supervised:
-        default = click.core.ParameterSource.DEFAULT
-        given = [name for name in TD_ONLY if ctx.get_parameter_source(name) is not default]
+        given = [name for name in TD_ONLY if option_given(name)]
         if given:
             option = "--" + given[0].rstrip("_").replace("_", "-")
             raise InputError(f"{option} is for TD training, not --supervised")
