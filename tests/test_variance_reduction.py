@@ -46,6 +46,22 @@ def test_the_same_games_are_played_and_the_luck_is_their_only_difference() -> No
     assert b.equity_std_error < a.equity_std_error / 2
 
 
+def test_ties_for_the_best_play_are_played_as_without_variance_reduction() -> None:
+    """A net that sees only the checkers on the bar values every play that hits the same, so a
+    roll often has several best plays: the policy then makes the first in the order its dice
+    came, with variance reduction as without (its lookahead takes the dice in one order)."""
+    weights = np.zeros((198, 1))
+    weights[96, 0], weights[194, 0] = 1.0, -1.0  # the bars (td198: 98 inputs a side, bar 96th)
+    output = np.zeros((1, 5))
+    output[0, 0] = 4.0
+    hits = Policy(tavla.eval.Net([weights, output], [np.zeros(1), np.zeros(5)]), bearoff=False)
+    start = POSITIONS[1]
+    plain = play_games(hits, hits, 144, start=start, seed=8, rotate=1)
+    reduced = play_games(hits, hits, 144, start=start, seed=8, rotate=1, variance_reduction=True)
+    for column in ("winner", "kind", "first", "plies"):
+        assert np.array_equal(getattr(plain, column), getattr(reduced, column))
+
+
 @pytest.mark.parametrize("start", POSITIONS)
 def test_reduced_and_plain_rollouts_agree_within_their_errors(start: Position) -> None:
     # Independent dice (different seeds), so the two errors add in quadrature.

@@ -104,10 +104,11 @@ Board lucky_play(const PlayoutSpec& spec, GameState& state, Roll roll,
             }
         state.cube_luck += came - mean;
     }
-    if (roll.d1 <= roll.d2) return choices.result[rolled];
     // The plays of a roll come in an order that follows the order of its dice, and among plays
     // of equal equity the policy makes the first: play this roll as the policy would, with
-    // its dice in the order they came (the luck above is the same for either order).
+    // its dice in the order they came (the luck above is the same for either order). Only a
+    // tie for the best can make the order matter.
+    if (roll.d1 <= roll.d2 || choices.rolled_best_unique) return choices.result[rolled];
     const int count = generator.generate(state.board, roll.d1, roll.d2);
     if (count == 1) return generator.play(0).result;
     const std::uint64_t entropy = draw(state.policy_key, std::uint64_t(state.result.plies));

@@ -195,6 +195,7 @@ void Search::roll_choices(const Board& before, int plies, MoveGenerator& generat
         throw Fault("plies must be 0.." + std::to_string(kMaxPlies));
     thread_local std::vector<Probabilities> values;
     thread_local std::vector<int> searched;
+    out.rolled_best_unique = false;
     if (plies > 0) {
         for (int d1 = 1, r = 0; d1 <= 6; ++d1)
             for (int d2 = d1; d2 <= 6; ++d2, ++r) {
@@ -281,18 +282,25 @@ void Search::lookahead_choices(const Board& before, int rolled, int keep,
     for (std::size_t r = 0; r < std::size_t(kRolls); ++r) {
         std::size_t best = offsets[r], best_ranked = offsets[r + 1];
         double best_equity = cubeless_equity(values[best]), best_ranked_equity = 0;
+        int best_ties = 0;  // other plays of the best's value
         for (std::size_t i = offsets[r]; i < offsets[r + 1]; ++i) {
             const double e = cubeless_equity(values[i]);
             if (e > best_equity) {
                 best_equity = e;
                 best = i;
+                best_ties = 0;
+            } else if (e == best_equity && i != best) {
+                ++best_ties;
             }
             if (ranked[i] && (best_ranked == offsets[r + 1] || e > best_ranked_equity)) {
                 best_ranked_equity = e;
                 best_ranked = i;
             }
         }
-        if (int(r) == rolled) out.result[r] = results[best];
+        if (int(r) == rolled) {
+            out.result[r] = results[best];
+            out.rolled_best_unique = best_ties == 0;
+        }
         out.value[r] = values[best_ranked];
     }
 }

@@ -38,6 +38,10 @@ inline double roll_weight(int d1, int d2) { return d1 == d2 ? 1.0 / 36.0 : 2.0 /
 struct RollChoices {
     std::array<Board, kRolls> result;
     std::array<Probabilities, kRolls> value;
+    // Set by lookahead_choices (roll_choices leaves it false): no other play of the rolled roll
+    // has the value of its best, so the policy makes that play whichever order its dice came
+    // in (see lucky_play).
+    bool rolled_best_unique = false;
 };
 
 class Search {
