@@ -81,3 +81,14 @@ def test_refusals() -> None:
     bad[1, 0, 6] = 9
     with pytest.raises(InvalidPositionError, match="board 1"):
         classify(bad)
+
+
+@given(boards())
+def test_crashed_is_the_fewest_active_checkers_of_a_side(board: np.ndarray) -> None:
+    # Active: on the bar (25) or points 3..24, counted from the board as it is given.
+    fewest = int(board[:, 3:26].sum(axis=1).min())
+    if classify(board) in ("race", "bearoff"):
+        return
+    assert classify(board, crashed_checkers=fewest) == "crashed"
+    if fewest > 0:
+        assert classify(board, crashed_checkers=fewest - 1) == "contact"
