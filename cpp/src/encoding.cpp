@@ -9,22 +9,10 @@
 
 namespace tavla {
 
-const encoding_detail::UnitTable encoding_detail::kUnits = [] {
-    UnitTable t{};
-    for (int n = 0; n <= kCheckers; ++n) {
-        const float extra = n > 3 ? float(n - 3) * 0.5f : 0.0f;
-        t[kCumulative][std::size_t(n)] = {n >= 1 ? 1.0f : 0.0f, n >= 2 ? 1.0f : 0.0f,
-                                          n >= 3 ? 1.0f : 0.0f, extra};
-        t[kOneHot][std::size_t(n)] = {n == 1 ? 1.0f : 0.0f, n == 2 ? 1.0f : 0.0f,
-                                      n >= 3 ? 1.0f : 0.0f, extra};
-        t[kHalf][std::size_t(n)] = {float(n) * 0.5f, 0.0f, 0.0f, 0.0f};
-        t[kFifteenth][std::size_t(n)] = {float(n) / 15.0f, 0.0f, 0.0f, 0.0f};
-    }
-    return t;
-}();
-
 namespace {
 
+using encoding_detail::four_indices;
+using encoding_detail::kConsecutive;
 using encoding_detail::kCumulative;
 using encoding_detail::kFifteenth;
 using encoding_detail::kHalf;
@@ -45,12 +33,6 @@ std::uint32_t occupied(const std::int8_t* row) {
            at_least(eight_counts(row + 17, false), 1) << 16;
 }
 
-// Writes the four indices first, first + 1, .. of a point at out.index[at] in one store.
-void four_indices(SparseInputs& out, std::size_t at, int first) {
-    const std::uint64_t four = std::uint64_t(first) * 0x0001000100010001ull + 0x0003000200010000ull;
-    std::memcpy(&out.index[at], &four, sizeof four);
-}
-
 // The occupied points 1..24 of a side, their four cumulative units each from `base` (n >= 1,
 // n >= 2, n >= 3, (n - 3) / 2). The nonzero ones are a prefix of the four: all four are
 // written and as many kept as are nonzero (the count kept in a register: out.count would be
@@ -60,7 +42,7 @@ void cumulative_points(SparseInputs& out, const std::int8_t* row, int base) {
     for (std::uint32_t mask = occupied(row); mask != 0; mask &= mask - 1) {
         const int p = lowest_bit(mask) + 1;
         const int n = row[p];
-        four_indices(out, count, base + 4 * (p - 1));
+        four_indices(out, count, base + 4 * (p - 1), kConsecutive);
         std::memcpy(&out.value[count], kUnits[kCumulative][std::size_t(n)].data(),
                     4 * sizeof(float));
         count += kNonzero[std::size_t(n)];
@@ -95,7 +77,7 @@ void td198(Writer& w, const Board& b, bool summed) {
 void gnubg_side(SparseInputs& out, const std::int8_t* row, int base) {
     one_hot_points(out, row, base);
     const auto count = std::size_t(out.count);
-    four_indices(out, count, base + 96);
+    four_indices(out, count, base + 96, kConsecutive);
     std::memcpy(&out.value[count], kUnits[kCumulative][std::size_t(row[kBar])].data(),
                 4 * sizeof(float));
     out.count = int(count + kNonzero[std::size_t(row[kBar])]);

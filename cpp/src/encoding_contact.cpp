@@ -149,37 +149,44 @@ private:
     std::array<EscapeTable, 1u << kSlotBits> tables_{};
 };
 
-// The rolls of 36 on which a checker of the hitter (its checkers that may move, `origins`)
-// can land on a blot of the target: with one die, or both dice (four moves of a double) by
-// one checker whose landings on the way are not on points the target has made. On masks of
-// the hitter's numbering (the target's mirrored ones), bit q - 1 for point q (the bar: bit
-// 24): a move of d pips is a shift right by d, and the points beyond its 1-point fall off.
-// Worked back from the blots: near[d] holds the landings that hit with at most one more move
-// of d (a blot, or an open point d above one), and a roll hits when a checker's first landing
-// is on one of them.
-int shots(std::uint32_t origins, const SideMasks& target) {
+// For each roll, the points of the hitter (bit q - 1 for its point q, the bar: bit 24) from
+// which a checker hits a blot of the target: with one die, or both dice (four moves of a
+// double) by one checker whose landings on the way are not on points the target has made. On
+// masks of the hitter's numbering (the target's mirrored ones), a move of d pips is a shift
+// right by d, and the points beyond its 1-point fall off; worked back from the blots, a shift
+// left. The same for every play of a turn when the target does not move (ContactMemo).
+struct HitOrigins {
+    std::array<std::uint32_t, 6> doubles;  // [d - 1]
+    std::array<std::uint32_t, 15> others;  // the 15 rolls d1 < d2 in order: 1-2, 1-3, .., 5-6
+    bool any;                              // whether the target has a blot
+};
+
+HitOrigins hit_origins(const SideMasks& target) {
+    HitOrigins h{};
     const std::uint32_t blots = target.occupied_mirrored & ~target.made_mirrored;
-    if (blots == 0) return 0;
+    h.any = blots != 0;
+    if (!h.any) return h;
     const std::uint32_t open = ~target.made_mirrored;
-    std::array<std::uint32_t, 7> first{}, near{};  // [d]: the points one die d reaches
-    for (int d = 1; d <= 6; ++d) {
-        first[std::size_t(d)] = origins >> d;
-        near[std::size_t(d)] = blots | ((blots << d) & open);
+    std::array<std::uint32_t, 7> near{};  // [d]: landings that hit with at most one more move of d
+    for (int d = 1; d <= 6; ++d) near[std::size_t(d)] = blots | ((blots << d) & open);
+    std::size_t pair = 0;
+    for (int d1 = 1; d1 <= 6; ++d1) {
+        // The landings that hit with at most three more moves of d1 (blots are open points).
+        std::uint32_t ahead = ((near[std::size_t(d1)] << d1) | blots) & open;
+        ahead = ((ahead << d1) | blots) & open;
+        h.doubles[std::size_t(d1 - 1)] = ahead << d1;
+        for (int d2 = d1 + 1; d2 <= 6; ++d2, ++pair)
+            h.others[pair] = near[std::size_t(d2)] << d1 | near[std::size_t(d1)] << d2;
     }
+    return h;
+}
+
+// The rolls of 36 on which a checker of the hitter on one of `origins` hits (hit_origins).
+int shots(std::uint32_t origins, const HitOrigins& hits) {
+    if (!hits.any) return 0;
     int rolls = 0;
-    for (int d = 1; d <= 6; ++d) {
-        // The landings that hit with at most three more moves of d (blots are open points).
-        std::uint32_t ahead = ((near[std::size_t(d)] << d) | blots) & open;
-        ahead = ((ahead << d) | blots) & open;
-        rolls += (first[std::size_t(d)] & ahead) != 0 ? 1 : 0;
-    }
-    // Each pair written out, so that the masks stay in registers.
-    const auto pair = [&first, &near](std::size_t d1, std::size_t d2) {
-        return ((first[d1] & near[d2]) | (first[d2] & near[d1])) != 0 ? 2 : 0;
-    };
-    rolls += pair(1, 2) + pair(1, 3) + pair(1, 4) + pair(1, 5) + pair(1, 6) + pair(2, 3) +
-             pair(2, 4) + pair(2, 5) + pair(2, 6) + pair(3, 4) + pair(3, 5) + pair(3, 6) +
-             pair(4, 5) + pair(4, 6) + pair(5, 6);
+    for (std::uint32_t from : hits.doubles) rolls += (origins & from) != 0 ? 1 : 0;
+    for (std::uint32_t from : hits.others) rolls += (origins & from) != 0 ? 2 : 0;
     return rolls;
 }
 
@@ -249,10 +256,11 @@ struct ContactFeatures {
     float rearmost_escapes, mean_escapes, containment, shots, mobility, backbone;
 };
 
-// Those of the side `row`, its own features `own`, the other side's `theirs`, and the escapes
-// past the other side's points, `escape` (EscapeMemo::counts of theirs.masks.made_mirrored).
+// Those of the side `row`, its own features `own`, the other side's `theirs`, the escapes
+// past the other side's points, `escape` (EscapeMemo::counts of theirs.masks.made_mirrored),
+// and the hits on the side's blots, `hits` (hit_origins of own.masks).
 ContactFeatures contact_features(const std::int8_t* row, const Side& own, const Side& theirs,
-                                 const EscapeTable& escape) {
+                                 const EscapeTable& escape, const HitOrigins& hits) {
     ContactFeatures f{};
     const std::uint32_t blocks = theirs.masks.made_mirrored;
     const int last = own.rearmost;
@@ -267,7 +275,7 @@ ContactFeatures contact_features(const std::int8_t* row, const Side& own, const 
     const int checkers = own.back_checkers;
     f.mean_escapes = checkers == 0 ? 1.0f : float(escape_sum) / float(checkers * kRolls);
     f.containment = float(kRolls - escape.fewest) / kRolls;
-    f.shots = float(shots(theirs.movers, own.masks)) / kRolls;
+    f.shots = float(shots(theirs.movers, hits)) / kRolls;
     // The moves of one die, for each die: the checkers that may move onto a point not made.
     const std::uint32_t origins = own.movers;
     const auto moves = [origins, blocks](int d1, int d2) {
@@ -286,23 +294,30 @@ ContactFeatures contact_features(const std::int8_t* row, const Side& own, const 
     return f;
 }
 
+// A side's features and the hits on its blots.
+struct SideAndHits {
+    Side side;
+    HitOrigins hits;
+};
+
 // The escape memo and the side of the last row given as the mover, which the plays of a turn
 // that do not hit share (the side that does not play is the mover of the boards evaluated).
 class ContactMemo {
 public:
     EscapeMemo escapes;
 
-    const Side& mover(const std::int8_t* row) {
+    const SideAndHits& mover(const std::int8_t* row) {
         if (std::memcmp(row_.data(), row, kSlots) != 0) {
             std::memcpy(row_.data(), row, kSlots);
-            side_ = side_of(row);
+            mover_.side = side_of(row);
+            mover_.hits = hit_origins(mover_.side.masks);
         }
-        return side_;
+        return mover_;
     }
 
 private:
     std::array<std::int8_t, kSlots> row_{};  // no checkers: no valid row
-    Side side_{};
+    SideAndHits mover_{};
 };
 
 struct RaceFeatures {
@@ -333,12 +348,14 @@ RaceFeatures race_features(const std::int8_t* row, int own_pips) {
 void contact229_features(const std::int8_t* mover, const std::int8_t* opponent, float* out) {
     thread_local ContactMemo memo_of_thread;
     ContactMemo& memo = memo_of_thread;  // its address found once
-    const Side& m = memo.mover(mover);
+    // Copies: the compiler finds the memo's address again (a call) wherever it reads a member.
+    const SideAndHits mover_side = memo.mover(mover);
+    const Side& m = mover_side.side;
     const Side o = side_of(opponent);
-    const ContactFeatures mf =
-        contact_features(mover, m, o, memo.escapes.counts(o.masks.made_mirrored));
-    const ContactFeatures of =
-        contact_features(opponent, o, m, memo.escapes.counts(m.masks.made_mirrored));
+    const ContactFeatures mf = contact_features(
+        mover, m, o, memo.escapes.counts(o.masks.made_mirrored), mover_side.hits);
+    const ContactFeatures of = contact_features(
+        opponent, o, m, memo.escapes.counts(m.masks.made_mirrored), hit_origins(o.masks));
     const std::array<float, 33> values{
         m.pips_input, o.pips_input, pip_lead(m.pips, o.pips),
         m.back, m.rearmost_input, o.back, o.rearmost_input,

@@ -1,6 +1,7 @@
 // encode_swapped_difference (encoding.hpp): the inputs a play changes, seen by the side to play
 // next, so that a net sums the first layer of each candidate from that of the position before.
 #include <array>
+#include <cstring>
 
 #include "encoding_parts.hpp"
 
@@ -12,9 +13,11 @@
 namespace tavla {
 namespace {
 
+using encoding_detail::four_indices;
 using encoding_detail::kCumulative;
 using encoding_detail::kFifteenth;
 using encoding_detail::kHalf;
+using encoding_detail::kKinds;
 using encoding_detail::kMostWholeBoard;
 using encoding_detail::kNone;
 using encoding_detail::kOneHot;
@@ -29,7 +32,7 @@ struct SlotUnits {
     Units kind;
 };
 
-SlotUnits slot_units(Encoding encoding, int row, int slot) {
+constexpr SlotUnits slot_units(Encoding encoding, int row, int slot) {
     if (encoding == Encoding::kTd198) {
         const int base = 98 * row;
         if (slot == kBar) return {base + 96, kHalf};
@@ -40,6 +43,51 @@ SlotUnits slot_units(Encoding encoding, int row, int slot) {
     if (slot == kOff) return {base, kNone};
     return {base + 4 * (slot - 1), slot == kBar ? kCumulative : kOneHot};
 }
+
+// Those of every slot of a row, looked up for each slot a play changes.
+using RowUnits = std::array<SlotUnits, kSlots>;
+
+constexpr RowUnits row_units(Encoding encoding, int row) {
+    RowUnits units{};
+    for (int slot = 0; slot < kSlots; ++slot)
+        units[std::size_t(slot)] = slot_units(encoding, row, slot);
+    return units;
+}
+
+// [gnubg200][row]
+constexpr std::array<std::array<RowUnits, 2>, 2> kRowUnits{
+    {{row_units(Encoding::kTd198, 0), row_units(Encoding::kTd198, 1)},
+     {row_units(Encoding::kGnubg200, 0), row_units(Encoding::kGnubg200, 1)}}};
+
+// The units of a slot that a change of its count changes: their differences (after - before,
+// those that are not 0, in the order of the units), the offsets of those units from the
+// slot's first input (16-bit lanes, as four_indices takes them), and how many. The lanes past
+// `count` are never kept.
+struct UnitChanges {
+    std::array<float, 4> deltas;
+    std::uint64_t offsets;
+    std::uint32_t count;
+};
+using ChangeTable =
+    std::array<std::array<std::array<UnitChanges, kCheckers + 1>, kCheckers + 1>, kKinds>;
+
+// [kind][before][after]: looked up, not worked out unit by unit for each changed slot.
+constexpr ChangeTable kUnitChanges = [] {
+    ChangeTable table{};
+    for (std::size_t kind = 0; kind < std::size_t(kKinds); ++kind)
+        for (std::size_t before = 0; before <= kCheckers; ++before)
+            for (std::size_t after = 0; after <= kCheckers; ++after) {
+                UnitChanges& c = table[kind][before][after];
+                for (std::size_t u = 0; u < 4; ++u) {
+                    const float delta = kUnits[kind][after][u] - kUnits[kind][before][u];
+                    if (delta == 0.0f) continue;
+                    c.deltas[c.count] = delta;
+                    c.offsets |= std::uint64_t(u) << (16 * c.count);
+                    ++c.count;
+                }
+            }
+    return table;
+}();
 
 // after[k] - before[k] for k < n (at most kMostWholeBoard) that are not 0, as inputs 196 + k
 // appended to out from `count`, in increasing order; the new count. With SSE2, four
@@ -106,7 +154,6 @@ bool encode_swapped_difference(Encoding encoding, const Board& from, const Board
     // The points, bar and borne off of tavla218, contact229 and race205 are td198's units, their
     // other inputs whole-board (left room at the end).
     const int whole_board = encoding_detail::kWholeBoardInputs[std::size_t(encoding)];
-    const Encoding units = encoding == Encoding::kGnubg200 ? encoding : Encoding::kTd198;
     const std::size_t room = std::size_t(kMaxNonzero - whole_board);
     out.count = 0;
     std::size_t count = 0;
@@ -114,6 +161,7 @@ bool encode_swapped_difference(Encoding encoding, const Board& from, const Board
         // Row r of the swapped boards.
         const std::int8_t* a = from.side[std::size_t(1 - r)].data();
         const std::int8_t* b = to.side[std::size_t(1 - r)].data();
+        const RowUnits& slots = kRowUnits[encoding == Encoding::kGnubg200][std::size_t(r)];
         // Bit s set: slot s differs (the exclusive or of two counts is at most 15).
         std::uint32_t changed = 0;
         for (int word = 0; word < 3; ++word)
@@ -124,15 +172,12 @@ bool encode_swapped_difference(Encoding encoding, const Board& from, const Board
         for (; changed != 0; changed &= changed - 1) {
             if (count + 4 > room) return false;
             const int slot = lowest_bit(changed);
-            const SlotUnits slot_inputs = slot_units(units, r, slot);
-            const auto& before = kUnits[slot_inputs.kind][std::size_t(a[slot])];
-            const auto& after = kUnits[slot_inputs.kind][std::size_t(b[slot])];
-            for (std::size_t u = 0; u < 4; ++u) {
-                const float delta = after[u] - before[u];
-                out.index[count] = std::uint16_t(slot_inputs.first + int(u));
-                out.value[count] = delta;
-                count += delta != 0.0f ? 1 : 0;
-            }
+            const SlotUnits& units = slots[std::size_t(slot)];
+            const UnitChanges& c =
+                kUnitChanges[units.kind][std::size_t(a[slot])][std::size_t(b[slot])];
+            std::memcpy(&out.value[count], c.deltas.data(), sizeof c.deltas);
+            four_indices(out, count, units.first, c.offsets);
+            count += c.count;
         }
     }
     if (whole_board > 0) count = whole_board_difference(encoding, from, to, out, count);

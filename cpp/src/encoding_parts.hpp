@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "tavla/encoding.hpp"
@@ -24,7 +25,30 @@ constexpr int kKinds = 5;
 
 using UnitTable = std::array<std::array<std::array<float, 4>, kCheckers + 1>, kKinds>;
 
-extern const UnitTable kUnits;  // [kind][count]: the four units of a slot holding count
+// [kind][count]: the four units of a slot holding count. Made at compile time, so that the
+// tables made from it (encoding_difference.cpp) are too, whatever the order of initialization.
+inline constexpr UnitTable kUnits = [] {
+    UnitTable t{};
+    for (int n = 0; n <= kCheckers; ++n) {
+        const float extra = n > 3 ? float(n - 3) * 0.5f : 0.0f;
+        t[kCumulative][std::size_t(n)] = {n >= 1 ? 1.0f : 0.0f, n >= 2 ? 1.0f : 0.0f,
+                                          n >= 3 ? 1.0f : 0.0f, extra};
+        t[kOneHot][std::size_t(n)] = {n == 1 ? 1.0f : 0.0f, n == 2 ? 1.0f : 0.0f,
+                                      n >= 3 ? 1.0f : 0.0f, extra};
+        t[kHalf][std::size_t(n)] = {float(n) * 0.5f, 0.0f, 0.0f, 0.0f};
+        t[kFifteenth][std::size_t(n)] = {float(n) / 15.0f, 0.0f, 0.0f, 0.0f};
+    }
+    return t;
+}();
+
+// Writes the four indices first + the four 16-bit lanes of `offsets` (lowest first) at
+// out.index[at] in one store.
+inline void four_indices(SparseInputs& out, std::size_t at, int first, std::uint64_t offsets) {
+    const std::uint64_t four = std::uint64_t(first) * 0x0001000100010001ull + offsets;
+    std::memcpy(&out.index[at], &four, sizeof four);
+}
+
+constexpr std::uint64_t kConsecutive = 0x0003000200010000ull;  // offsets 0, 1, 2, 3
 
 struct Writer {
     SparseInputs& out;

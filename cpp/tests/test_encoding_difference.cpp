@@ -1,10 +1,10 @@
 // encode_swapped_difference: the inputs of a result (seen by the side to play next) are those
-// of the position before the turn plus the difference, for every encoding, on every result of
-// the turns of random games and of pubeval playing itself (hits, checkers on the bar,
-// bear-offs, races). The encodings take turns on each result: the parent's whole-board inputs
-// each keeps between calls must not be another encoding's.
+// of the position before the turn plus the difference, each input that changes listed once
+// with exactly the difference of the two encodings, for every encoding, on every result of the
+// turns of random games and of pubeval playing itself (hits, checkers on the bar, bear-offs,
+// races). The encodings take turns on each result: the parent's whole-board inputs each keeps
+// between calls must not be another encoding's.
 #include <array>
-#include <cmath>
 
 #include "check.hpp"
 #include "games.hpp"
@@ -32,15 +32,23 @@ void check_result(const Board& before, const Board& after, Seen& seen) {
         CHECK(has_swapped_difference(encoding));
         CHECK(encode_swapped_difference(encoding, before, after, difference));
         CHECK(difference.count <= kMaxNonzero);
+        // Each input that differs listed once, with child - parent to the bit (the sums of a
+        // net depend on it), and no other.
+        std::array<int, 229> listed{};
+        bool exact = true;
         for (int i = 0; i < difference.count; ++i) {
             const int index = difference.index[std::size_t(i)];
             CHECK(index < inputs);
-            parent[std::size_t(index)] += difference.value[std::size_t(i)];
+            if (index >= inputs) continue;
+            const auto k = std::size_t(index);
+            ++listed[k];
+            exact = exact && difference.value[std::size_t(i)] == child[k] - parent[k];
         }
-        bool agree = true;
-        for (int i = 0; i < inputs; ++i)
-            agree = agree && std::fabs(parent[std::size_t(i)] - child[std::size_t(i)]) <= 1e-6f;
-        CHECK(agree);
+        for (int i = 0; i < inputs; ++i) {
+            const auto k = std::size_t(i);
+            exact = exact && listed[k] == (child[k] != parent[k] ? 1 : 0);
+        }
+        CHECK(exact);
     }
     ++seen.results;
     seen.bar += after.mover()[kBar] > 0 || after.opponent()[kBar] > 0;
