@@ -12,6 +12,10 @@
 #include "tavla/fault.hpp"
 #include "tavla/net.hpp"
 
+#ifdef TAVLA_X86_KERNELS
+#include <immintrin.h>
+#endif
+
 namespace tavla::net_kernel {
 
 namespace portable {
@@ -25,7 +29,9 @@ constexpr int kWidth = 4;
 namespace avx2 {
 constexpr int kWidth = 8;
 #define TAVLA_TARGET __attribute__((target("avx2,fma")))
+#define TAVLA_AVX2 1
 #include "net_kernel.inc"
+#undef TAVLA_AVX2
 #undef TAVLA_TARGET
 }  // namespace avx2
 
