@@ -54,11 +54,12 @@ struct Choice {
 };
 
 const std::array kChoices{
-    Choice{{"portable", &portable::accumulate, &portable::finish}, [] { return true; }},
+    Choice{{"portable", &portable::accumulate, &portable::finish, &portable::activate},
+           [] { return true; }},
 #ifdef TAVLA_X86_KERNELS
-    Choice{{"avx2", &avx2::accumulate, &avx2::finish},
+    Choice{{"avx2", &avx2::accumulate, &avx2::finish, &avx2::activate},
            [] { return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"); }},
-    Choice{{"avx512", &avx512::accumulate, &avx512::finish},
+    Choice{{"avx512", &avx512::accumulate, &avx512::finish, &avx512::activate},
            [] {
                return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx2") &&
                       __builtin_cpu_supports("fma");
