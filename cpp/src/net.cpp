@@ -94,10 +94,10 @@ struct Net::Impl {
         return buffer.data() + (kAlign - address % kAlign) % kAlign / sizeof(float);
     }
 
-    // The probabilities of the inputs, the first layer's sums starting from `base`.
+    // The probabilities of the inputs, the first layer's sums starting from `base`, with the
+    // scratch() of this thread (looked up once for many evaluations).
     void run(const net_kernel::LayerView& first, const SparseInputs& inputs, const float* base,
-             Probabilities& out) const {
-        float* h = scratch();
+             float* h, Probabilities& out) const {
         accumulate(first, inputs, base, h);
         std::array<float, kOutputs> raw{};
         finish(view, h, width, raw.data());
@@ -184,10 +184,11 @@ void Net::sum_blocks(Encoding encoding) {
 }
 
 void Net::evaluate(const Board* boards, std::size_t count, Probabilities* out) const {
+    float* scratch = impl_->scratch();
     SparseInputs inputs;
     for (std::size_t i = 0; i < count; ++i) {
         encode_summed(encoding_, boards[i], inputs);
-        impl_->run(impl_->views[0], inputs, impl_->folded.get(), out[i]);
+        impl_->run(impl_->views[0], inputs, impl_->folded.get(), scratch, out[i]);
     }
 }
 
@@ -197,11 +198,12 @@ void Net::evaluate(const Board* boards, std::size_t count, Probabilities* out) c
 // them), then only the difference for each result.
 void Net::evaluate_results(const Board& before, const Board* results, std::size_t count,
                            Probabilities* out) const {
+    float* scratch = impl_->scratch();
     SparseInputs inputs;
     float* parent_sums = nullptr;
     if (count > 1 && has_swapped_difference(encoding_)) {
         encode_summed(encoding_, before.swapped(), inputs);
-        parent_sums = impl_->scratch() + 2 * impl_->width;
+        parent_sums = scratch + 2 * impl_->width;
         impl_->accumulate(impl_->views[0], inputs, impl_->folded.get(), parent_sums);
     }
     for (std::size_t i = 0; i < count; ++i) {
@@ -212,10 +214,10 @@ void Net::evaluate_results(const Board& before, const Board* results, std::size_
         }
         Probabilities p;
         if (parent_sums != nullptr && encode_swapped_difference(encoding_, before, after, inputs)) {
-            impl_->run(impl_->given, inputs, parent_sums, p);
+            impl_->run(impl_->given, inputs, parent_sums, scratch, p);
         } else {
             encode_summed(encoding_, after.swapped(), inputs);
-            impl_->run(impl_->views[0], inputs, impl_->folded.get(), p);
+            impl_->run(impl_->views[0], inputs, impl_->folded.get(), scratch, p);
         }
         out[i] = flipped(p);
     }

@@ -12,6 +12,10 @@
 #include "tavla/fault.hpp"
 #include "tavla/net.hpp"
 
+#ifdef TAVLA_X86_KERNELS
+#include <immintrin.h>
+#endif
+
 namespace tavla::net_kernel {
 
 namespace portable {
@@ -25,7 +29,9 @@ constexpr int kWidth = 4;
 namespace avx2 {
 constexpr int kWidth = 8;
 #define TAVLA_TARGET __attribute__((target("avx2,fma")))
+#define TAVLA_AVX2 1
 #include "net_kernel.inc"
+#undef TAVLA_AVX2
 #undef TAVLA_TARGET
 }  // namespace avx2
 
@@ -48,11 +54,12 @@ struct Choice {
 };
 
 const std::array kChoices{
-    Choice{{"portable", &portable::accumulate, &portable::finish}, [] { return true; }},
+    Choice{{"portable", &portable::accumulate, &portable::finish, &portable::activate},
+           [] { return true; }},
 #ifdef TAVLA_X86_KERNELS
-    Choice{{"avx2", &avx2::accumulate, &avx2::finish},
+    Choice{{"avx2", &avx2::accumulate, &avx2::finish, &avx2::activate},
            [] { return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"); }},
-    Choice{{"avx512", &avx512::accumulate, &avx512::finish},
+    Choice{{"avx512", &avx512::accumulate, &avx512::finish, &avx512::activate},
            [] {
                return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx2") &&
                       __builtin_cpu_supports("fma");

@@ -47,10 +47,15 @@ using Accumulate = void (*)(const LayerView& first, const SparseInputs& inputs, 
 // floats (the widest padded layer), 64-byte aligned, both overwritten.
 using Finish = void (*)(const NetView& net, float* scratch, int scratch_width, float* out);
 
+// The hidden layers' activation (an Activation) of h[0 .. n), in place, n a multiple of
+// kLanes: what Finish applies, for the tests of its error.
+using Activate = void (*)(float* h, int n, int activation);
+
 struct Kernel {
     const char* name;
     Accumulate accumulate;
     Finish finish;
+    Activate activate;
 };
 
 // The kernel of that name that this processor runs ("auto": the fastest); a Fault naming the
@@ -63,16 +68,19 @@ std::vector<std::string> runnable_names();
 namespace portable {
 void accumulate(const LayerView&, const SparseInputs&, const float*, float*);
 void finish(const NetView&, float*, int, float*);
+void activate(float*, int, int);
 }  // namespace portable
 #if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
 #define TAVLA_X86_KERNELS 1
 namespace avx2 {
 void accumulate(const LayerView&, const SparseInputs&, const float*, float*);
 void finish(const NetView&, float*, int, float*);
+void activate(float*, int, int);
 }  // namespace avx2
 namespace avx512 {
 void accumulate(const LayerView&, const SparseInputs&, const float*, float*);
 void finish(const NetView&, float*, int, float*);
+void activate(float*, int, int);
 }  // namespace avx512
 #endif
 
