@@ -35,11 +35,20 @@ public:
 
     // Where the next `count` boards go; they are part of the results from now on.
     Board* append(std::size_t count) {
-        if (size_ + count > capacity_) grow(std::max({2 * capacity_, size_ + count, expected_}));
-        Board* slot = data_ + size_;
+        Board* slot = room(count);
+        if (slot == nullptr) slot = grow_for(count);
         size_ += count;
         return slot;
     }
+    // Where the next boards go if there is room there for `count` (memory of its own grows to
+    // make it), or nullptr while the caller's buffer has less room left; added() then makes
+    // the boards written there results. A caller that writes straight into the buffer asks
+    // for the most it may write.
+    Board* room(std::size_t count) {
+        if (size_ + count <= capacity_) return data_ + size_;
+        return owned_ ? grow_for(count) : nullptr;
+    }
+    void added(std::size_t count) { size_ += count; }
     std::size_t size() const { return size_; }
     bool borrowed() const { return !owned_; }
     // The memory of its own (borrowed() false), now the caller's.
@@ -52,6 +61,11 @@ public:
 
 private:
     static constexpr std::size_t kHugePage = std::size_t(2) << 20;
+
+    Board* grow_for(std::size_t count) {
+        grow(std::max({2 * capacity_, size_ + count, expected_}));
+        return data_ + size_;
+    }
 
     void grow(std::size_t capacity) {
         std::size_t bytes = capacity * sizeof(Board);
