@@ -224,16 +224,20 @@ struct Rows {
     }
     // Moves a checker of the mover `die` pips from `from` (the move must be legal), and hits
     // the blot it lands on if bit `from` of `hitting` is set; returns 1 if it hit, else 0.
-    TAVLA_HOT_INLINE std::uint32_t step(std::uint32_t hitting, int from, int die) {
-        const RowDelta& move = kMoves.mover[die][from];
-        mover_low = add_lanes(mover_low, load_lanes(move.low));
-        mover_high = add_lanes(mover_high, load_lanes(move.high));
+    TAVLA_HOT_INLINE std::uint32_t step(std::uint32_t hitting, unsigned from, int die) {
+        move(from, die);
         // Whether a move hits is as good as random: no branch on it. A miss adds hit[0], 0.
         const std::uint32_t hit = hitting >> from & 1;
-        const RowDelta& taken = kMoves.hit[std::uint32_t(from - die) & (0 - hit)];
+        const RowDelta& taken = kMoves.hit[(from - unsigned(die)) & (0 - hit)];
         opponent_low = add_lanes(opponent_low, load_lanes(taken.low));
         opponent_high = add_lanes(opponent_high, load_lanes(taken.high));
         return hit;
+    }
+    // The same of a move that does not hit.
+    TAVLA_HOT_INLINE void move(unsigned from, int die) {
+        const RowDelta& move = kMoves.mover[die][from];
+        mover_low = add_lanes(mover_low, load_lanes(move.low));
+        mover_high = add_lanes(mover_high, load_lanes(move.high));
     }
 };
 
@@ -338,22 +342,51 @@ private:
             if (depth > 0 && uses_most_dice(depth)) store(rows, depth, hits);
             return;
         }
-        if (depth == 3) uses_most_dice(4);  // for every play below: four moves are the most
-        do {
-            const int from = highest_bit(candidates);
-            candidates &= ~(1u << from);
-            Rows after = rows;
-            const std::uint32_t hit = after.step(hitting, from, die);
-            const int hits_after = hits | int(hit) << depth;
-            if constexpr (Sink::kMoves)
-                path_[depth] = Move{std::int8_t(from), std::int8_t(std::max(0, from - die))};
-            if constexpr (depth == 3) {
-                store(after, 4, hits_after);
-            } else {
+        if constexpr (depth == 3) {
+            uses_most_dice(4);  // for every play below: four moves are the most
+            // The last moves, where most results are made: those that cannot hit need no
+            // work on the opponent's row.
+            if ((candidates & hitting) == 0)
+                store_last_moves<false>(rows, candidates, hitting, hits, die);
+            else
+                store_last_moves<true>(rows, candidates, hitting, hits, die);
+        } else {
+            do {
+                const unsigned from = unsigned(highest_bit(candidates));
+                candidates &= ~(1u << from);
+                Rows after = rows;
+                const std::uint32_t hit = after.step(hitting, from, die);
+                if constexpr (Sink::kMoves) path_[depth] = move_of(from, die);
                 search_double<depth + 1>(after, after.occupied(), hitting & ~(hit << from),
-                                         hits_after, die, from);
-            }
-        } while (candidates != 0);
+                                         hits | int(hit) << depth, die, int(from));
+            } while (candidates != 0);
+        }
+    }
+
+    // Taken lowest point first, each written to its place in the highest-first order: taking
+    // the highest point first makes each move wait for the bit scan of the one before.
+    template <bool may_hit>
+    TAVLA_HOT_INLINE void store_last_moves(const Rows& rows, std::uint32_t candidates,
+                                           std::uint32_t hitting, int hits, int die) {
+        const int last = count_ + bit_count(candidates) - 1;
+        if (last >= kCapacity) throw Fault("more distinct plays than MoveGenerator holds");
+        for (int index = last; candidates != 0; --index) {
+            const unsigned from = unsigned(lowest_bit(candidates));
+            candidates &= candidates - 1;
+            Rows after = rows;
+            std::uint32_t hit = 0;
+            if constexpr (may_hit)
+                hit = after.step(hitting, from, die);
+            else
+                after.move(from, die);
+            if constexpr (Sink::kMoves) path_[3] = move_of(from, die);
+            sink_.store(index, after, path_, 4, hits | int(hit) << 3);
+        }
+        count_ = last + 1;
+    }
+
+    static Move move_of(unsigned from, int die) {
+        return Move{std::int8_t(from), std::int8_t(std::max(0, int(from) - die))};
     }
 
     template <bool second_pass>
@@ -361,14 +394,14 @@ private:
                                       std::uint32_t blots, std::uint64_t hash, int first,
                                       int second) {
         for (std::uint32_t candidates = movable(occupied, first); candidates != 0;) {
-            const int from = highest_bit(candidates);
+            const unsigned from = unsigned(highest_bit(candidates));
             candidates &= ~(1u << from);
-            const int to = std::max(0, from - first);
+            const int to = std::max(0, int(from) - first);
             Rows after_first = rows;
             const std::uint32_t hit1 = after_first.step(blots << first, from, first);
             const std::uint32_t blots_first = blots & ~(hit1 << to);
             const std::uint64_t hash_first = hash + moved_hash(first, from, hit1);
-            if constexpr (Sink::kMoves) path_[0] = Move{std::int8_t(from), std::int8_t(to)};
+            if constexpr (Sink::kMoves) path_[0] = move_of(from, first);
             std::uint32_t seconds = movable(after_first.occupied(), second);
             if (seconds == 0 && uses_most_dice(1) && is_new_result(after_first, hash_first)) {
                 store(after_first, 1, int(hit1));
@@ -381,16 +414,15 @@ private:
             if constexpr (second_pass) {
                 const std::uint32_t bearing_off = (2u << second) - 1;  // points 0..second
                 const std::uint32_t landed_alone = (1u << to) & ~occupied;
-                const bool seen_before = from - first >= 1 && !(occupied >> kBar & 1);
+                const bool seen_before = to >= 1 && !(occupied >> kBar & 1);
                 seconds &= (bearing_off | landed_alone) | (std::uint32_t(seen_before) - 1);
             }
             while (seconds != 0) {
-                const int from2 = highest_bit(seconds);
+                const unsigned from2 = unsigned(highest_bit(seconds));
                 seconds &= ~(1u << from2);
-                const int to2 = std::max(0, from2 - second);
                 Rows after = after_first;
                 const std::uint32_t hit2 = after.step(blots_first << second, from2, second);
-                if constexpr (Sink::kMoves) path_[1] = Move{std::int8_t(from2), std::int8_t(to2)};
+                if constexpr (Sink::kMoves) path_[1] = move_of(from2, second);
                 if (uses_most_dice(2) &&
                     is_new_result(after, hash_first + moved_hash(second, from2, hit2)))
                     store(after, 2, int(hit1) | int(hit2) << 1);
