@@ -8,6 +8,14 @@
 #define TAVLA_SSE2_MOVEGEN
 #endif
 
+// On x86 with GCC or Clang the search is compiled a second time for processors with the lzcnt
+// and popcnt instructions (nearly all since 2013), chosen at run time: the bit scans and
+// counts of the baseline build take a fifth of the time.
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+#include <cpuid.h>
+#define TAVLA_MOVEGEN_BIT_INSTRUCTIONS
+#endif
+
 #include "tavla/bits.hpp"
 #include "tavla/fault.hpp"
 
@@ -75,7 +83,7 @@ bool apply_move(Board& board, int from, int die) {
 namespace {
 
 // Sixteen counts of a row, added lane by lane with no carry from one to the next: one SSE2
-// register where there is one, else plain bytes (the compiler makes what vectors it can).
+// register where there is one, else two words.
 #if defined(TAVLA_SSE2_MOVEGEN)
 using Lanes = __m128i;
 inline Lanes load_lanes(const std::int8_t* counts) {
@@ -96,31 +104,32 @@ inline bool same_lanes(Lanes a0, Lanes b0, Lanes a1, Lanes b1, Lanes a2, Lanes b
     return _mm_movemask_epi8(same) == 0xFFFF;
 }
 #else
+// Two words of eight counts: no carry crosses a byte (the top bits are added apart).
 struct Lanes {
-    std::int8_t count[16];
+    std::uint64_t low, high;
 };
 inline Lanes load_lanes(const std::int8_t* counts) {
-    Lanes lanes;
-    std::memcpy(lanes.count, counts, sizeof lanes.count);
-    return lanes;
+    return {eight_counts(counts, false), eight_counts(counts + 8, false)};
 }
 inline void store_lanes(std::int8_t* counts, const Lanes& lanes) {
-    std::memcpy(counts, lanes.count, sizeof lanes.count);
+    std::memcpy(counts, &lanes.low, 8);
+    std::memcpy(counts + 8, &lanes.high, 8);
+}
+inline std::uint64_t add_bytes(std::uint64_t a, std::uint64_t b) {
+    constexpr std::uint64_t kTops = 0x8080808080808080ull;
+    return ((a & ~kTops) + (b & ~kTops)) ^ ((a ^ b) & kTops);
 }
 inline Lanes add_lanes(const Lanes& a, const Lanes& b) {
-    Lanes sum;
-    for (int i = 0; i < 16; ++i) sum.count[i] = std::int8_t(std::uint8_t(a.count[i]) + std::uint8_t(b.count[i]));
-    return sum;
+    return {add_bytes(a.low, b.low), add_bytes(a.high, b.high)};
 }
 inline std::uint32_t positive_lanes(const Lanes& lanes) {
-    std::uint32_t mask = 0;
-    for (int i = 0; i < 16; ++i) mask |= std::uint32_t(lanes.count[i] > 0) << i;
-    return mask;
+    return at_least(lanes.low, 1) | at_least(lanes.high, 1) << 8;
 }
 inline bool same_lanes(const Lanes& a0, const Lanes& b0, const Lanes& a1, const Lanes& b1,
                        const Lanes& a2, const Lanes& b2, const Lanes& a3, const Lanes& b3) {
-    return std::memcmp(&a0, &b0, 16) == 0 && std::memcmp(&a1, &b1, 16) == 0 &&
-           std::memcmp(&a2, &b2, 16) == 0 && std::memcmp(&a3, &b3, 16) == 0;
+    return ((a0.low ^ b0.low) | (a0.high ^ b0.high) | (a1.low ^ b1.low) | (a1.high ^ b1.high) |
+            (a2.low ^ b2.low) | (a2.high ^ b2.high) | (a3.low ^ b3.low) |
+            (a3.high ^ b3.high)) == 0;
 }
 #endif
 
@@ -284,9 +293,20 @@ private:
 
 }  // namespace
 
+#if defined(TAVLA_MOVEGEN_BIT_INSTRUCTIONS)
+namespace {
+bool has_bit_instructions() {
+    unsigned a, b, c, d;
+    if (__get_cpuid(1, &a, &b, &c, &d) == 0 || (c & bit_POPCNT) == 0) return false;
+    return __get_cpuid(0x80000001, &a, &b, &c, &d) != 0 && (c & bit_LZCNT) != 0;
+}
+}  // namespace
+#endif
+
 // One generation, its state in local variables: the compiler keeps them in registers, where
-// members of the generator would be read again after every result written.
-template <class Sink>
+// members of the generator would be read again after every result written. With
+// `bit_instructions`, it runs only inside a function compiled for lzcnt and popcnt.
+template <class Sink, bool bit_instructions>
 class MoveGenerator::Search {
 public:
     Search(MoveGenerator& gen, Sink sink) : gen_(gen), sink_(sink), stamp_(gen.stamp_) {}
@@ -368,7 +388,7 @@ private:
     template <bool may_hit>
     TAVLA_HOT_INLINE void store_last_moves(const Rows& rows, std::uint32_t candidates,
                                            std::uint32_t hitting, int hits, int die) {
-        const int last = count_ + bit_count(candidates) - 1;
+        const int last = count_ + bits_set(candidates) - 1;
         if (last >= kCapacity) throw Fault("more distinct plays than MoveGenerator holds");
         for (int index = last; candidates != 0; --index) {
             const unsigned from = unsigned(lowest_bit(candidates));
@@ -383,6 +403,14 @@ private:
             sink_.store(index, after, path_, 4, hits | int(hit) << 3);
         }
         count_ = last + 1;
+    }
+
+    // bit_count() chooses the instruction by the flags of the whole build.
+    static int bits_set(std::uint32_t mask) {
+#if defined(TAVLA_MOVEGEN_BIT_INSTRUCTIONS)
+        if constexpr (bit_instructions) return __builtin_popcount(mask);
+#endif
+        return bit_count(mask);
     }
 
     static Move move_of(unsigned from, int die) {
@@ -493,15 +521,36 @@ private:
 
 MoveGenerator::MoveGenerator() { table_.fill(0); }
 
+namespace {
+#if defined(TAVLA_MOVEGEN_BIT_INSTRUCTIONS)
+#define TAVLA_BIT_INSTRUCTIONS __attribute__((target("lzcnt,popcnt")))
+#else
+#define TAVLA_BIT_INSTRUCTIONS
+#endif
+}  // namespace
+
+template <class Sink>
+TAVLA_BIT_INSTRUCTIONS int MoveGenerator::search_with_bit_instructions(Sink sink, const Board& board,
+                                                                       int d1, int d2) {
+    return Search<Sink, true>(*this, sink).run(board, d1, d2);
+}
+
+template <class Sink>
+int MoveGenerator::search(Sink sink, const Board& board, int d1, int d2) {
+#if defined(TAVLA_MOVEGEN_BIT_INSTRUCTIONS)
+    static const bool bit_instructions = has_bit_instructions();
+    if (bit_instructions) return search_with_bit_instructions(sink, board, d1, d2);
+#endif
+    return Search<Sink, false>(*this, sink).run(board, d1, d2);
+}
+
 int MoveGenerator::generate(const Board& board, int d1, int d2) {
-    Search<RecordSink> search(*this, RecordSink(plays_.data()));
-    plays_count_ = search.run(board, d1, d2);
+    plays_count_ = search(RecordSink(plays_.data()), board, d1, d2);
     return plays_count_;
 }
 
 int MoveGenerator::generate_results(const Board& board, int d1, int d2, Board* out) {
-    Search<ResultSink> search(*this, ResultSink(out));
-    return search.run(board, d1, d2);
+    return search(ResultSink(out), board, d1, d2);
 }
 
 void MoveGenerator::append_results(std::vector<Board>& out) const {

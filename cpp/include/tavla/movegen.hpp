@@ -55,8 +55,12 @@ public:
     void append_results(std::vector<Board>& out) const;
 
 private:
-    template <class Sink>
+    template <class Sink, bool bit_instructions>
     class Search;  // one generation (movegen.cpp)
+    template <class Sink>
+    int search(Sink sink, const Board& board, int d1, int d2);
+    template <class Sink>
+    int search_with_bit_instructions(Sink sink, const Board& board, int d1, int d2);
 
     int plays_count_ = 0;  // of plays_, by the last generate()
     std::array<PlayRecord, kCapacity> plays_;
@@ -64,10 +68,13 @@ private:
 
     // Open addressing over the results found so far: a slot holds (stamp << kIndexBits) |
     // index of the result, and only slots with the current stamp count, so a new roll starts
-    // with an empty table at no cost. Small enough to stay in the L1 cache; the most plays a
-    // roll can have (about 3,000) keep it under three quarters full.
-    static constexpr int kTableSize = kCapacity;
-    static constexpr int kIndexBits = 12;
+    // with an empty table at no cost. Only rolls that are not doubles use it (the doubles'
+    // search finds no result twice), and their plays move a checker from one of at most 15
+    // points and then another, in two orders: at most 2 * 15 * 15 results keep it under half
+    // full. Small enough to stay in the L1 cache while a batch streams its results past it.
+    static constexpr int kIndexBits = 10;
+    static constexpr int kTableSize = 1 << kIndexBits;
+    static_assert(2 * kCheckers * kCheckers < kTableSize / 2, "the table fills up");
     std::array<std::uint32_t, kTableSize> table_;
     std::uint32_t stamp_ = 0;
 };
