@@ -272,6 +272,25 @@ private:
     PlayRecord* plays_;
 };
 
+// Where generate_results(board, d1, d2) puts its plays: their results only.
+class ResultRecordSink {
+public:
+    static constexpr bool kMoves = false;
+    explicit ResultRecordSink(PlayRecord* plays) : plays_(plays) {}
+    void store(int index, const Rows& rows, const std::array<Move, 4>&, int, int) {
+        Board& result = plays_[index].result;
+        rows.write(result.mover(), result.opponent());
+    }
+    bool holds(int index, const Rows& rows) const {
+        const Board& result = plays_[index].result;
+        return Rows::of(result.mover(), result.opponent()) == rows;
+    }
+    void copy(int to, int from) { plays_[to].result = plays_[from].result; }
+
+private:
+    PlayRecord* plays_;
+};
+
 // Where generate_results() puts its results: the caller's boards, swapped.
 class ResultSink {
 public:
@@ -546,6 +565,11 @@ int MoveGenerator::search(Sink sink, const Board& board, int d1, int d2) {
 
 int MoveGenerator::generate(const Board& board, int d1, int d2) {
     plays_count_ = search(RecordSink(plays_.data()), board, d1, d2);
+    return plays_count_;
+}
+
+int MoveGenerator::generate_results(const Board& board, int d1, int d2) {
+    plays_count_ = search(ResultRecordSink(plays_.data()), board, d1, d2);
     return plays_count_;
 }
 

@@ -43,12 +43,16 @@ public:
     // their count, at least 1: a position where nothing moves has one play with no moves.
     int generate(const Board& board, int d1, int d2);
 
+    // generate() without the moves: play(i).result only (moves, n_moves and hit_mask are left
+    // as they were), for a caller that reads nothing else; a fifth faster.
+    int generate_results(const Board& board, int d1, int d2);
+
     // The results of the same plays, in the same order, written straight to out[0..count) as
     // the opponent sees them (each one swapped()); `out` has room for kCapacity boards. No
     // moves are kept: play() and append_results() are left as they were.
     int generate_results(const Board& board, int d1, int d2, Board* out);
 
-    // The plays of the last generate().
+    // The plays of the last generate() or generate_results(board, d1, d2).
     int count() const { return plays_count_; }
     const PlayRecord& play(int i) const { return plays_[i]; }
     // Appends the results of the plays to `out`, in the plays' order.
@@ -62,7 +66,7 @@ private:
     template <class Sink>
     int search_with_bit_instructions(Sink sink, const Board& board, int d1, int d2);
 
-    int plays_count_ = 0;  // of plays_, by the last generate()
+    int plays_count_ = 0;  // of plays_
     std::array<PlayRecord, kCapacity> plays_;
     std::array<std::uint8_t, kCapacity> die_used_;  // of one-die plays, for R9's larger-die rule
 
