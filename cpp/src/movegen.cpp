@@ -99,8 +99,9 @@ inline std::uint32_t positive_lanes(Lanes lanes) {
 }
 inline bool same_lanes(Lanes a0, Lanes b0, Lanes a1, Lanes b1, Lanes a2, Lanes b2, Lanes a3,
                        Lanes b3) {
-    const __m128i same = _mm_and_si128(_mm_and_si128(_mm_cmpeq_epi8(a0, b0), _mm_cmpeq_epi8(a1, b1)),
-                                       _mm_and_si128(_mm_cmpeq_epi8(a2, b2), _mm_cmpeq_epi8(a3, b3)));
+    const __m128i same01 = _mm_and_si128(_mm_cmpeq_epi8(a0, b0), _mm_cmpeq_epi8(a1, b1));
+    const __m128i same23 = _mm_and_si128(_mm_cmpeq_epi8(a2, b2), _mm_cmpeq_epi8(a3, b3));
+    const __m128i same = _mm_and_si128(same01, same23);
     return _mm_movemask_epi8(same) == 0xFFFF;
 }
 #else
@@ -146,7 +147,10 @@ struct alignas(16) RowDelta {
     constexpr RowDelta() : low(), high() {}
     constexpr void add(int index, int count) {
         if (index < 16) low[index] = std::int8_t(low[index] + count);
-        if (index >= kHighStart) high[index - kHighStart] = std::int8_t(high[index - kHighStart] + count);
+        if (index >= kHighStart) {
+            std::int8_t& in_high = high[index - kHighStart];
+            in_high = std::int8_t(in_high + count);
+        }
     }
 };
 
@@ -549,8 +553,9 @@ namespace {
 }  // namespace
 
 template <class Sink>
-TAVLA_BIT_INSTRUCTIONS int MoveGenerator::search_with_bit_instructions(Sink sink, const Board& board,
-                                                                       int d1, int d2) {
+TAVLA_BIT_INSTRUCTIONS int MoveGenerator::search_with_bit_instructions(Sink sink,
+                                                                       const Board& board, int d1,
+                                                                       int d2) {
     return Search<Sink, true>(*this, sink).run(board, d1, d2);
 }
 
