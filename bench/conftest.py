@@ -3,16 +3,13 @@ recording of their rates."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from pathlib import Path
 
 import numpy as np
 import pytest
 
+from corpus import corpus_lines, load_corpus
 from tavla import Position
-
-CORPUS = Path(__file__).parent.parent / "tests" / "data" / "movegen.jsonl"
 
 
 @pytest.fixture
@@ -32,15 +29,10 @@ def record_rates(benchmark) -> Callable[..., None]:
 @pytest.fixture(scope="session")
 def corpus() -> tuple[list[Position], list[tuple[int, int]], np.ndarray, np.ndarray]:
     """(positions, rolls, boards (N, 2, 26) int8, dice (N, 2) int64) of the corpus."""
-    lines = [json.loads(line) for line in CORPUS.read_text().splitlines()]
-    positions = [Position.from_position_id(line["position_id"]) for line in lines]
-    rolls = [tuple(line["dice"]) for line in lines]
-    boards = np.stack([p.board for p in positions])
-    dice = np.array(rolls, dtype=np.int64)
-    return positions, rolls, boards, dice
+    return load_corpus()
 
 
 @pytest.fixture(scope="session")
 def corpus_results() -> int:
     """How many legal results the whole corpus has (GNU Backgammon's count, in the file)."""
-    return sum(len(json.loads(line)["results"]) for line in CORPUS.read_text().splitlines())
+    return sum(len(line["results"]) for line in corpus_lines())

@@ -23,6 +23,12 @@ reduction (the opening only), CPU seconds per game. ``--before PYTHONPATH`` meas
 twice, there too (an older tree's ``python/`` with its built core), so that before and after
 share one run.
 
+Then batch move generation: ``tavla.legal_results`` over the move-generation corpus
+repeated 20 times (86,580 positions with a roll), rows a CPU second on one thread, best of 15
+calls, with a fresh results array and into a reused ``out=`` buffer, next to issue 19's
+figure for GNU Backgammon's own generator (0.47 M positions a second: gnubg has no command
+that runs it alone); with ``--before`` the older tree's too.
+
 Then the RL environments with random legal actions, in games and steps per second (a step:
 one decision handed to the environment's caller, both sides' in the AEC environment, Pgx and
 OpenSpiel, the agent's only against tavla's built-in opponent): tavla's VectorEnv
@@ -45,11 +51,13 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 import gnubg_peer
 import tavla
+from corpus import load_corpus
 
 ROLLOUT_POSITIONS = {
     "opening 3-1": "4HPwARLgc/ABMA",  # after 8/5 6/5, the other side to roll
@@ -213,19 +221,72 @@ def tavla_rollouts(games: int, seeds: int = 1) -> Runs:
     return found
 
 
-def tavla_rollouts_in(path: str, games: int, seeds: int) -> Runs:
-    """:func:`tavla_rollouts` of the tavla tree at ``path`` (a PYTHONPATH), in a subprocess."""
+def in_tree(path: str, call: str) -> Any:
+    """What ``peers.<call>`` returns in the tavla tree at ``path`` (a PYTHONPATH), run in a
+    subprocess and passed back as JSON."""
     env = {**os.environ, "PYTHONPATH": path}
     here = str(Path(__file__).parent)
     code = (
         f"import sys; sys.path.insert(0, {here!r}); import json, peers; "
-        f"print(json.dumps(peers.tavla_rollouts({games}, {seeds})))"
+        f"print(json.dumps(peers.{call}))"
     )
     done = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
     )
-    result: Runs = json.loads(done.stdout.splitlines()[-1])
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def tavla_rollouts_in(path: str, games: int, seeds: int) -> Runs:
+    """:func:`tavla_rollouts` of the tavla tree at ``path`` (a PYTHONPATH), in a subprocess."""
+    result: Runs = in_tree(path, f"tavla_rollouts({games}, {seeds})")
     return result
+
+
+GNUBG_MOVEGEN = 0.47e6
+"""GNU Backgammon's own move generation, positions (a position and a roll) a second on one
+thread: issue 19's figure. gnubg has no command that runs its generator alone, so it is not
+measured here."""
+
+BATCH_TILES = 20
+"""The move-generation corpus repeated this many times (86,580 rows) for one timed call."""
+
+
+def batch_movegen(calls: int = 15) -> dict[str, float]:
+    """Rows (a position and a roll) per CPU second of ``tavla.legal_results`` over the
+    move-generation corpus (one thread: the core generates on the calling thread), the best
+    of ``calls`` calls, with a fresh results array (``fresh``) and into one reused ``out=``
+    buffer (``out``)."""
+    _, _, boards, dice = load_corpus()
+    boards = np.tile(boards, (BATCH_TILES, 1, 1))
+    dice = np.tile(dice, (BATCH_TILES, 1))
+    reused = np.empty_like(tavla.legal_results(boards, dice)[0])
+    found = {}
+    for name, out in (("fresh", None), ("out", reused)):
+        best = float("inf")
+        for _ in range(calls):
+            started = time.process_time()
+            tavla.legal_results(boards, dice, out=out)
+            best = min(best, time.process_time() - started)
+        found[name] = len(boards) / best
+    return found
+
+
+def print_batch_movegen(runs: dict[str, dict[str, float]]) -> None:
+    print(
+        f"\n{'batch move generation, 1 thread':<36} {'rows/s (CPU)':>13} {'ns a row':>9}"
+        f" {'vs gnubg':>9}"
+    )
+    for who, found in runs.items():
+        for name, label in (("fresh", "fresh array"), ("out", "out=")):
+            rows = found[name]
+            print(
+                f"{who + ', ' + label:<36} {rows:>13,.0f} {1e9 / rows:>9,.0f}"
+                f" {rows / GNUBG_MOVEGEN:>8.1f}x"
+            )
+    print(
+        f"{'gnubg, its own generator':<36} {GNUBG_MOVEGEN:>13,.0f} {1e9 / GNUBG_MOVEGEN:>9,.0f}"
+        "   (issue 19's figure: gnubg cannot run its generator alone)"
+    )
 
 
 def gnubg_rollouts(games: int, seeds: int = 1) -> Runs:
@@ -434,6 +495,12 @@ def main() -> None:
         print(f"{name:<24} {games_per_second:>12,.1f} {ratio:>22}")
     for name in skipped:
         print(f"{name:<24} {'not installed':>12}")
+
+    batch = {}
+    if args.before is not None:
+        batch["tavla before"] = in_tree(args.before, "batch_movegen()")
+    batch["tavla"] = batch_movegen()
+    print_batch_movegen(batch)
 
     environments = [
         ("tavla VectorEnv (256)", tavla_vector_env()),

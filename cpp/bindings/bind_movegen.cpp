@@ -1,6 +1,7 @@
 #include <pybind11/numpy.h>
 
 #include <algorithm>
+#include <cstring>
 #include <memory>
 #include <numeric>
 #include <vector>
@@ -17,6 +18,12 @@ namespace {
 MoveGenerator& thread_generator() {
     thread_local std::unique_ptr<MoveGenerator> gen = std::make_unique<MoveGenerator>();
     return *gen;
+}
+
+// Boards for the results of one roll, where the batch's own buffer has too little room left.
+Board* thread_scratch() {
+    thread_local std::unique_ptr<Board[]> boards(new Board[MoveGenerator::kCapacity]);
+    return boards.get();
 }
 
 // Each play as (result seen by the opponent, moves as 2*n bytes, hit mask: bit i = move i hit),
@@ -100,11 +107,14 @@ py::tuple legal_results(const BoardArray& boards, const DiceArray& dice, const p
     py::array_t<std::int64_t> offsets(n + 1);
     std::int64_t* off = offsets.mutable_data();
     // Beyond the caller's buffer, room for 24 results a row to start with (the corpus
-    // averages 23); it doubles if needed.
-    ResultBuffer results(buffer.data, buffer.rows, std::size_t(n) * 24);
+    // averages 23) and for the most one roll can have, which the last row asks for; it
+    // doubles if needed.
+    ResultBuffer results(buffer.data, buffer.rows,
+                         std::size_t(n) * 24 + std::size_t(MoveGenerator::kCapacity));
     {
         const GilRelease release;
         MoveGenerator& gen = thread_generator();
+        Board* scratch = thread_scratch();
         off[0] = 0;
         for (py::ssize_t i = 0; i < n; ++i) {
             const std::int64_t d1 = rolls[2 * i], d2 = rolls[2 * i + 1];
@@ -113,9 +123,15 @@ py::tuple legal_results(const BoardArray& boards, const DiceArray& dice, const p
             if (!board_is_playable(in[i]))
                 throw Fault(FaultKind::Board,
                             "row " + std::to_string(i) + ": " + playable_board_error(in[i]));
-            const int count = gen.generate(in[i], int(d1), int(d2));
-            Board* row = results.append(std::size_t(count));
-            for (int k = 0; k < count; ++k) gen.play(k).result.swapped_into(row[k]);
+            // Straight into the results where they have room for the most a roll can have;
+            // near the end of the caller's buffer, through the scratch boards.
+            if (Board* room = results.room(MoveGenerator::kCapacity)) {
+                results.added(std::size_t(gen.generate_results(in[i], int(d1), int(d2), room)));
+            } else {
+                const int count = gen.generate_results(in[i], int(d1), int(d2), scratch);
+                std::memcpy(results.append(std::size_t(count)), scratch,
+                            std::size_t(count) * sizeof(Board));
+            }
             off[i + 1] = std::int64_t(results.size());
         }
     }
@@ -125,9 +141,12 @@ py::tuple legal_results(const BoardArray& boards, const DiceArray& dice, const p
         const auto* data = reinterpret_cast<const std::int8_t*>(buffer.data);
         return py::make_tuple(py::array_t<std::int8_t>(shape, data, out), offsets);
     }
-    Board* data = results.release();
-    py::capsule owner(data, [](void* p) { std::free(p); });
-    const auto* rows = reinterpret_cast<const std::int8_t*>(data);
+    auto* block = new KeptBlock::Block(results.release());
+    py::capsule owner(block, [](void* p) {
+        const std::unique_ptr<KeptBlock::Block> given(static_cast<KeptBlock::Block*>(p));
+        ResultBuffer::free_results(*given);
+    });
+    const auto* rows = static_cast<const std::int8_t*>(block->data);
     return py::make_tuple(py::array_t<std::int8_t>(shape, rows, owner), offsets);
 }
 

@@ -3,6 +3,19 @@
 #include <algorithm>
 #include <cstring>
 
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#define TAVLA_SSE2_MOVEGEN
+#endif
+
+// On x86 with GCC or Clang the search is compiled a second time for processors with the lzcnt
+// and popcnt instructions (nearly all since 2013), chosen at run time: the bit scans and
+// counts of the baseline build take a fifth of the time.
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+#include <cpuid.h>
+#define TAVLA_MOVEGEN_BIT_INSTRUCTIONS
+#endif
+
 #include "tavla/bits.hpp"
 #include "tavla/fault.hpp"
 
@@ -16,20 +29,14 @@ bool all_home(const std::int8_t* mover) {
     return true;
 }
 
-// Bit p set: the mover has a checker on index p (1..25).
-std::uint32_t occupied_mask(const std::int8_t* mover) {
-    std::uint32_t mask = std::uint32_t(mover[kBar] > 0) << kBar;
-    for (int p = 1; p < kBar; p += 8) mask |= at_least(eight_counts(mover + p, false), 1) << p;
-    return mask;
-}
-
-// Bit p set: the mover's point p (1..24) is blocked (R10). Hits only take single checkers, so
-// this stays the same during a whole turn. The opponent numbers the points the other way: its
-// points 25 - p down to 18 - p are the mover's p up to p + 7.
-std::uint32_t blocked_mask(const std::int8_t* opponent) {
+// Bit p set: the opponent has at least `least` checkers on the mover's point p (1..24): with 2,
+// the point is blocked (R10), which stays so during a whole turn (hits only take single
+// checkers). The opponent numbers the points the other way: its points 25 - p down to 18 - p
+// are the mover's p up to p + 7.
+std::uint32_t opponent_mask(const std::int8_t* opponent, int least) {
     std::uint32_t mask = 0;
     for (int p = 1; p < kBar; p += 8)
-        mask |= at_least(eight_counts(opponent + kBar - p - 7, true), 2) << p;
+        mask |= at_least(eight_counts(opponent + kBar - p - 7, true), least) << p;
     return mask;
 }
 
@@ -73,9 +80,81 @@ bool apply_move(Board& board, int from, int die) {
     return false;
 }
 
-MoveGenerator::MoveGenerator() { table_.fill(0); }
-
 namespace {
+
+// Sixteen counts of a row, added lane by lane with no carry from one to the next: one SSE2
+// register where there is one, else two words.
+#if defined(TAVLA_SSE2_MOVEGEN)
+using Lanes = __m128i;
+inline Lanes load_lanes(const std::int8_t* counts) {
+    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(counts));
+}
+inline void store_lanes(std::int8_t* counts, Lanes lanes) {
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(counts), lanes);
+}
+inline Lanes add_lanes(Lanes a, Lanes b) { return _mm_add_epi8(a, b); }
+// Bit i set: lane i is above 0.
+inline std::uint32_t positive_lanes(Lanes lanes) {
+    return std::uint32_t(_mm_movemask_epi8(_mm_cmpgt_epi8(lanes, _mm_setzero_si128())));
+}
+inline bool same_lanes(Lanes a0, Lanes b0, Lanes a1, Lanes b1, Lanes a2, Lanes b2, Lanes a3,
+                       Lanes b3) {
+    const __m128i same01 = _mm_and_si128(_mm_cmpeq_epi8(a0, b0), _mm_cmpeq_epi8(a1, b1));
+    const __m128i same23 = _mm_and_si128(_mm_cmpeq_epi8(a2, b2), _mm_cmpeq_epi8(a3, b3));
+    const __m128i same = _mm_and_si128(same01, same23);
+    return _mm_movemask_epi8(same) == 0xFFFF;
+}
+#else
+// Two words of eight counts: no carry crosses a byte (the top bits are added apart).
+struct Lanes {
+    std::uint64_t low, high;
+};
+inline Lanes load_lanes(const std::int8_t* counts) {
+    return {eight_counts(counts, false), eight_counts(counts + 8, false)};
+}
+inline void store_lanes(std::int8_t* counts, const Lanes& lanes) {
+    std::memcpy(counts, &lanes.low, 8);
+    std::memcpy(counts + 8, &lanes.high, 8);
+}
+inline std::uint64_t add_bytes(std::uint64_t a, std::uint64_t b) {
+    constexpr std::uint64_t kTops = 0x8080808080808080ull;
+    return ((a & ~kTops) + (b & ~kTops)) ^ ((a ^ b) & kTops);
+}
+inline Lanes add_lanes(const Lanes& a, const Lanes& b) {
+    return {add_bytes(a.low, b.low), add_bytes(a.high, b.high)};
+}
+inline std::uint32_t positive_lanes(const Lanes& lanes) {
+    return at_least(lanes.low, 1) | at_least(lanes.high, 1) << 8;
+}
+inline bool same_lanes(const Lanes& a0, const Lanes& b0, const Lanes& a1, const Lanes& b1,
+                       const Lanes& a2, const Lanes& b2, const Lanes& a3, const Lanes& b3) {
+    return ((a0.low ^ b0.low) | (a0.high ^ b0.high) | (a1.low ^ b1.low) | (a1.high ^ b1.high) |
+            (a2.low ^ b2.low) | (a2.high ^ b2.high) | (a3.low ^ b3.low) |
+            (a3.high ^ b3.high)) == 0;
+}
+#endif
+
+// A row's 26 counts as two overlapping halves of 16, indices 0..15 and 10..25: each half is
+// one load or store, and the row is written whole without touching the bytes beyond it.
+constexpr int kHighStart = kSlots - 16;
+
+// What one move adds to a row (-1 where a checker leaves, +1 where one arrives), in the
+// halves of Rows.
+struct alignas(16) RowDelta {
+    std::int8_t low[16];
+    std::int8_t high[16];
+
+    constexpr RowDelta() : low(), high() {}
+    constexpr void add(int index, int count) {
+        if (index < 16) low[index] = std::int8_t(low[index] + count);
+        if (index >= kHighStart) {
+            std::int8_t& in_high = high[index - kHighStart];
+            in_high = std::int8_t(in_high + count);
+        }
+    }
+};
+
+constexpr int kHitWeight = kSlots;
 
 constexpr std::uint64_t splitmix(std::uint64_t x) {
     x += 0x9E3779B97F4A7C15ull;
@@ -84,8 +163,8 @@ constexpr std::uint64_t splitmix(std::uint64_t x) {
     return x ^ (x >> 31);
 }
 
-constexpr int kHitWeight = kSlots;
-
+// The hash's weights, one for each count of the mover's row and one (kHitWeight) for the
+// opponent's bar.
 struct HashWeights {
     std::uint64_t w[kSlots + 1];
     constexpr HashWeights() : w() {
@@ -94,76 +173,36 @@ struct HashWeights {
 };
 constexpr HashWeights kWeights;
 
-// The hash of a result: the mover's counts, and the opponent's bar count (its hits), times
-// fixed random weights, summed. Results of one roll differ in those, and is_new_result()
-// compares whole boards to settle collisions. A move changes the sum by a few weights, so
-// step() and unstep() keep it up to date: reading the board back right after writing it byte
-// by byte would stall the processor on every result.
-std::uint64_t board_hash(const Board& b) {
-    std::uint64_t h = std::uint64_t(b.opponent()[kBar]) * kWeights.w[kHitWeight];
-    for (int i = 0; i < kSlots; ++i) h += std::uint64_t(b.mover()[i]) * kWeights.w[i];
-    return h;
-}
+// Everything a move changes, looked up by its die and starting point: the mover's row, and
+// the hash of the board; by the point it lands on (0 when it does not hit), the opponent's row
+// after a hit there. The hash of a result is the mover's counts, and the opponent's bar count
+// (its hits), times fixed random weights, summed, less the same of the board before the turn:
+// the moves' sum. Results of one roll differ in those, and is_new_result() compares whole
+// boards to settle collisions.
+struct MoveTables {
+    RowDelta mover[7][kSlots];     // [die][from], from 1..25
+    std::uint64_t hash[7][kSlots];  // [die][from]
+    RowDelta hit[kBar];             // [to], to 1..24; [0] changes nothing
 
-}  // namespace
-
-void MoveGenerator::forget_results() {
-    count_ = 0;
-    if (++stamp_ == 1u << (32 - kIndexBits)) {  // the stamp wrapped: clear the table once
-        table_.fill(0);
-        stamp_ = 1;
+    constexpr MoveTables() : mover(), hash(), hit() {
+        for (int die = 1; die <= 6; ++die) {
+            for (int from = 1; from <= kBar; ++from) {
+                const int to = std::max(0, from - die);
+                mover[die][from].add(from, -1);
+                mover[die][from].add(to, +1);
+                hash[die][from] = kWeights.w[to] - kWeights.w[from];
+            }
+        }
+        for (int to = 1; to < kBar; ++to) {
+            hit[to].add(kBar - to, -1);
+            hit[to].add(kBar, +1);
+        }
     }
-}
+};
+constexpr MoveTables kMoves;
 
-bool MoveGenerator::uses_most_dice(int used) {
-    if (used < best_used_) return false;
-    if (used > best_used_) {
-        best_used_ = used;
-        forget_results();
-    }
-    return true;
-}
-
-bool MoveGenerator::is_new_result() {
-    constexpr std::uint32_t kIndexMask = (1u << kIndexBits) - 1;
-    std::size_t slot = std::size_t((hash_ * 0x9E3779B97F4A7C15ull) >> 40) & (kTableSize - 1);
-    for (std::uint32_t entry; (entry = table_[slot]) >> kIndexBits == stamp_;
-         slot = (slot + 1) & (kTableSize - 1)) {
-        if (plays_[entry & kIndexMask].result == work_) return false;
-    }
-    table_[slot] = stamp_ << kIndexBits | std::uint32_t(count_);
-    return true;
-}
-
-void MoveGenerator::store(int used, int die_used) {
-    if (count_ == kCapacity) throw Fault("more distinct plays than MoveGenerator holds");
-    PlayRecord& rec = plays_[count_];
-    rec.result = work_;
-    rec.moves = path_;
-    rec.n_moves = std::uint8_t(used);
-    rec.hit_mask = std::uint8_t(hit_mask_);
-    die_used_[count_] = std::uint8_t(die_used);
-    ++count_;
-}
-
-// The starting points from which one checker may move `die` pips now (R10, R12, R13): the
-// fast twin of single_move_fault(), the two must agree.
-std::uint32_t MoveGenerator::movable(std::uint32_t occupied, int die) const {
-    if (occupied == 0) return 0;
-    if (occupied >> kBar & 1) return (blocked_ >> (kBar - die) & 1) ? 0 : 1u << kBar;
-    std::uint32_t from = occupied & ~(blocked_ << die);
-    const std::uint32_t home_and_off = (2u << die) - 2;  // points 1..die: bearing off
-    const std::uint32_t bearing = from & home_and_off;
-    from &= ~home_and_off;
-    const int highest = highest_bit(occupied);
-    if (highest <= 6) {
-        from |= bearing & (1u << die);                    // exact
-        if (highest < die) from |= 1u << highest;         // larger die, highest point
-    }
-    return from;
-}
-
-// step() and unstep() run for every move tried: they must be inlined into the searches.
+// step() and the searches run for every move tried: they must be inlined into one function,
+// whose state then stays in registers.
 #if defined(__GNUC__)
 #define TAVLA_HOT_INLINE __attribute__((always_inline)) inline
 #elif defined(_MSC_VER)
@@ -172,143 +211,379 @@ std::uint32_t MoveGenerator::movable(std::uint32_t occupied, int die) const {
 #define TAVLA_HOT_INLINE inline
 #endif
 
-TAVLA_HOT_INLINE bool MoveGenerator::step(std::uint32_t& occupied, int from, int die) {
-    std::int8_t* mover = work_.mover();
-    const int to = from - die;
-    if (--mover[from] == 0) occupied &= ~(1u << from);
-    hash_ += kWeights.w[to > 0 ? to : kOff] - kWeights.w[from];
-    if (to <= 0) {
-        ++mover[kOff];
-        return false;
-    }
-    ++mover[to];
-    occupied |= 1u << to;
-    // Whether a move hits is as good as random: no branch on it. The mask, all ones on a hit,
-    // is 0 - hit: MSVC warns about (and with /sdl rejects) a minus sign before an unsigned.
-    std::int8_t& target = work_.opponent()[kBar - to];
-    const bool hit = target == 1;
-    target = std::int8_t(target - hit);
-    work_.opponent()[kBar] = std::int8_t(work_.opponent()[kBar] + hit);
-    hash_ += kWeights.w[kHitWeight] & (0 - std::uint64_t(hit));
-    return hit;
-}
+// A board as the search holds it, in registers: each row in two halves (kHighStart), so that
+// a move is two additions a row and a result is written with four stores. (Writing a board
+// byte by byte and then reading it whole would stall the processor on every result.)
+struct Rows {
+    Lanes mover_low, mover_high, opponent_low, opponent_high;
 
-TAVLA_HOT_INLINE void MoveGenerator::unstep(int from, int die, bool hit) {
-    std::int8_t* mover = work_.mover();
-    const int to = from - die;
-    ++mover[from];
-    hash_ -= kWeights.w[to > 0 ? to : kOff] - kWeights.w[from];
-    if (to <= 0) {
-        --mover[kOff];
-        return;
+    static Rows of(const std::int8_t* mover, const std::int8_t* opponent) {
+        return {load_lanes(mover), load_lanes(mover + kHighStart), load_lanes(opponent),
+                load_lanes(opponent + kHighStart)};
     }
-    --mover[to];
-    work_.opponent()[kBar - to] = std::int8_t(work_.opponent()[kBar - to] + hit);
-    work_.opponent()[kBar] = std::int8_t(work_.opponent()[kBar] - hit);
-    hash_ -= kWeights.w[kHitWeight] & (0 - std::uint64_t(hit));
-}
-
-// Doubles: up to four moves of one die. Moves are taken in non-increasing order of their
-// starting point, which reaches each multiset of starting points once, and different
-// multisets never reach the same result, so no result needs the table. Proof: take the
-// highest point where two multisets differ. The moves that land there start `die` points
-// higher, where the two agree, so the one that starts more checkers from that point leaves
-// fewer on it. (A checker borne off with a larger die also ends below where it started.)
-void MoveGenerator::search_double(std::uint32_t occupied, int die, int depth, int max_from) {
-    std::uint32_t candidates =
-        depth < 4 ? movable(occupied, die) & ((2u << max_from) - 1) : 0;
-    if (candidates == 0) {
-        if (depth > 0 && uses_most_dice(depth)) store(depth, die);
-        return;
+    void write(std::int8_t* mover, std::int8_t* opponent) const {
+        store_lanes(mover, mover_low);
+        store_lanes(mover + kHighStart, mover_high);
+        store_lanes(opponent, opponent_low);
+        store_lanes(opponent + kHighStart, opponent_high);
     }
-    do {
-        const int from = highest_bit(candidates);
-        candidates &= ~(1u << from);
-        std::uint32_t after = occupied;
-        const bool hit = step(after, from, die);
-        path_[depth] = Move{std::int8_t(from), std::int8_t(std::max(0, from - die))};
-        hit_mask_ |= int(hit) << depth;
-        search_double(after, die, depth + 1, from);
-        hit_mask_ &= ~(1 << depth);
-        unstep(from, die, hit);
-    } while (candidates != 0);
-}
+    bool operator==(const Rows& o) const {
+        return same_lanes(mover_low, o.mover_low, mover_high, o.mover_high, opponent_low,
+                          o.opponent_low, opponent_high, o.opponent_high);
+    }
+    // Bit p set: the mover has a checker on point p (1..24) or the bar (25).
+    std::uint32_t occupied() const {
+        return (positive_lanes(mover_low) | positive_lanes(mover_high) << kHighStart) & ~1u;
+    }
+    // Moves a checker of the mover `die` pips from `from` (the move must be legal), and hits
+    // the blot it lands on if bit `from` of `hitting` is set; returns 1 if it hit, else 0.
+    TAVLA_HOT_INLINE std::uint32_t step(std::uint32_t hitting, unsigned from, int die) {
+        move(from, die);
+        // Whether a move hits is as good as random: no branch on it. A miss adds hit[0], 0.
+        const std::uint32_t hit = hitting >> from & 1;
+        const RowDelta& taken = kMoves.hit[(from - unsigned(die)) & (0 - hit)];
+        opponent_low = add_lanes(opponent_low, load_lanes(taken.low));
+        opponent_high = add_lanes(opponent_high, load_lanes(taken.high));
+        return hit;
+    }
+    // The same of a move that does not hit.
+    TAVLA_HOT_INLINE void move(unsigned from, int die) {
+        const RowDelta& move = kMoves.mover[die][from];
+        mover_low = add_lanes(mover_low, load_lanes(move.low));
+        mover_high = add_lanes(mover_high, load_lanes(move.high));
+    }
+};
 
-template <bool second_pass>
-void MoveGenerator::search_pair(std::uint32_t occupied, int first, int second) {
-    for (std::uint32_t candidates = movable(occupied, first); candidates != 0;) {
-        const int from = highest_bit(candidates);
-        candidates &= ~(1u << from);
-        std::uint32_t after_first = occupied;
-        const bool hit1 = step(after_first, from, first);
-        path_[0] = Move{std::int8_t(from), std::int8_t(std::max(0, from - first))};
-        std::uint32_t seconds = movable(after_first, second);
-        if (seconds == 0) {
-            hit_mask_ = hit1;
-            if (uses_most_dice(1) && is_new_result()) store(1, first);
+// Where generate() puts its plays: with their moves and hits.
+class RecordSink {
+public:
+    static constexpr bool kMoves = true;
+    explicit RecordSink(PlayRecord* plays) : plays_(plays) {}
+    void store(int index, const Rows& rows, const std::array<Move, 4>& path, int used, int hits) {
+        PlayRecord& rec = plays_[index];
+        rows.write(rec.result.mover(), rec.result.opponent());
+        rec.moves = path;
+        rec.n_moves = std::uint8_t(used);
+        rec.hit_mask = std::uint8_t(hits);
+    }
+    bool holds(int index, const Rows& rows) const {
+        const Board& result = plays_[index].result;
+        return Rows::of(result.mover(), result.opponent()) == rows;
+    }
+    void copy(int to, int from) { plays_[to] = plays_[from]; }
+
+private:
+    PlayRecord* plays_;
+};
+
+// Where generate_results(board, d1, d2) puts its plays: their results only.
+class ResultRecordSink {
+public:
+    static constexpr bool kMoves = false;
+    explicit ResultRecordSink(PlayRecord* plays) : plays_(plays) {}
+    void store(int index, const Rows& rows, const std::array<Move, 4>&, int, int) {
+        Board& result = plays_[index].result;
+        rows.write(result.mover(), result.opponent());
+    }
+    bool holds(int index, const Rows& rows) const {
+        const Board& result = plays_[index].result;
+        return Rows::of(result.mover(), result.opponent()) == rows;
+    }
+    void copy(int to, int from) { plays_[to].result = plays_[from].result; }
+
+private:
+    PlayRecord* plays_;
+};
+
+// Where generate_results() puts its results: the caller's boards, swapped.
+class ResultSink {
+public:
+    static constexpr bool kMoves = false;
+    explicit ResultSink(Board* out) : out_(out) {}
+    void store(int index, const Rows& rows, const std::array<Move, 4>&, int, int) {
+        Board& result = out_[index];
+        rows.write(result.opponent(), result.mover());
+    }
+    bool holds(int index, const Rows& rows) const {
+        const Board& result = out_[index];
+        return Rows::of(result.opponent(), result.mover()) == rows;
+    }
+    void copy(int to, int from) { out_[to] = out_[from]; }
+
+private:
+    Board* out_;
+};
+
+}  // namespace
+
+#if defined(TAVLA_MOVEGEN_BIT_INSTRUCTIONS)
+namespace {
+bool has_bit_instructions() {
+    unsigned a, b, c, d;
+    if (__get_cpuid(1, &a, &b, &c, &d) == 0 || (c & bit_POPCNT) == 0) return false;
+    return __get_cpuid(0x80000001, &a, &b, &c, &d) != 0 && (c & bit_LZCNT) != 0;
+}
+}  // namespace
+#endif
+
+// One generation, its state in local variables: the compiler keeps them in registers, where
+// members of the generator would be read again after every result written. With
+// `bit_instructions`, it runs only inside a function compiled for lzcnt and popcnt.
+template <class Sink, bool bit_instructions>
+class MoveGenerator::Search {
+public:
+    Search(MoveGenerator& gen, Sink sink) : gen_(gen), sink_(sink), stamp_(gen.stamp_) {}
+
+    TAVLA_HOT_INLINE int run(const Board& board, int d1, int d2) {
+        next_stamp();
+        blocked_ = opponent_mask(board.opponent(), 2);
+        const std::uint32_t blots = opponent_mask(board.opponent(), 1) & ~blocked_;
+        const Rows rows = Rows::of(board.mover(), board.opponent());
+        const std::uint32_t occupied = rows.occupied();
+        if (d1 == d2) {
+            search_double<0>(rows, occupied, blots << d1, 0, d1, kBar);
+        } else {
+            search_pair<false>(rows, occupied, blots, 0, d1, d2);
+            search_pair<true>(rows, occupied, blots, 0, d2, d1);
+            if (best_used_ == 1) keep_larger_die(std::max(d1, d2));
         }
-        // Second pass: two moves of different checkers, neither entering nor bearing off,
-        // were already found in the other order by the first pass; leave them out before
-        // making them (the result list is unchanged). The checker that just landed moves
-        // on from a point that was empty: that one is the same checker, and stays in.
-        if constexpr (second_pass) {
-            const std::uint32_t bearing_off = (2u << second) - 1;  // points 0..second
-            const std::uint32_t landed_alone = (1u << std::max(0, from - first)) & ~occupied;
-            const bool seen_before = from - first >= 1 && !(occupied >> kBar & 1);
-            seconds &= (bearing_off | landed_alone) | (std::uint32_t(seen_before) - 1);
-        }
-        while (seconds != 0) {
-            const int from2 = highest_bit(seconds);
-            seconds &= ~(1u << from2);
-            std::uint32_t after_second = after_first;
-            const bool hit2 = step(after_second, from2, second);
-            path_[1] = Move{std::int8_t(from2), std::int8_t(std::max(0, from2 - second))};
-            hit_mask_ = hit1 | (hit2 << 1);
-            if (uses_most_dice(2) && is_new_result()) store(2, 0);
-            unstep(from2, second, hit2);
-        }
-        unstep(from, first, hit1);
+        if (count_ == 0) store(rows, 0, 0);  // no checker moves: the board as it was
+        gen_.stamp_ = stamp_;
+        return count_;
     }
-}
 
-void MoveGenerator::append_results(std::vector<Board>& out) const {
-    for (int i = 0; i < count_; ++i) out.push_back(plays_[std::size_t(i)].result);
-}
+private:
+    // The starting points from which one checker may move `die` pips now (R10, R12, R13): the
+    // fast twin of single_move_fault(), the two must agree.
+    TAVLA_HOT_INLINE std::uint32_t movable(std::uint32_t occupied, int die) const {
+        if (occupied == 0) return 0;
+        if (occupied >> kBar & 1) return (blocked_ >> (kBar - die) & 1) ? 0 : 1u << kBar;
+        std::uint32_t from = occupied & ~(blocked_ << die);
+        const std::uint32_t home_and_off = (2u << die) - 2;  // points 1..die: bearing off
+        const std::uint32_t bearing = from & home_and_off;
+        from &= ~home_and_off;
+        const int highest = highest_bit(occupied);
+        if (highest <= 6) {
+            from |= bearing & (1u << die);             // exact
+            if (highest < die) from |= 1u << highest;  // larger die, highest point
+        }
+        return from;
+    }
 
-int MoveGenerator::generate(const Board& board, int d1, int d2) {
-    work_ = board;
-    hash_ = board_hash(board);
-    best_used_ = 0;
-    hit_mask_ = 0;
-    forget_results();
-    blocked_ = blocked_mask(board.opponent());
-    const std::uint32_t occupied = occupied_mask(board.mover());
-    if (d1 == d2) {
-        search_double(occupied, d1, 0, kBar);
-    } else {
-        search_pair<false>(occupied, d1, d2);
-        search_pair<true>(occupied, d2, d1);
-        if (best_used_ == 1) {
-            // R9: when only one die can be played, the larger one must be if it can.
-            const int larger = std::max(d1, d2);
-            bool larger_playable = false;
-            for (int i = 0; i < count_; ++i) larger_playable |= die_used_[i] == larger;
-            if (larger_playable) {
-                int kept = 0;
-                for (int i = 0; i < count_; ++i)
-                    if (die_used_[i] == larger) plays_[kept++] = plays_[i];
-                count_ = kept;
+    // Doubles: up to four moves of one die. Moves are taken in non-increasing order of their
+    // starting point, which reaches each multiset of starting points once, and different
+    // multisets never reach the same result, so no result needs the table. Proof: take the
+    // highest point where two multisets differ. The moves that land there start `die` points
+    // higher, where the two agree, so the one that starts more checkers from that point leaves
+    // fewer on it. (A checker borne off with a larger die also ends below where it started.)
+    // `hitting`: bit f set when a move from point f lands on a blot (blots shifted by the die).
+    template <int depth>
+    TAVLA_HOT_INLINE void search_double(const Rows& rows, std::uint32_t occupied,
+                                        std::uint32_t hitting, int hits, int die, int max_from) {
+        std::uint32_t candidates = movable(occupied, die) & ((2u << max_from) - 1);
+        if (candidates == 0) {
+            if (depth > 0 && uses_most_dice(depth)) store(rows, depth, hits);
+            return;
+        }
+        if constexpr (depth == 3) {
+            uses_most_dice(4);  // for every play below: four moves are the most
+            // The last moves, where most results are made: those that cannot hit need no
+            // work on the opponent's row.
+            if ((candidates & hitting) == 0)
+                store_last_moves<false>(rows, candidates, hitting, hits, die);
+            else
+                store_last_moves<true>(rows, candidates, hitting, hits, die);
+        } else {
+            do {
+                const unsigned from = unsigned(highest_bit(candidates));
+                candidates &= ~(1u << from);
+                Rows after = rows;
+                const std::uint32_t hit = after.step(hitting, from, die);
+                if constexpr (Sink::kMoves) path_[depth] = move_of(from, die);
+                search_double<depth + 1>(after, after.occupied(), hitting & ~(hit << from),
+                                         hits | int(hit) << depth, die, int(from));
+            } while (candidates != 0);
+        }
+    }
+
+    // Taken lowest point first, each written to its place in the highest-first order: taking
+    // the highest point first makes each move wait for the bit scan of the one before.
+    template <bool may_hit>
+    TAVLA_HOT_INLINE void store_last_moves(const Rows& rows, std::uint32_t candidates,
+                                           std::uint32_t hitting, int hits, int die) {
+        const int last = count_ + bits_set(candidates) - 1;
+        if (last >= kCapacity) throw Fault("more distinct plays than MoveGenerator holds");
+        for (int index = last; candidates != 0; --index) {
+            const unsigned from = unsigned(lowest_bit(candidates));
+            candidates &= candidates - 1;
+            Rows after = rows;
+            std::uint32_t hit = 0;
+            if constexpr (may_hit)
+                hit = after.step(hitting, from, die);
+            else
+                after.move(from, die);
+            if constexpr (Sink::kMoves) path_[3] = move_of(from, die);
+            sink_.store(index, after, path_, 4, hits | int(hit) << 3);
+        }
+        count_ = last + 1;
+    }
+
+    // bit_count() chooses the instruction by the flags of the whole build.
+    static int bits_set(std::uint32_t mask) {
+#if defined(TAVLA_MOVEGEN_BIT_INSTRUCTIONS)
+        if constexpr (bit_instructions) return __builtin_popcount(mask);
+#endif
+        return bit_count(mask);
+    }
+
+    static Move move_of(unsigned from, int die) {
+        return Move{std::int8_t(from), std::int8_t(std::max(0, int(from) - die))};
+    }
+
+    template <bool second_pass>
+    TAVLA_HOT_INLINE void search_pair(const Rows& rows, std::uint32_t occupied,
+                                      std::uint32_t blots, std::uint64_t hash, int first,
+                                      int second) {
+        for (std::uint32_t candidates = movable(occupied, first); candidates != 0;) {
+            const unsigned from = unsigned(highest_bit(candidates));
+            candidates &= ~(1u << from);
+            const int to = std::max(0, int(from) - first);
+            Rows after_first = rows;
+            const std::uint32_t hit1 = after_first.step(blots << first, from, first);
+            const std::uint32_t blots_first = blots & ~(hit1 << to);
+            const std::uint64_t hash_first = hash + moved_hash(first, from, hit1);
+            if constexpr (Sink::kMoves) path_[0] = move_of(from, first);
+            std::uint32_t seconds = movable(after_first.occupied(), second);
+            if (seconds == 0 && uses_most_dice(1) && is_new_result(after_first, hash_first)) {
+                store(after_first, 1, int(hit1));
+                gen_.die_used_[std::size_t(count_ - 1)] = std::uint8_t(first);
+            }
+            // Second pass: two moves of different checkers, neither entering nor bearing off,
+            // were already found in the other order by the first pass; leave them out before
+            // making them (the result list is unchanged). The checker that just landed moves
+            // on from a point that was empty: that one is the same checker, and stays in.
+            if constexpr (second_pass) {
+                const std::uint32_t bearing_off = (2u << second) - 1;  // points 0..second
+                const std::uint32_t landed_alone = (1u << to) & ~occupied;
+                const bool seen_before = to >= 1 && !(occupied >> kBar & 1);
+                seconds &= (bearing_off | landed_alone) | (std::uint32_t(seen_before) - 1);
+            }
+            while (seconds != 0) {
+                const unsigned from2 = unsigned(highest_bit(seconds));
+                seconds &= ~(1u << from2);
+                Rows after = after_first;
+                const std::uint32_t hit2 = after.step(blots_first << second, from2, second);
+                if constexpr (Sink::kMoves) path_[1] = move_of(from2, second);
+                if (uses_most_dice(2) &&
+                    is_new_result(after, hash_first + moved_hash(second, from2, hit2)))
+                    store(after, 2, int(hit1) | int(hit2) << 1);
             }
         }
     }
-    if (count_ == 0) {
-        PlayRecord& pass = plays_[0];
-        pass.result = board;
-        pass.n_moves = 0;
-        pass.hit_mask = 0;
-        count_ = 1;
+
+    static std::uint64_t moved_hash(int die, int from, std::uint32_t hit) {
+        return kMoves.hash[die][from] + (kWeights.w[kHitWeight] & (0 - std::uint64_t(hit)));
     }
-    return count_;
+
+    // R9: when only one die can be played, the larger one must be if it can.
+    void keep_larger_die(int larger) {
+        const std::uint8_t* die_used = gen_.die_used_.data();
+        bool larger_playable = false;
+        for (int i = 0; i < count_; ++i) larger_playable |= die_used[i] == larger;
+        if (!larger_playable) return;
+        int kept = 0;
+        for (int i = 0; i < count_; ++i)
+            if (die_used[i] == larger) sink_.copy(kept++, i);
+        count_ = kept;
+    }
+
+    TAVLA_HOT_INLINE bool uses_most_dice(int used) {
+        if (used < best_used_) return false;
+        if (used > best_used_) {
+            best_used_ = used;
+            next_stamp();
+        }
+        return true;
+    }
+
+    // Forgets the results found so far.
+    void next_stamp() {
+        count_ = 0;
+        if (++stamp_ == 1u << (32 - kIndexBits)) {  // the stamp wrapped: clear the table once
+            gen_.table_.fill(0);
+            stamp_ = 1;
+        }
+    }
+
+    TAVLA_HOT_INLINE bool is_new_result(const Rows& rows, std::uint64_t hash) {
+        constexpr std::uint32_t kIndexMask = (1u << kIndexBits) - 1;
+        std::uint32_t* table = gen_.table_.data();
+        std::size_t slot = std::size_t((hash * 0x9E3779B97F4A7C15ull) >> 40) & (kTableSize - 1);
+        for (std::uint32_t entry; (entry = table[slot]) >> kIndexBits == stamp_;
+             slot = (slot + 1) & (kTableSize - 1)) {
+            if (sink_.holds(int(entry & kIndexMask), rows)) return false;
+        }
+        table[slot] = stamp_ << kIndexBits | std::uint32_t(count_);
+        return true;
+    }
+
+    TAVLA_HOT_INLINE void store(const Rows& rows, int used, int hits) {
+        if (count_ == kCapacity) throw Fault("more distinct plays than MoveGenerator holds");
+        sink_.store(count_, rows, path_, used, hits);
+        ++count_;
+    }
+
+    MoveGenerator& gen_;
+    Sink sink_;
+    std::uint32_t stamp_;
+    std::uint32_t blocked_ = 0;  // bit p: the mover's point p is blocked
+    int best_used_ = 0;
+    int count_ = 0;
+    std::array<Move, 4> path_{};  // the moves of the play being searched
+};
+
+MoveGenerator::MoveGenerator() { table_.fill(0); }
+
+namespace {
+#if defined(TAVLA_MOVEGEN_BIT_INSTRUCTIONS)
+#define TAVLA_BIT_INSTRUCTIONS __attribute__((target("lzcnt,popcnt")))
+#else
+#define TAVLA_BIT_INSTRUCTIONS
+#endif
+}  // namespace
+
+template <class Sink>
+TAVLA_BIT_INSTRUCTIONS int MoveGenerator::search_with_bit_instructions(Sink sink,
+                                                                       const Board& board, int d1,
+                                                                       int d2) {
+    return Search<Sink, true>(*this, sink).run(board, d1, d2);
+}
+
+template <class Sink>
+int MoveGenerator::search(Sink sink, const Board& board, int d1, int d2) {
+#if defined(TAVLA_MOVEGEN_BIT_INSTRUCTIONS)
+    static const bool bit_instructions = has_bit_instructions();
+    if (bit_instructions) return search_with_bit_instructions(sink, board, d1, d2);
+#endif
+    return Search<Sink, false>(*this, sink).run(board, d1, d2);
+}
+
+int MoveGenerator::generate(const Board& board, int d1, int d2) {
+    plays_count_ = search(RecordSink(plays_.data()), board, d1, d2);
+    return plays_count_;
+}
+
+int MoveGenerator::generate_results(const Board& board, int d1, int d2) {
+    plays_count_ = search(ResultRecordSink(plays_.data()), board, d1, d2);
+    return plays_count_;
+}
+
+int MoveGenerator::generate_results(const Board& board, int d1, int d2, Board* out) {
+    return search(ResultSink(out), board, d1, d2);
+}
+
+void MoveGenerator::append_results(std::vector<Board>& out) const {
+    for (int i = 0; i < plays_count_; ++i) out.push_back(plays_[std::size_t(i)].result);
 }
 
 }  // namespace tavla

@@ -209,11 +209,14 @@ void play_unit(const PlayoutSpec& spec, std::int64_t unit,
             if (apply_play(spec, unit, state, after, out)) return;
             continue;
         }
-        const int count = gen.generate(state.board, roll.d1, roll.d2);
+        const Policy& policy = *policies[state.mover_policy];
+        const Board& board = state.board;
+        const int count = policy.reads_moves() ? gen.generate(board, roll.d1, roll.d2)
+                                               : gen.generate_results(board, roll.d1, roll.d2);
         int chosen = 0;
         if (count > 1) {
             const std::uint64_t entropy = draw(state.policy_key, std::uint64_t(state.result.plies));
-            chosen = policies[state.mover_policy]->choose(state.board, gen, entropy);
+            chosen = policy.choose(state.board, gen, entropy);
         }
         if (apply_play(spec, unit, state, gen.play(chosen).result, out)) return;
     }

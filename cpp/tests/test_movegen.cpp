@@ -1,5 +1,7 @@
 // Legal plays (R7-R13) in positions whose plays can be counted by hand.
 #include <memory>
+#include <random>
+#include <vector>
 
 #include "check.hpp"
 #include "tavla/movegen.hpp"
@@ -109,6 +111,34 @@ void hits(MoveGenerator& gen) {
     }
 }
 
+// generate_results(), both ways, gives generate()'s results in its order, over the turns of
+// random games (a second generator, so that nothing left from generate() can pass for them).
+void results_alone_match_the_plays(MoveGenerator& gen) {
+    auto alone = std::make_unique<MoveGenerator>();
+    std::vector<Board> swapped(MoveGenerator::kCapacity);
+    std::mt19937 random(19);
+    std::uniform_int_distribution<int> die(1, 6);
+    int turns = 0, mismatches = 0;
+    for (int game = 0; game < 20; ++game) {
+        Board b = Board::initial();
+        using tavla::kCheckers, tavla::kOff;
+        while (b.mover()[kOff] != kCheckers && b.opponent()[kOff] != kCheckers) {
+            const int d1 = die(random), d2 = die(random);
+            const int count = gen.generate(b, d1, d2);
+            mismatches += alone->generate_results(b, d1, d2) != count;
+            mismatches += alone->generate_results(b, d1, d2, swapped.data()) != count;
+            for (int i = 0; i < count; ++i) {
+                mismatches += alone->play(i).result != gen.play(i).result;
+                mismatches += swapped[std::size_t(i)] != gen.play(i).result.swapped();
+            }
+            b = gen.play(int(random() % unsigned(count))).result.swapped();
+            ++turns;
+        }
+    }
+    CHECK(turns > 1000);
+    CHECK_EQ(mismatches, 0);
+}
+
 }  // namespace
 
 int main() {
@@ -119,5 +149,6 @@ int main() {
     bear_off_with_larger_die(*gen);
     larger_die_when_only_one_can_be_played(*gen);
     hits(*gen);
+    results_alone_match_the_plays(*gen);
     return tavla::test::report();
 }

@@ -30,7 +30,7 @@ inline int highest_bit(std::uint32_t mask) {
     _BitScanReverse(&index, mask);
     return int(index);
 #else
-    return 31 - __builtin_clz(mask);
+    return __builtin_clz(mask) ^ 31;  // 31 - clz, which GCC makes one bsr only in this form
 #endif
 }
 

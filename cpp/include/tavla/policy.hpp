@@ -24,6 +24,9 @@ public:
     // and ply. Called concurrently from many threads: it must not change shared state.
     virtual int choose(const Board& before, const MoveGenerator& plays,
                        std::uint64_t entropy) const = 0;
+    // Whether choose() reads the plays' moves (PlayRecord::moves, n_moves, hit_mask) and not
+    // only their results: the playout loop generates the results alone for those that do not.
+    virtual bool reads_moves() const { return true; }
 };
 
 // Uniform over the distinct legal plays.
@@ -31,6 +34,7 @@ class RandomPolicy final : public Policy {
 public:
     int choose(const Board& before, const MoveGenerator& plays,
                std::uint64_t entropy) const override;
+    bool reads_moves() const override { return false; }
 };
 
 // The play with the highest pubeval score; the first such play on an exact tie.
@@ -38,6 +42,7 @@ class PubevalPolicy final : public Policy {
 public:
     int choose(const Board& before, const MoveGenerator& plays,
                std::uint64_t entropy) const override;
+    bool reads_moves() const override { return false; }
 
 private:
     PubevalScorer scorer_;
