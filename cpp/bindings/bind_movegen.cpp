@@ -141,12 +141,9 @@ py::tuple legal_results(const BoardArray& boards, const DiceArray& dice, const p
         const auto* data = reinterpret_cast<const std::int8_t*>(buffer.data);
         return py::make_tuple(py::array_t<std::int8_t>(shape, data, out), offsets);
     }
-    auto* block = new KeptBlock::Block(results.release());
-    py::capsule owner(block, [](void* p) {
-        const std::unique_ptr<KeptBlock::Block> given(static_cast<KeptBlock::Block*>(p));
-        ResultBuffer::free_results(*given);
-    });
-    const auto* rows = static_cast<const std::int8_t*>(block->data);
+    Board* data = results.release();
+    py::capsule owner(data, [](void* p) { std::free(p); });
+    const auto* rows = reinterpret_cast<const std::int8_t*>(data);
     return py::make_tuple(py::array_t<std::int8_t>(shape, rows, owner), offsets);
 }
 
