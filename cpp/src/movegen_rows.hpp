@@ -1,0 +1,192 @@
+// The board as move generation's search holds it (movegen.cpp): each row of counts in two
+// overlapping halves of 16 lanes, a move two additions from a table made at compile time, and
+// the hash of a result the sum of its moves' weights. Internal to movegen.cpp.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#define TAVLA_SSE2_MOVEGEN
+#endif
+
+#include "tavla/bits.hpp"
+#include "tavla/board.hpp"
+
+namespace tavla::movegen_rows {
+
+// Sixteen counts of a row, added lane by lane with no carry from one to the next: one SSE2
+// register where there is one, else two words.
+#if defined(TAVLA_SSE2_MOVEGEN)
+using Lanes = __m128i;
+inline Lanes load_lanes(const std::int8_t* counts) {
+    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(counts));
+}
+inline void store_lanes(std::int8_t* counts, Lanes lanes) {
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(counts), lanes);
+}
+inline Lanes add_lanes(Lanes a, Lanes b) { return _mm_add_epi8(a, b); }
+// Bit i set: lane i is above 0.
+inline std::uint32_t positive_lanes(Lanes lanes) {
+    return std::uint32_t(_mm_movemask_epi8(_mm_cmpgt_epi8(lanes, _mm_setzero_si128())));
+}
+inline bool same_lanes(Lanes a0, Lanes b0, Lanes a1, Lanes b1, Lanes a2, Lanes b2, Lanes a3,
+                       Lanes b3) {
+    const __m128i same01 = _mm_and_si128(_mm_cmpeq_epi8(a0, b0), _mm_cmpeq_epi8(a1, b1));
+    const __m128i same23 = _mm_and_si128(_mm_cmpeq_epi8(a2, b2), _mm_cmpeq_epi8(a3, b3));
+    const __m128i same = _mm_and_si128(same01, same23);
+    return _mm_movemask_epi8(same) == 0xFFFF;
+}
+#else
+// Two words of eight counts: no carry crosses a byte (the top bits are added apart).
+struct Lanes {
+    std::uint64_t low, high;
+};
+inline Lanes load_lanes(const std::int8_t* counts) {
+    return {eight_counts(counts, false), eight_counts(counts + 8, false)};
+}
+inline void store_lanes(std::int8_t* counts, const Lanes& lanes) {
+    std::memcpy(counts, &lanes.low, 8);
+    std::memcpy(counts + 8, &lanes.high, 8);
+}
+inline std::uint64_t add_bytes(std::uint64_t a, std::uint64_t b) {
+    constexpr std::uint64_t kTops = 0x8080808080808080ull;
+    return ((a & ~kTops) + (b & ~kTops)) ^ ((a ^ b) & kTops);
+}
+inline Lanes add_lanes(const Lanes& a, const Lanes& b) {
+    return {add_bytes(a.low, b.low), add_bytes(a.high, b.high)};
+}
+inline std::uint32_t positive_lanes(const Lanes& lanes) {
+    return at_least(lanes.low, 1) | at_least(lanes.high, 1) << 8;
+}
+inline bool same_lanes(const Lanes& a0, const Lanes& b0, const Lanes& a1, const Lanes& b1,
+                       const Lanes& a2, const Lanes& b2, const Lanes& a3, const Lanes& b3) {
+    return ((a0.low ^ b0.low) | (a0.high ^ b0.high) | (a1.low ^ b1.low) | (a1.high ^ b1.high) |
+            (a2.low ^ b2.low) | (a2.high ^ b2.high) | (a3.low ^ b3.low) |
+            (a3.high ^ b3.high)) == 0;
+}
+#endif
+
+// A row's 26 counts as two overlapping halves of 16, indices 0..15 and 10..25: each half is
+// one load or store, and the row is written whole without touching the bytes beyond it.
+constexpr int kHighStart = kSlots - 16;
+
+// What one move adds to a row (-1 where a checker leaves, +1 where one arrives), in the
+// halves of Rows.
+struct alignas(16) RowDelta {
+    std::int8_t low[16];
+    std::int8_t high[16];
+
+    constexpr RowDelta() : low(), high() {}
+    constexpr void add(int index, int count) {
+        if (index < 16) low[index] = std::int8_t(low[index] + count);
+        if (index >= kHighStart) {
+            std::int8_t& in_high = high[index - kHighStart];
+            in_high = std::int8_t(in_high + count);
+        }
+    }
+};
+
+constexpr int kHitWeight = kSlots;
+
+constexpr std::uint64_t splitmix(std::uint64_t x) {
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+// The hash's weights, one for each count of the mover's row and one (kHitWeight) for the
+// opponent's bar.
+struct HashWeights {
+    std::uint64_t w[kSlots + 1];
+    constexpr HashWeights() : w() {
+        for (int i = 0; i <= kSlots; ++i) w[i] = splitmix(std::uint64_t(i) + 1);
+    }
+};
+constexpr HashWeights kWeights;
+
+// Everything a move changes, looked up by its die and starting point: the mover's row, and
+// the hash of the board; by the point it lands on (0 when it does not hit), the opponent's row
+// after a hit there. The hash of a result is the mover's counts, and the opponent's bar count
+// (its hits), times fixed random weights, summed, less the same of the board before the turn:
+// the moves' sum. Results of one roll differ in those, and is_new_result() compares whole
+// boards to settle collisions.
+struct MoveTables {
+    RowDelta mover[7][kSlots];     // [die][from], from 1..25
+    std::uint64_t hash[7][kSlots];  // [die][from]
+    RowDelta hit[kBar];             // [to], to 1..24; [0] changes nothing
+
+    constexpr MoveTables() : mover(), hash(), hit() {
+        for (int die = 1; die <= 6; ++die) {
+            for (int from = 1; from <= kBar; ++from) {
+                const int to = std::max(0, from - die);
+                mover[die][from].add(from, -1);
+                mover[die][from].add(to, +1);
+                hash[die][from] = kWeights.w[to] - kWeights.w[from];
+            }
+        }
+        for (int to = 1; to < kBar; ++to) {
+            hit[to].add(kBar - to, -1);
+            hit[to].add(kBar, +1);
+        }
+    }
+};
+constexpr MoveTables kMoves;
+
+// step() and the searches run for every move tried: they must be inlined into one function,
+// whose state then stays in registers.
+#if defined(__GNUC__)
+#define TAVLA_HOT_INLINE __attribute__((always_inline)) inline
+#elif defined(_MSC_VER)
+#define TAVLA_HOT_INLINE __forceinline
+#else
+#define TAVLA_HOT_INLINE inline
+#endif
+
+// A board as the search holds it, in registers: each row in two halves (kHighStart), so that
+// a move is two additions a row and a result is written with four stores. (Writing a board
+// byte by byte and then reading it whole would stall the processor on every result.)
+struct Rows {
+    Lanes mover_low, mover_high, opponent_low, opponent_high;
+
+    static Rows of(const std::int8_t* mover, const std::int8_t* opponent) {
+        return {load_lanes(mover), load_lanes(mover + kHighStart), load_lanes(opponent),
+                load_lanes(opponent + kHighStart)};
+    }
+    void write(std::int8_t* mover, std::int8_t* opponent) const {
+        store_lanes(mover, mover_low);
+        store_lanes(mover + kHighStart, mover_high);
+        store_lanes(opponent, opponent_low);
+        store_lanes(opponent + kHighStart, opponent_high);
+    }
+    bool operator==(const Rows& o) const {
+        return same_lanes(mover_low, o.mover_low, mover_high, o.mover_high, opponent_low,
+                          o.opponent_low, opponent_high, o.opponent_high);
+    }
+    // Bit p set: the mover has a checker on point p (1..24) or the bar (25).
+    std::uint32_t occupied() const {
+        return (positive_lanes(mover_low) | positive_lanes(mover_high) << kHighStart) & ~1u;
+    }
+    // Moves a checker of the mover `die` pips from `from` (the move must be legal), and hits
+    // the blot it lands on if bit `from` of `hitting` is set; returns 1 if it hit, else 0.
+    TAVLA_HOT_INLINE std::uint32_t step(std::uint32_t hitting, unsigned from, int die) {
+        move(from, die);
+        // Whether a move hits is as good as random: no branch on it. A miss adds hit[0], 0.
+        const std::uint32_t hit = hitting >> from & 1;
+        const RowDelta& taken = kMoves.hit[(from - unsigned(die)) & (0 - hit)];
+        opponent_low = add_lanes(opponent_low, load_lanes(taken.low));
+        opponent_high = add_lanes(opponent_high, load_lanes(taken.high));
+        return hit;
+    }
+    // The same of a move that does not hit.
+    TAVLA_HOT_INLINE void move(unsigned from, int die) {
+        const RowDelta& move = kMoves.mover[die][from];
+        mover_low = add_lanes(mover_low, load_lanes(move.low));
+        mover_high = add_lanes(mover_high, load_lanes(move.high));
+    }
+};
+
+}  // namespace tavla::movegen_rows
