@@ -98,27 +98,20 @@ public:
     }
     void copy(int to, int from) { plays_[to] = plays_[from]; }
 
-private:
+protected:
     PlayRecord* plays_;
 };
 
 // Where generate_results(board, d1, d2) puts its plays: their results only.
-class ResultRecordSink {
+class ResultRecordSink : public RecordSink {
 public:
     static constexpr bool kMoves = false;
-    explicit ResultRecordSink(PlayRecord* plays) : plays_(plays) {}
+    using RecordSink::RecordSink;
     void store(int index, const Rows& rows, const std::array<Move, 4>&, int, int) {
         Board& result = plays_[index].result;
         rows.write(result.mover(), result.opponent());
     }
-    bool holds(int index, const Rows& rows) const {
-        const Board& result = plays_[index].result;
-        return Rows::of(result.mover(), result.opponent()) == rows;
-    }
     void copy(int to, int from) { plays_[to].result = plays_[from].result; }
-
-private:
-    PlayRecord* plays_;
 };
 
 // Where generate_results() puts its results: the caller's boards, swapped.
