@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "encoding_parts.hpp"
+#include "tavla/bits.hpp"
 
 namespace tavla::encoding_detail {
 namespace {
@@ -54,12 +55,6 @@ std::uint32_t movers(const std::int8_t* row, const SideMasks& masks) {
 // The highest point 1..25 holding a checker of the side, 0 when none does.
 int rearmost(const std::int8_t* row, const SideMasks& masks) {
     return row[kBar] > 0 ? kBar : masks.occupied != 0 ? highest_bit(masks.occupied) + 1 : 0;
-}
-
-// The sum of the bytes of `word`, counts that sum to at most 255: the multiply adds each byte
-// into the top one, and the partial sums below it never carry into it.
-std::uint32_t byte_sum(std::uint64_t word) {
-    return std::uint32_t((word * 0x0101010101010101ull) >> 56);
 }
 
 // The sum of byte i of `word` times i + 1, when the bytes sum to at most 31: the partial sums

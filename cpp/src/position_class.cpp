@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "tavla/bits.hpp"
 #include "tavla/evaluator.hpp"
 #include "tavla/fault.hpp"
 
@@ -24,10 +25,10 @@ PositionClass position_class_named(const std::string& name) {
 
 int active_checkers(const std::int8_t* row) {
     // The counts of points 2..25 as three words of eight, added bytewise (15 checkers at most:
-    // no byte carries); one multiply sums the bytes into the top one. Point 2 is then taken off.
+    // no byte carries); point 2 is then taken off.
     const std::uint64_t counts = eight_counts(row + 2, false) + eight_counts(row + 10, false) +
                                  eight_counts(row + 18, false);
-    return int((counts * 0x0101010101010101ull) >> 56) - row[2];
+    return int(byte_sum(counts)) - row[2];
 }
 
 void Classifier::check() const {

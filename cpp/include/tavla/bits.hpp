@@ -73,6 +73,12 @@ inline int bit_count(std::uint32_t mask) {
 #endif
 }
 
+// The sum of the bytes of `word`, counts that sum to at most 255: the multiply adds each byte
+// into the top one, and the partial sums below it never carry into it.
+inline std::uint32_t byte_sum(std::uint64_t word) {
+    return std::uint32_t((word * 0x0101010101010101ull) >> 56);
+}
+
 // The number of bits set in three words together. Without the instruction, bit_count's
 // shifts and adds on each word up to counts of four bits, which the three words then share
 // (each at most 12), and one multiply that adds their bytes.
@@ -86,7 +92,7 @@ inline int bit_count(std::uint64_t a, std::uint64_t b, std::uint64_t c) {
     };
     std::uint64_t sum = nibbles(a) + nibbles(b) + nibbles(c);
     sum = (sum & 0x0F0F0F0F0F0F0F0Full) + ((sum >> 4) & 0x0F0F0F0F0F0F0F0Full);
-    return int((sum * 0x0101010101010101ull) >> 56);
+    return int(byte_sum(sum));
 #endif
 }
 
