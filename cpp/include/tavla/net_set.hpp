@@ -22,9 +22,9 @@ public:
 
     void evaluate(const Board* boards, std::size_t count, Probabilities* out) const override;
 
-    // Results of one class are passed to that member's evaluate_results together (a net's
-    // shortcut over the plays of a turn); when they fall in several classes (a play that breaks
-    // contact, say) each is judged by the member of its own.
+    // The results each member judges are passed to its evaluate_results together (a net's
+    // shortcut over the plays of a turn), when they fall in several classes (a play that
+    // breaks contact, say) as when they fall in one.
     void evaluate_results(const Board& before, const Board* results, std::size_t count,
                           Probabilities* out) const override;
 
