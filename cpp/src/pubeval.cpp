@@ -55,27 +55,37 @@ double PubevalScorer::score(const Board& after, bool race) const {
     return sum;
 }
 
-double PubevalScorer::score_change(const Board& before, const Board& after, bool race) const {
+PubevalScorer::Before PubevalScorer::before(const Board& board, bool race) const {
+    Before b{board, race, {}};
+    for (int p = 1; p <= kPoints; ++p)
+        b.values[std::size_t(p)] = table_[race][p][signed_count(board, p) + kCheckers];
+    return b;
+}
+
+double PubevalScorer::score_change(const Before& before, const Board& after) const {
     if (after.side[0][kOff] == kCheckers) return kPubevalWin;
+    const Board& was = before.board;
+    const int race = before.race;
     const auto& table = table_[race];
-    double change = bar_weight_[race] * (after.side[1][kBar] - before.side[1][kBar]) +
-                    off_weight_[race] * (after.side[0][kOff] - before.side[0][kOff]);
-    // Bit p - 1: the mover's point p changed, in the mover's count or in the opponent's (a
-    // hit, perhaps by a checker that moved on); the opponent's points 24..17 read in reverse
-    // are the mover's 1..8.
+    double change = bar_weight_[race] * (after.side[1][kBar] - was.side[1][kBar]) +
+                    off_weight_[race] * (after.side[0][kOff] - was.side[0][kOff]);
+    // Bit p - 1: the mover's point p changed, in the mover's count or in the opponent's: a hit,
+    // perhaps by a checker that moved on, which the opponent's bar shows. The opponent's points
+    // 24..17 read in reverse are the mover's 1..8.
+    const bool hit = after.side[1][kBar] != was.side[1][kBar];
     std::uint32_t changed = 0;
     for (int word = 0; word < 3; ++word) {
         const std::size_t mine = std::size_t(1 + 8 * word), theirs = std::size_t(17 - 8 * word);
-        const std::uint64_t moved = eight_counts(&before.side[0][mine], false) ^
-                                    eight_counts(&after.side[0][mine], false);
-        const std::uint64_t hit = eight_counts(&before.side[1][theirs], true) ^
-                                  eight_counts(&after.side[1][theirs], true);
-        changed |= at_least(moved | hit, 1) << (8 * word);
+        std::uint64_t moved = eight_counts(&was.side[0][mine], false) ^
+                              eight_counts(&after.side[0][mine], false);
+        if (hit)
+            moved |= eight_counts(&was.side[1][theirs], true) ^
+                     eight_counts(&after.side[1][theirs], true);
+        changed |= at_least(moved, 1) << (8 * word);
     }
     for (; changed != 0; changed &= changed - 1) {
         const int p = lowest_bit(changed) + 1;
-        change += table[p][signed_count(after, p) + kCheckers] -
-                  table[p][signed_count(before, p) + kCheckers];
+        change += table[p][signed_count(after, p) + kCheckers] - before.values[std::size_t(p)];
     }
     return change;
 }

@@ -143,7 +143,7 @@ Probabilities Search::over_rolls(const Board& board, int plies, int depth) const
 // play, the results judged at plies - 1.
 Probabilities Search::after_roll(const Board& board, int d1, int d2, int plies, int depth) const {
     Level& here = level(depth);
-    const int count = here.generator.generate(board, d1, d2);
+    const int count = here.generator.generate_results(board, d1, d2);
     here.values.resize(std::size_t(count));
     here.searched.resize(std::size_t(count));
     search_plays(board, here.generator, plies - 1, depth + 1, here.values.data(),
@@ -199,7 +199,7 @@ void Search::roll_choices(const Board& before, int plies, MoveGenerator& generat
     if (plies > 0) {
         for (int d1 = 1, r = 0; d1 <= 6; ++d1)
             for (int d2 = d1; d2 <= 6; ++d2, ++r) {
-                const int count = generator.generate(before, d1, d2);
+                const int count = generator.generate_results(before, d1, d2);
                 values.resize(std::size_t(count));
                 searched.resize(std::size_t(count));
                 search_plays(before, generator, plies, 0, values.data(), searched.data());
@@ -216,7 +216,7 @@ void Search::roll_choices(const Board& before, int plies, MoveGenerator& generat
     results.clear();
     for (int d1 = 1, r = 0; d1 <= 6; ++d1)
         for (int d2 = d1; d2 <= 6; ++d2, ++r) {
-            generator.generate(before, d1, d2);
+            generator.generate_results(before, d1, d2);
             generator.append_results(results);
             offsets[std::size_t(r) + 1] = results.size();
         }
@@ -241,7 +241,7 @@ void Search::lookahead_choices(const Board& before, int rolled, int keep,
                                MoveGenerator& generator, RollChoices& out) const {
     static const PubevalScorer pubeval;
     const bool every_play = keep <= 0 || (bearoff_ && bearoff_->applies(before));
-    const bool race = is_race(before);
+    const PubevalScorer::Before pubeval_before = pubeval.before(before, is_race(before));
     // The rolled roll's plays are all evaluated (the policy's choice); each other roll's only
     // its pubeval-best `keep`. ranked[j] marks a result among its roll's pubeval-best.
     thread_local std::vector<Board> results;
@@ -253,16 +253,22 @@ void Search::lookahead_choices(const Board& before, int rolled, int keep,
     ranked.clear();
     for (int d1 = 1, r = 0; d1 <= 6; ++d1)
         for (int d2 = d1; d2 <= 6; ++d2, ++r) {
-            const int count = generator.generate(before, d1, d2);
+            const int count = generator.generate_results(before, d1, d2);
             if (every_play || count <= keep) {
                 for (int i = 0; i < count; ++i) results.push_back(generator.play(i).result);
                 ranked.resize(results.size(), 1);
             } else {
+                // The `keep` least (-score, index), in order: the pubeval-best, the first on a tie.
                 scores.clear();
-                for (int i = 0; i < count; ++i)
-                    scores.emplace_back(
-                        -pubeval.score_change(before, generator.play(i).result, race), i);
-                std::partial_sort(scores.begin(), scores.begin() + keep, scores.end());
+                for (int i = 0; i < count; ++i) {
+                    const std::pair<double, int> scored{
+                        -pubeval.score_change(pubeval_before, generator.play(i).result), i};
+                    if (int(scores.size()) == keep) {
+                        if (!(scored < scores.back())) continue;
+                        scores.pop_back();
+                    }
+                    scores.insert(std::upper_bound(scores.begin(), scores.end(), scored), scored);
+                }
                 if (r == rolled) {
                     const std::size_t first = results.size();
                     for (int i = 0; i < count; ++i) results.push_back(generator.play(i).result);

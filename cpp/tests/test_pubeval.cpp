@@ -24,7 +24,7 @@ int main() {
             const double before = scorer.score(board, race);
             for (int i = 0; i < count; ++i) {
                 const Board& after = generator.play(i).result;
-                const double change = scorer.score_change(board, after, race);
+                const double change = scorer.score_change(scorer.before(board, race), after);
                 if (after.mover()[tavla::kOff] == tavla::kCheckers) {
                     CHECK_EQ(change, tavla::kPubevalWin);
                     ++wins;

@@ -58,6 +58,8 @@ public:
 
     int choose(const Board& before, const MoveGenerator& plays,
                std::uint64_t entropy) const override;
+    // The search reads the results alone; a fallback may read more.
+    bool reads_moves() const override { return fallback_ && fallback_->reads_moves(); }
 
     const Search& search() const { return *search_; }
     int plies() const { return plies_; }

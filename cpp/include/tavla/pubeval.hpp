@@ -38,11 +38,20 @@ public:
     // mover has borne off all 15.
     double score(const Board& after, bool race) const;
 
-    // score(after) less the score of `before` (the mover on roll; after: the result of one of
-    // its plays, seen from the mover, not swapped) as if it were a result, from the points
-    // the play changed: the plays of one position in score()'s order (up to rounding) at a
-    // fraction of its cost. kPubevalWin when the mover has borne off all 15.
-    double score_change(const Board& before, const Board& after, bool race) const;
+    // What score_change() needs of the position before the plays (the mover on roll), worked
+    // out once for all of them.
+    struct Before {
+        Board board;
+        bool race;
+        std::array<double, kPoints + 1> values;  // [p]: the table's entry for p's signed count
+    };
+    Before before(const Board& board, bool race) const;
+
+    // score(after) less the score of before.board as if it were a result (after: the result of
+    // one of its plays, seen from the mover, not swapped), from the points the play changed:
+    // the plays of one position in score()'s order (up to rounding) at a fraction of its
+    // cost. kPubevalWin when the mover has borne off all 15.
+    double score_change(const Before& before, const Board& after) const;
 
 private:
     static constexpr int kCounts = 2 * kCheckers + 1;  // signed counts -15..15
