@@ -2,11 +2,15 @@
 // follow td198's units of both sides (encoding.cpp): hand-made features in groups, each side's
 // on its own numbering (R3), the side on roll first. The features follow the public
 // descriptions of GNU Backgammon's inputs (escapes, containment, anchors, timing, mobility,
-// backbone, ...); their definitions here are tavla's own.
+// backbone, ...); their definitions here are tavla's own. Those computed for every candidate
+// play (encoding_contact.inc) are compiled a second time for the bit instructions
+// (bit_instructions.hpp).
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <memory>
 
+#include "bit_instructions.hpp"
 #include "encoding_parts.hpp"
 #include "tavla/bits.hpp"
 
@@ -149,7 +153,26 @@ private:
 // double) by one checker whose landings on the way are not on points the target has made. On
 // masks of the hitter's numbering (the target's mirrored ones), a move of d pips is a shift
 // right by d, and the points beyond its 1-point fall off; worked back from the blots, a shift
-// left. The same for every play of a turn when the target does not move (ContactMemo).
+// left. visit(origins, rolls): rolls 1 for a double, 2 for the others, in the order 1-1, 1-2,
+// .., 1-6, 2-2, 2-3, .., 6-6; no call when the target has no blot.
+template <class Visit>
+void for_each_hit_roll(const SideMasks& target, Visit&& visit) {
+    const std::uint32_t blots = target.occupied_mirrored & ~target.made_mirrored;
+    if (blots == 0) return;
+    const std::uint32_t open = ~target.made_mirrored;
+    std::array<std::uint32_t, 7> near{};  // [d]: landings that hit with at most one more move of d
+    for (int d = 1; d <= 6; ++d) near[std::size_t(d)] = blots | ((blots << d) & open);
+    for (int d1 = 1; d1 <= 6; ++d1) {
+        // The landings that hit with at most three more moves of d1 (blots are open points).
+        std::uint32_t ahead = ((near[std::size_t(d1)] << d1) | blots) & open;
+        ahead = ((ahead << d1) | blots) & open;
+        visit(ahead << d1, 1);
+        for (int d2 = d1 + 1; d2 <= 6; ++d2)
+            visit(near[std::size_t(d2)] << d1 | near[std::size_t(d1)] << d2, 2);
+    }
+}
+
+// Those origins kept, for a side that does not move in the plays of a turn (ContactMemo).
 struct HitOrigins {
     std::array<std::uint32_t, 6> doubles;  // [d - 1]
     std::array<std::uint32_t, 15> others;  // the 15 rolls d1 < d2 in order: 1-2, 1-3, .., 5-6
@@ -158,31 +181,13 @@ struct HitOrigins {
 
 HitOrigins hit_origins(const SideMasks& target) {
     HitOrigins h{};
-    const std::uint32_t blots = target.occupied_mirrored & ~target.made_mirrored;
-    h.any = blots != 0;
-    if (!h.any) return h;
-    const std::uint32_t open = ~target.made_mirrored;
-    std::array<std::uint32_t, 7> near{};  // [d]: landings that hit with at most one more move of d
-    for (int d = 1; d <= 6; ++d) near[std::size_t(d)] = blots | ((blots << d) & open);
-    std::size_t pair = 0;
-    for (int d1 = 1; d1 <= 6; ++d1) {
-        // The landings that hit with at most three more moves of d1 (blots are open points).
-        std::uint32_t ahead = ((near[std::size_t(d1)] << d1) | blots) & open;
-        ahead = ((ahead << d1) | blots) & open;
-        h.doubles[std::size_t(d1 - 1)] = ahead << d1;
-        for (int d2 = d1 + 1; d2 <= 6; ++d2, ++pair)
-            h.others[pair] = near[std::size_t(d2)] << d1 | near[std::size_t(d1)] << d2;
-    }
+    std::size_t doubles = 0, others = 0;
+    for_each_hit_roll(target, [&](std::uint32_t origins, int rolls) {
+        if (rolls == 1) h.doubles[doubles++] = origins;
+        else h.others[others++] = origins;
+    });
+    h.any = doubles > 0;
     return h;
-}
-
-// The rolls of 36 on which a checker of the hitter on one of `origins` hits (hit_origins).
-int shots(std::uint32_t origins, const HitOrigins& hits) {
-    if (!hits.any) return 0;
-    int rolls = 0;
-    for (std::uint32_t from : hits.doubles) rolls += (origins & from) != 0 ? 1 : 0;
-    for (std::uint32_t from : hits.others) rolls += (origins & from) != 0 ? 2 : 0;
-    return rolls;
 }
 
 // The pips of a side with `counts` on its points and `bar` checkers on the bar.
@@ -213,106 +218,24 @@ struct Side {
         prime, blots, timing;
 };
 
-Side side_of(const std::int8_t* row) {
-    Side s;
-    const PointCounts counts = point_counts(row);
-    s.masks = side_masks(counts);
-    s.movers = movers(row, s.masks);
-    s.pips = pips(counts, row[kBar]);
-    s.rearmost = rearmost(row, s.masks);
-    const std::uint64_t middle = counts.middle, high = counts.high;
-    // Points 13..16 are the top four bytes of middle, 19..24 the top six of high.
-    s.back_checkers = int(byte_sum(middle >> 32) + byte_sum(high)) + row[kBar];
-    s.pips_input = float(s.pips) / 167.0f;
-    s.back = float(int(byte_sum(high >> 16)) + row[kBar]) / 15.0f;
-    s.rearmost_input = float(s.rearmost) / 25.0f;
-    const std::uint32_t made = s.masks.made;
-    const std::uint32_t anchors = made & (0x3Fu << 18);  // points 19..24
-    // The best is the lowest: the farthest from the side's 25.
-    const int best = anchors != 0 ? 24 - lowest_bit(anchors) : 0;
-    s.anchors = float(bit_count(anchors)) / 3.0f;
-    s.best_anchor = float(best) / 6.0f;
-    int prime = 0;  // the longest run of made points, at most 6
-    for (std::uint32_t run = made; run != 0 && prime < 6; ++prime) run &= run >> 1;
-    s.home_points = float(bit_count(made & 0x3Fu)) / 6.0f;
-    s.outfield_points = float(bit_count(made & (0xFFFu << 6))) / 6.0f;
-    s.prime = float(prime) / 6.0f;
-    s.blots = float(bit_count(s.masks.occupied & ~made)) / 6.0f;
-    // Points 7..14 are 1..8 pips from the 6-point, 15..18 (the low four bytes at 15) 9..12.
-    const std::uint64_t outfield = eight_counts(row + 7, false),
-                        beyond = eight_counts(row + 15, false) & 0xFFFFFFFFu;
-    const int timing = int(weighted_byte_sum(outfield + beyond) + 8 * byte_sum(beyond));
-    s.timing = float(timing) / 72.0f;
-    return s;
-}
-
 // The features of a side that depend on the other side's checkers too.
 struct ContactFeatures {
     float rearmost_escapes, mean_escapes, containment, shots, mobility, backbone;
 };
 
-// Those of the side `row`, its own features `own`, the other side's `theirs`, the escapes
-// past the other side's points, `escape` (EscapeMemo::counts of theirs.masks.made_mirrored),
-// and the hits on the side's blots, `hits` (hit_origins of own.masks).
-ContactFeatures contact_features(const std::int8_t* row, const Side& own, const Side& theirs,
-                                 const EscapeTable& escape, const HitOrigins& hits) {
-    ContactFeatures f{};
-    const std::uint32_t blocks = theirs.masks.made_mirrored;
-    const int last = own.rearmost;
-    const int last_escapes = last >= 13 ? escape.counts[std::size_t(last - 13)] : kRolls;
-    f.rearmost_escapes = last == 0 ? 1.0f : float(last_escapes) / kRolls;
-    int escape_sum = row[kBar] * escape.counts[std::size_t(kBar - 13)];
-    for (std::uint32_t occupied = own.masks.occupied >> 12; occupied != 0;
-         occupied &= occupied - 1) {
-        const int i = lowest_bit(occupied);  // point 13 + i
-        escape_sum += row[13 + i] * escape.counts[std::size_t(i)];
-    }
-    const int checkers = own.back_checkers;
-    f.mean_escapes = checkers == 0 ? 1.0f : float(escape_sum) / float(checkers * kRolls);
-    f.containment = float(kRolls - escape.fewest) / kRolls;
-    f.shots = float(shots(theirs.movers, hits)) / kRolls;
-    // The moves of one die, for each die: the checkers that may move onto a point not made.
-    const std::uint32_t origins = own.movers;
-    const auto moves = [origins, blocks](int d1, int d2) {
-        return std::uint64_t((origins >> d1) & ~blocks) |
-               std::uint64_t((origins >> d2) & ~blocks) << 32;
-    };
-    f.mobility = float(bit_count(moves(1, 2), moves(3, 4), moves(5, 6))) / kRolls;
-    // The side's made points among the 12 in front of the other's rearmost checker.
-    const int other_last = theirs.rearmost;
-    int backbone = 0;
-    if (other_last > 0) {
-        const int front = kBar - other_last, end = std::min(front + 12, kPoints);
-        backbone = bit_count(own.masks.made & ((1u << end) - 1) & ~((1u << front) - 1));
-    }
-    f.backbone = float(backbone) / 6.0f;
-    return f;
-}
-
-// A side's features and the hits on its blots.
-struct SideAndHits {
-    Side side;
-    HitOrigins hits;
+// What the plays of a turn that do not hit share: the escape memo, and the last row given as
+// the mover (the side that does not play is the mover of the boards evaluated) with its side,
+// the hits on its blots and the escapes past its points (those of the other side's checkers).
+struct MoverMemo {
+    std::array<std::int8_t, kSlots> row{};  // no checkers: no valid row
+    Side side{};
+    HitOrigins hits{};
+    EscapeTable escapes_past{};
 };
 
-// The escape memo and the side of the last row given as the mover, which the plays of a turn
-// that do not hit share (the side that does not play is the mover of the boards evaluated).
-class ContactMemo {
-public:
+struct ContactMemo {
     EscapeMemo escapes;
-
-    const SideAndHits& mover(const std::int8_t* row) {
-        if (std::memcmp(row_.data(), row, kSlots) != 0) {
-            std::memcpy(row_.data(), row, kSlots);
-            mover_.side = side_of(row);
-            mover_.hits = hit_origins(mover_.side.masks);
-        }
-        return mover_;
-    }
-
-private:
-    std::array<std::int8_t, kSlots> row_{};  // no checkers: no valid row
-    SideAndHits mover_{};
+    MoverMemo mover;
 };
 
 struct RaceFeatures {
@@ -338,31 +261,34 @@ RaceFeatures race_features(const std::int8_t* row, int own_pips) {
     return f;
 }
 
+namespace portable {
+#define TAVLA_TARGET
+#include "encoding_contact.inc"
+#undef TAVLA_TARGET
+}  // namespace portable
+
+#if defined(TAVLA_BIT_INSTRUCTIONS_DISPATCH)
+namespace with_bit_instructions {
+#define TAVLA_TARGET TAVLA_BIT_INSTRUCTIONS
+#define TAVLA_POPCNT
+#include "encoding_contact.inc"
+#undef TAVLA_POPCNT
+#undef TAVLA_TARGET
+}  // namespace with_bit_instructions
+#endif
+
 }  // namespace
 
 void contact229_features(const std::int8_t* mover, const std::int8_t* opponent, float* out) {
-    thread_local ContactMemo memo_of_thread;
-    ContactMemo& memo = memo_of_thread;  // its address found once
-    // Copies: the compiler finds the memo's address again (a call) wherever it reads a member.
-    const SideAndHits mover_side = memo.mover(mover);
-    const Side& m = mover_side.side;
-    const Side o = side_of(opponent);
-    const ContactFeatures mf = contact_features(
-        mover, m, o, memo.escapes.counts(o.masks.made_mirrored), mover_side.hits);
-    const ContactFeatures of = contact_features(
-        opponent, o, m, memo.escapes.counts(m.masks.made_mirrored), hit_origins(o.masks));
-    const std::array<float, 33> values{
-        m.pips_input, o.pips_input, pip_lead(m.pips, o.pips),
-        m.back, m.rearmost_input, o.back, o.rearmost_input,
-        mf.rearmost_escapes, mf.mean_escapes, of.rearmost_escapes, of.mean_escapes,
-        mf.containment, of.containment,
-        m.anchors, m.best_anchor, o.anchors, o.best_anchor,
-        m.home_points, m.outfield_points, m.prime, o.home_points, o.outfield_points, o.prime,
-        m.blots, mf.shots, o.blots, of.shots,
-        m.timing, o.timing,
-        mf.mobility, of.mobility,
-        mf.backbone, of.backbone};  // fmt: the order of contact229_groups()
-    std::copy(values.begin(), values.end(), out);
+    // On the heap: the address of a thread_local, which the compiler takes for a constant,
+    // would be found again (a call) wherever a member is read.
+    thread_local const std::unique_ptr<ContactMemo> memo_of_thread = std::make_unique<ContactMemo>();
+    ContactMemo& memo = *memo_of_thread;
+#if defined(TAVLA_BIT_INSTRUCTIONS_DISPATCH)
+    static const bool bit_instructions = has_bit_instructions();
+    if (bit_instructions) return with_bit_instructions::contact229(memo, mover, opponent, out);
+#endif
+    portable::contact229(memo, mover, opponent, out);
 }
 
 std::vector<FeatureGroup> contact229_groups() {

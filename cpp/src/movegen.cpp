@@ -4,13 +4,9 @@
 #include <cstring>
 
 // On x86 with GCC or Clang the search is compiled a second time for processors with the lzcnt
-// and popcnt instructions (nearly all since 2013), chosen at run time: the bit scans and
-// counts of the baseline build take a fifth of the time.
-#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
-#include <cpuid.h>
-#define TAVLA_MOVEGEN_BIT_INSTRUCTIONS
-#endif
-
+// and popcnt instructions, chosen at run time (bit_instructions.hpp): the bit scans and counts
+// of the baseline build take a fifth of the time.
+#include "bit_instructions.hpp"
 #include "movegen_rows.hpp"
 #include "tavla/bits.hpp"
 #include "tavla/fault.hpp"
@@ -135,16 +131,6 @@ private:
 
 }  // namespace
 
-#if defined(TAVLA_MOVEGEN_BIT_INSTRUCTIONS)
-namespace {
-bool has_bit_instructions() {
-    unsigned a, b, c, d;
-    if (__get_cpuid(1, &a, &b, &c, &d) == 0 || (c & bit_POPCNT) == 0) return false;
-    return __get_cpuid(0x80000001, &a, &b, &c, &d) != 0 && (c & bit_LZCNT) != 0;
-}
-}  // namespace
-#endif
-
 // One generation, its state in local variables: the compiler keeps them in registers, where
 // members of the generator would be read again after every result written. With
 // `bit_instructions`, it runs only inside a function compiled for lzcnt and popcnt.
@@ -249,7 +235,7 @@ private:
 
     // bit_count() chooses the instruction by the flags of the whole build.
     static int bits_set(std::uint32_t mask) {
-#if defined(TAVLA_MOVEGEN_BIT_INSTRUCTIONS)
+#if defined(TAVLA_BIT_INSTRUCTIONS_DISPATCH)
         if constexpr (bit_instructions) return __builtin_popcount(mask);
 #endif
         return bit_count(mask);
@@ -363,13 +349,9 @@ private:
 
 MoveGenerator::MoveGenerator() { table_.fill(0); }
 
-namespace {
-#if defined(TAVLA_MOVEGEN_BIT_INSTRUCTIONS)
-#define TAVLA_BIT_INSTRUCTIONS __attribute__((target("lzcnt,popcnt")))
-#else
+#if !defined(TAVLA_BIT_INSTRUCTIONS_DISPATCH)
 #define TAVLA_BIT_INSTRUCTIONS
 #endif
-}  // namespace
 
 template <class Sink>
 TAVLA_BIT_INSTRUCTIONS int MoveGenerator::search_with_bit_instructions(Sink sink,
@@ -380,7 +362,7 @@ TAVLA_BIT_INSTRUCTIONS int MoveGenerator::search_with_bit_instructions(Sink sink
 
 template <class Sink>
 int MoveGenerator::search(Sink sink, const Board& board, int d1, int d2) {
-#if defined(TAVLA_MOVEGEN_BIT_INSTRUCTIONS)
+#if defined(TAVLA_BIT_INSTRUCTIONS_DISPATCH)
     static const bool bit_instructions = has_bit_instructions();
     if (bit_instructions) return search_with_bit_instructions(sink, board, d1, d2);
 #endif
