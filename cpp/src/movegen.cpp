@@ -84,6 +84,7 @@ using namespace movegen_rows;
 class RecordSink {
 public:
     static constexpr bool kMoves = true;
+    static constexpr bool kChecksBoard = false;
     explicit RecordSink(PlayRecord* plays) : plays_(plays) {}
     void store(int index, const Rows& rows, const std::array<Move, 4>& path, int used, int hits) {
         PlayRecord& rec = plays_[index];
@@ -114,10 +115,12 @@ public:
     void copy(int to, int from) { plays_[to].result = plays_[from].result; }
 };
 
-// Where generate_results() puts its results: the caller's boards, swapped.
+// Where generate_results() puts its results: the caller's boards, swapped. Its boards come
+// from outside, and are checked as the search reads them.
 class ResultSink {
 public:
     static constexpr bool kMoves = false;
+    static constexpr bool kChecksBoard = true;
     explicit ResultSink(Board* out) : out_(out) {}
     void store(int index, const Rows& rows, const std::array<Move, 4>&, int, int) {
         Board& result = out_[index];
@@ -154,11 +157,17 @@ public:
     Search(MoveGenerator& gen, Sink sink) : gen_(gen), sink_(sink), stamp_(gen.stamp_) {}
 
     TAVLA_HOT_INLINE int run(const Board& board, int d1, int d2) {
-        next_stamp();
-        blocked_ = opponent_mask(board.opponent(), 2);
-        const std::uint32_t blots = opponent_mask(board.opponent(), 1) & ~blocked_;
+        const std::uint32_t held = opponent_mask(board.opponent(), 1);
         const Rows rows = Rows::of(board.mover(), board.opponent());
         const std::uint32_t occupied = rows.occupied();
+        if constexpr (Sink::kChecksBoard) {
+            const bool over =
+                board.mover()[kOff] == kCheckers || board.opponent()[kOff] == kCheckers;
+            if (over || !rows.valid(occupied, held)) return -1;
+        }
+        next_stamp();
+        blocked_ = opponent_mask(board.opponent(), 2);
+        const std::uint32_t blots = held & ~blocked_;
         if (d1 == d2) {
             search_double<0>(rows, occupied, blots << d1, 0, d1, kBar);
         } else {
