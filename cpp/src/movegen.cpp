@@ -184,10 +184,13 @@ private:
     // The starting points from which one checker may move `die` pips now (R10, R12, R13): the
     // fast twin of single_move_fault(), the two must agree.
     TAVLA_HOT_INLINE std::uint32_t movable(std::uint32_t occupied, int die) const {
-        if (occupied == 0) return 0;
-        if (occupied >> kBar & 1) return (blocked_ >> (kBar - die) & 1) ? 0 : 1u << kBar;
         std::uint32_t from = occupied & ~(blocked_ << die);
         const std::uint32_t home_and_off = (2u << die) - 2;  // points 1..die: bearing off
+        // Most often: a checker outside the home board (so none bears off) and none on the bar.
+        constexpr std::uint32_t kOutside = 1u << 7;
+        if (occupied - kOutside < (1u << kBar) - kOutside) return from & ~home_and_off;
+        if (occupied == 0) return 0;
+        if (occupied >> kBar & 1) return (blocked_ >> (kBar - die) & 1) ? 0 : 1u << kBar;
         const std::uint32_t bearing = from & home_and_off;
         from &= ~home_and_off;
         const int highest = highest_bit(occupied);
