@@ -25,17 +25,6 @@ bool all_home(const std::int8_t* mover) {
     return true;
 }
 
-// Bit p set: the opponent has at least `least` checkers on the mover's point p (1..24): with 2,
-// the point is blocked (R10), which stays so during a whole turn (hits only take single
-// checkers). The opponent numbers the points the other way: its points 25 - p down to 18 - p
-// are the mover's p up to p + 7.
-std::uint32_t opponent_mask(const std::int8_t* opponent, int least) {
-    std::uint32_t mask = 0;
-    for (int p = 1; p < kBar; p += 8)
-        mask |= at_least(eight_counts(opponent + kBar - p - 7, true), least) << p;
-    return mask;
-}
-
 }  // namespace
 
 const char* single_move_fault(const Board& board, int from, int die) {
@@ -157,8 +146,8 @@ public:
     Search(MoveGenerator& gen, Sink sink) : gen_(gen), sink_(sink), stamp_(gen.stamp_) {}
 
     TAVLA_HOT_INLINE int run(const Board& board, int d1, int d2) {
-        const std::uint32_t held = opponent_mask(board.opponent(), 1);
         const Rows rows = Rows::of(board.mover(), board.opponent());
+        const std::uint32_t held = rows.opponent_above(0);
         const std::uint32_t occupied = rows.occupied();
         if constexpr (Sink::kChecksBoard) {
             const bool over =
@@ -166,7 +155,7 @@ public:
             if (over || !rows.valid(occupied, held)) return -1;
         }
         next_stamp();
-        blocked_ = opponent_mask(board.opponent(), 2);
+        blocked_ = rows.opponent_above(1);  // R10, for the whole turn: a hit takes only one checker
         const std::uint32_t blots = held & ~blocked_;
         if (d1 == d2) {
             search_double<0>(rows, occupied, blots << d1, 0, d1, kBar);

@@ -32,9 +32,16 @@ inline void store_lanes(std::int8_t* counts, Lanes lanes) {
     _mm_storeu_si128(reinterpret_cast<__m128i*>(counts), lanes);
 }
 inline Lanes add_lanes(Lanes a, Lanes b) { return _mm_add_epi8(a, b); }
-// Bit i set: lane i is above 0.
-inline std::uint32_t positive_lanes(Lanes lanes) {
-    return std::uint32_t(_mm_movemask_epi8(_mm_cmpgt_epi8(lanes, _mm_setzero_si128())));
+// Bit i set: lane i is above `count`.
+inline std::uint32_t lanes_above(Lanes lanes, int count) {
+    return std::uint32_t(_mm_movemask_epi8(_mm_cmpgt_epi8(lanes, _mm_set1_epi8(char(count)))));
+}
+// The lanes in reverse order: the four words reversed, then the halves of each word, then
+// the bytes of each half.
+inline Lanes reversed(Lanes lanes) {
+    const __m128i words = _mm_shufflehi_epi16(
+        _mm_shufflelo_epi16(_mm_shuffle_epi32(lanes, 0x1B), 0xB1), 0xB1);
+    return _mm_or_si128(_mm_slli_epi16(words, 8), _mm_srli_epi16(words, 8));
 }
 inline bool same_lanes(Lanes a0, Lanes b0, Lanes a1, Lanes b1, Lanes a2, Lanes b2, Lanes a3,
                        Lanes b3) {
@@ -73,9 +80,10 @@ inline std::uint64_t add_bytes(std::uint64_t a, std::uint64_t b) {
 inline Lanes add_lanes(const Lanes& a, const Lanes& b) {
     return {add_bytes(a.low, b.low), add_bytes(a.high, b.high)};
 }
-inline std::uint32_t positive_lanes(const Lanes& lanes) {
-    return at_least(lanes.low, 1) | at_least(lanes.high, 1) << 8;
+inline std::uint32_t lanes_above(const Lanes& lanes, int count) {
+    return at_least(lanes.low, count + 1) | at_least(lanes.high, count + 1) << 8;
 }
+inline Lanes reversed(const Lanes& lanes) { return {byte_swap(lanes.high), byte_swap(lanes.low)}; }
 inline bool same_lanes(const Lanes& a0, const Lanes& b0, const Lanes& a1, const Lanes& b1,
                        const Lanes& a2, const Lanes& b2, const Lanes& a3, const Lanes& b3) {
     return ((a0.low ^ b0.low) | (a0.high ^ b0.high) | (a1.low ^ b1.low) | (a1.high ^ b1.high) |
@@ -193,7 +201,16 @@ struct Rows {
     }
     // Bit p set: the mover has a checker on point p (1..24) or the bar (25).
     std::uint32_t occupied() const {
-        return (positive_lanes(mover_low) | positive_lanes(mover_high) << kHighStart) & ~1u;
+        return (lanes_above(mover_low, 0) | lanes_above(mover_high, 0) << kHighStart) & ~1u;
+    }
+    // Bit p set: the opponent has more than `count` checkers on the mover's point p (1..24).
+    // Its points run the other way: its row's last 16 counts, reversed, are the mover's points
+    // 0..15, and its first 16 the mover's 10..25.
+    std::uint32_t opponent_above(int count) const {
+        constexpr std::uint32_t kPoints = (1u << kBar) - 2;
+        return (lanes_above(reversed(opponent_high), count) |
+                lanes_above(reversed(opponent_low), count) << kHighStart) &
+               kPoints;
     }
     // R1-R4 as board_is_valid() checks them, given the mover's occupied() points and
     // `opponent_held`, bit p set where the opponent has a checker on the mover's point p
