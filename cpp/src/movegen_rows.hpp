@@ -55,11 +55,11 @@ inline bool any_negative(Lanes a, Lanes b, Lanes c, Lanes d) {
 }
 // The sum of a row's counts, none negative, from its two halves (the lanes of `high` that
 // `low` holds too left out).
-inline std::uint64_t row_sum(Lanes low, Lanes high) {
+inline std::uint32_t row_sum(Lanes low, Lanes high) {
     const __m128i zero = _mm_setzero_si128();
     const __m128i beyond_low = _mm_srli_si128(high, 16 - kHighStart);
     const __m128i sums = _mm_add_epi64(_mm_sad_epu8(low, zero), _mm_sad_epu8(beyond_low, zero));
-    return std::uint64_t(_mm_cvtsi128_si64(_mm_add_epi64(sums, _mm_unpackhi_epi64(sums, sums))));
+    return std::uint32_t(_mm_cvtsi128_si32(_mm_add_epi64(sums, _mm_unpackhi_epi64(sums, sums))));
 }
 #else
 // Two words of eight counts: no carry crosses a byte (the top bits are added apart).
@@ -95,12 +95,12 @@ inline bool any_negative(const Lanes& a, const Lanes& b, const Lanes& c, const L
     return ((a.low | a.high | b.low | b.high | c.low | c.high | d.low | d.high) & kTops) != 0;
 }
 // The sum of a word's counts, each 0..127: in pairs first, as four sums of 16 bits.
-inline std::uint64_t word_sum(std::uint64_t word) {
+inline std::uint32_t word_sum(std::uint64_t word) {
     constexpr std::uint64_t kEvenBytes = 0x00FF00FF00FF00FFull;
     const std::uint64_t pairs = (word & kEvenBytes) + (word >> 8 & kEvenBytes);
-    return (pairs * 0x0001000100010001ull) >> 48;
+    return std::uint32_t((pairs * 0x0001000100010001ull) >> 48);
 }
-inline std::uint64_t row_sum(const Lanes& low, const Lanes& high) {
+inline std::uint32_t row_sum(const Lanes& low, const Lanes& high) {
     return word_sum(low.low) + word_sum(low.high) + word_sum(high.low >> 8 * (16 - kHighStart)) +
            word_sum(high.high);
 }
@@ -213,10 +213,10 @@ struct Rows {
     // Its points run the other way: its row's last 16 counts, reversed, are the mover's points
     // 0..15, and its first 16 the mover's 10..25.
     std::uint32_t opponent_above(int count) const {
-        constexpr std::uint32_t kPoints = (1u << kBar) - 2;
+        constexpr std::uint32_t kPointBits = (1u << kBar) - 2;
         return (lanes_above(reversed(opponent_high), count) |
                 lanes_above(reversed(opponent_low), count) << kHighStart) &
-               kPoints;
+               kPointBits;
     }
     // R1-R4 as board_is_valid() checks them, given the mover's occupied() points and
     // `opponent_held`, bit p set where the opponent has a checker on the mover's point p
