@@ -120,18 +120,18 @@ py::tuple legal_results(const BoardArray& boards, const DiceArray& dice, const p
             const std::int64_t d1 = rolls[2 * i], d2 = rolls[2 * i + 1];
             if (d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6)
                 throw Fault("row " + std::to_string(i) + ": dice must be 1 to 6");
-            if (!board_is_playable(in[i]))
-                throw Fault(FaultKind::Board,
-                            "row " + std::to_string(i) + ": " + playable_board_error(in[i]));
             // Straight into the results where they have room for the most a roll can have;
             // near the end of the caller's buffer, through the scratch boards.
-            if (Board* room = results.room(MoveGenerator::kCapacity)) {
-                results.added(std::size_t(gen.generate_results(in[i], int(d1), int(d2), room)));
-            } else {
-                const int count = gen.generate_results(in[i], int(d1), int(d2), scratch);
+            Board* room = results.room(MoveGenerator::kCapacity);
+            const int count = gen.generate_results(in[i], int(d1), int(d2), room ? room : scratch);
+            if (count < 0)  // the board was checked as it was read
+                throw Fault(FaultKind::Board,
+                            "row " + std::to_string(i) + ": " + playable_board_error(in[i]));
+            if (room != nullptr)
+                results.added(std::size_t(count));
+            else
                 std::memcpy(results.append(std::size_t(count)), scratch,
                             std::size_t(count) * sizeof(Board));
-            }
             off[i + 1] = std::int64_t(results.size());
         }
     }

@@ -139,6 +139,46 @@ void results_alone_match_the_plays(MoveGenerator& gen) {
     CHECK_EQ(mismatches, 0);
 }
 
+// generate_results(board, d1, d2, out) checks the boards it reads: -1, and nothing written,
+// exactly where board_is_playable() says no, over boards of random games with one count
+// changed (to any value, negative ones included) or a side's checkers all borne off.
+void results_check_their_boards() {
+    auto gen = std::make_unique<MoveGenerator>();
+    std::vector<Board> out(MoveGenerator::kCapacity);
+    std::mt19937 random(23);
+    std::uniform_int_distribution<int> die(1, 6), slot(0, tavla::kSlots - 1), count(-128, 127);
+    int refused = 0, played = 0, disagreements = 0;
+    for (int game = 0; game < 20; ++game) {
+        Board b = Board::initial();
+        using tavla::kCheckers, tavla::kOff;
+        while (b.mover()[kOff] != kCheckers && b.opponent()[kOff] != kCheckers) {
+            const int d1 = die(random), d2 = die(random);
+            Board changed = b;
+            auto& row = changed.side[random() % 2];
+            std::int8_t& one = row[std::size_t(slot(random))];
+            switch (random() % 4) {
+                case 0: one = std::int8_t(count(random)); break;
+                case 1: ++one; break;
+                case 2: --one; break;
+                default: row = {kCheckers}; break;  // all borne off
+            }
+            for (const Board& board : {b, changed}) {
+                out[0] = Board::initial();
+                const int found = gen->generate_results(board, d1, d2, out.data());
+                const bool playable = tavla::board_is_playable(board);
+                disagreements += (found >= 1) != playable;
+                disagreements += found < 0 && out[0] != Board::initial();
+                (playable ? played : refused) += 1;
+            }
+            const int plays = gen->generate_results(b, d1, d2, out.data());
+            b = out[std::size_t(random() % unsigned(plays))];
+        }
+    }
+    CHECK(refused > 1000);
+    CHECK(played > 1000);
+    CHECK_EQ(disagreements, 0);
+}
+
 }  // namespace
 
 int main() {
@@ -150,5 +190,6 @@ int main() {
     larger_die_when_only_one_can_be_played(*gen);
     hits(*gen);
     results_alone_match_the_plays(*gen);
+    results_check_their_boards();
     return tavla::test::report();
 }

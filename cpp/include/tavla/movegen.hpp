@@ -49,7 +49,9 @@ public:
 
     // The results of the same plays, in the same order, written straight to out[0..count) as
     // the opponent sees them (each one swapped()); `out` has room for kCapacity boards. No
-    // moves are kept: play() and append_results() are left as they were.
+    // moves are kept: play() and append_results() are left as they were. `board` may be any
+    // 52 bytes: checked as the search reads it, it gives -1, and nothing written, where
+    // board_is_playable() is false.
     int generate_results(const Board& board, int d1, int d2, Board* out);
 
     // The plays of the last generate() or generate_results(board, d1, d2).
