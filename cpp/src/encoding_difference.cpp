@@ -89,31 +89,31 @@ constexpr ChangeTable kUnitChanges = [] {
     return table;
 }();
 
+// Room for the whole-board inputs of any encoding in whole groups of four, the inputs past an
+// encoding's own left 0 (so that their differences are 0).
+using WholeBoardInputs = std::array<float, (kMostWholeBoard + 3) / 4 * 4>;
+
 // after[k] - before[k] for k < n (at most kMostWholeBoard) that are not 0, as inputs 196 + k
 // appended to out from `count`, in increasing order; the new count. With SSE2, four
-// differences at a time and a bit for each that is not 0.
-std::size_t append_differences(const float* after, const float* before, int n, SparseInputs& out,
-                               std::size_t count) {
+// differences at a time, over all of the room, and a bit for each that is not 0.
+std::size_t append_differences(const WholeBoardInputs& after, const WholeBoardInputs& before,
+                               [[maybe_unused]] int n, SparseInputs& out, std::size_t count) {
 #if defined(TAVLA_SSE2_DIFFERENCES)
-    std::array<float, kMostWholeBoard + 3> deltas;
+    WholeBoardInputs deltas;
     std::uint64_t nonzero = 0;
-    int k = 0;
-    for (; k + 4 <= n; k += 4) {
-        const __m128 delta = _mm_sub_ps(_mm_loadu_ps(after + k), _mm_loadu_ps(before + k));
+    for (std::size_t k = 0; k < deltas.size(); k += 4) {
+        const __m128 delta =
+            _mm_sub_ps(_mm_loadu_ps(after.data() + k), _mm_loadu_ps(before.data() + k));
         _mm_storeu_ps(deltas.data() + k, delta);
         nonzero |= std::uint64_t(_mm_movemask_ps(_mm_cmpneq_ps(delta, _mm_setzero_ps()))) << k;
     }
-    for (; k < n; ++k) {
-        deltas[std::size_t(k)] = after[k] - before[k];
-        nonzero |= std::uint64_t(deltas[std::size_t(k)] != 0.0f) << k;
-    }
     for (; nonzero != 0; nonzero &= nonzero - 1, ++count) {
-        k = lowest_bit(nonzero);
+        const int k = lowest_bit(nonzero);
         out.index[count] = std::uint16_t(196 + k);
         out.value[count] = deltas[std::size_t(k)];
     }
 #else
-    for (int k = 0; k < n; ++k) {
+    for (std::size_t k = 0; k < std::size_t(n); ++k) {
         const float delta = after[k] - before[k];
         out.index[count] = std::uint16_t(196 + k);
         out.value[count] = delta;
@@ -129,7 +129,7 @@ std::size_t whole_board_difference(Encoding encoding, const Board& from, const B
                                    SparseInputs& out, std::size_t count) {
     struct Parent {
         Board board{};  // empty: no valid board is
-        std::array<float, kMostWholeBoard> inputs{};
+        WholeBoardInputs inputs{};
     };
     // The plays of a turn (of every roll, for variance reduction) share `from`: its inputs are
     // kept for the next call, one `from` for each encoding, as the members of a net set take
@@ -140,9 +140,9 @@ std::size_t whole_board_difference(Encoding encoding, const Board& from, const B
         whole_board_inputs(encoding, from.opponent(), from.mover(), parent.inputs.data());
         parent.board = from;
     }
-    std::array<float, kMostWholeBoard> inputs;
+    WholeBoardInputs inputs{};
     const int n = whole_board_inputs(encoding, to.opponent(), to.mover(), inputs.data());
-    return append_differences(inputs.data(), parent.inputs.data(), n, out, count);
+    return append_differences(inputs, parent.inputs, n, out, count);
 }
 
 }  // namespace
