@@ -109,8 +109,7 @@ Board lucky_play(const PlayoutSpec& spec, GameState& state, Roll roll,
     // its dice in the order they came (the luck above is the same for either order). Only a
     // tie for the best can make the order matter.
     if (roll.d1 <= roll.d2 || choices.rolled_best_unique) return choices.result[rolled];
-    const int count = policy.reads_moves() ? generator.generate(state.board, roll.d1, roll.d2)
-                                           : generator.generate_results(state.board, roll.d1, roll.d2);
+    const int count = generate_for(policy, generator, state.board, roll.d1, roll.d2);
     if (count == 1) return generator.play(0).result;
     const std::uint64_t entropy = draw(state.policy_key, std::uint64_t(state.result.plies));
     return generator.play(policy.choose(state.board, generator, entropy)).result;

@@ -210,9 +210,7 @@ void play_unit(const PlayoutSpec& spec, std::int64_t unit,
             continue;
         }
         const Policy& policy = *policies[state.mover_policy];
-        const Board& board = state.board;
-        const int count = policy.reads_moves() ? gen.generate(board, roll.d1, roll.d2)
-                                               : gen.generate_results(board, roll.d1, roll.d2);
+        const int count = generate_for(policy, gen, state.board, roll.d1, roll.d2);
         int chosen = 0;
         if (count > 1) {
             const std::uint64_t entropy = draw(state.policy_key, std::uint64_t(state.result.plies));

@@ -29,6 +29,14 @@ public:
     virtual bool reads_moves() const { return true; }
 };
 
+// Generates the plays of `board` (the mover on roll) for the roll d1-d2 as policy.choose()
+// reads them: their results alone when it reads no moves. Their count.
+inline int generate_for(const Policy& policy, MoveGenerator& generator, const Board& board, int d1,
+                        int d2) {
+    return policy.reads_moves() ? generator.generate(board, d1, d2)
+                                : generator.generate_results(board, d1, d2);
+}
+
 // Uniform over the distinct legal plays.
 class RandomPolicy final : public Policy {
 public:
