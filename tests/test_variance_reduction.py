@@ -46,20 +46,49 @@ def test_the_same_games_are_played_and_the_luck_is_their_only_difference() -> No
     assert b.equity_std_error < a.equity_std_error / 2
 
 
-def test_ties_for_the_best_play_are_played_as_without_variance_reduction() -> None:
-    """A net that sees only the checkers on the bar values every play that hits the same, so a
-    roll often has several best plays: the policy then makes the first in the order its dice
-    came, with variance reduction as without (its lookahead takes the dice in one order)."""
+def bars_only_policy() -> Policy:
+    """A net that sees only the checkers on the bar: it values every play that hits alike."""
     weights = np.zeros((198, 1))
     weights[96, 0], weights[194, 0] = 1.0, -1.0  # the bars (td198: 98 inputs a side, bar 96th)
     output = np.zeros((1, 5))
     output[0, 0] = 4.0
-    hits = Policy(tavla.eval.Net([weights, output], [np.zeros(1), np.zeros(5)]), bearoff=False)
+    return Policy(tavla.eval.Net([weights, output], [np.zeros(1), np.zeros(5)]), bearoff=False)
+
+
+def test_ties_for_the_best_play_are_played_as_without_variance_reduction() -> None:
+    """A net that sees only the checkers on the bar values every play that hits the same, so a
+    roll often has several best plays: the policy then makes the first in the order its dice
+    came, with variance reduction as without (its lookahead takes the dice in one order)."""
+    hits = bars_only_policy()
     start = POSITIONS[1]
     plain = play_games(hits, hits, 144, start=start, seed=8, rotate=1)
     reduced = play_games(hits, hits, 144, start=start, seed=8, rotate=1, variance_reduction=True)
     for column in ("winner", "kind", "first", "plies"):
         assert np.array_equal(getattr(plain, column), getattr(reduced, column))
+
+
+@pytest.mark.parametrize("reduced", [True, False])
+def test_a_game_is_played_the_same_after_other_games_as_alone(reduced: bool) -> None:
+    """The games of a run share their first plies' boards, and a thread keeps what its
+    searches found there for the games after (the core's turn memo): a game played alone (its
+    run has kept nothing) must come out the same, luck included. The policies differ and
+    change seats, so each meets the other's boards; one of them sees only the bars, so its
+    rolls often have several best plays, and which it makes follows the order of the dice."""
+    other = bars_only_policy()
+    settings = {
+        "start": POSITIONS[1],
+        "seed": 4,
+        "rotate": 0,
+        "alternate": True,
+        "variance_reduction": reduced,
+        "threads": 1,
+    }
+    columns = ("winner", "kind", "first", "plies") + (("luck",) if reduced else ())
+    whole = play_games(NET, other, 80, **settings)
+    for game in range(80):
+        alone = play_games(NET, other, 1, first_game=game, **settings)
+        for column in columns:
+            assert np.array_equal(getattr(alone, column), getattr(whole, column)[game : game + 1])
 
 
 @pytest.mark.parametrize("start", POSITIONS)

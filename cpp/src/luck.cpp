@@ -76,13 +76,21 @@ double stopped_value(const PlayoutSpec& spec, const GameState& state) {
 }
 
 Board lucky_play(const PlayoutSpec& spec, GameState& state, Roll roll,
-                 const SearchPolicy& policy, MoveGenerator& generator, RollChoices& choices) {
+                 const SearchPolicy& policy, MoveGenerator& generator, RollChoices& choices,
+                 TurnMemo* memo) {
     const auto rolled = std::size_t(roll_index(roll.d1, roll.d2));
-    if (policy.plies() == 0)
-        policy.search().lookahead_choices(state.board, int(rolled), spec.luck_keep, generator,
-                                          choices);
-    else
-        policy.search().roll_choices(state.board, policy.plies(), generator, choices);
+    const TurnMemo::RollValues* kept = memo ? memo->values(state.mover_policy, state.board)
+                                            : nullptr;
+    if (kept != nullptr) {
+        choices.value = *kept;
+    } else {
+        if (policy.plies() == 0)
+            policy.search().lookahead_choices(state.board, int(rolled), spec.luck_keep,
+                                              generator, choices);
+        else
+            policy.search().roll_choices(state.board, policy.plies(), generator, choices);
+        if (memo) memo->keep_values(state.mover_policy, state.board, choices.value);
+    }
     if (spec.cube == nullptr) {
         Probabilities luck = choices.value[rolled];
         for (int d1 = 1, r = 0; d1 <= 6; ++d1)
@@ -104,15 +112,17 @@ Board lucky_play(const PlayoutSpec& spec, GameState& state, Roll roll,
             }
         state.cube_luck += came - mean;
     }
+    if (memo) {
+        if (const Board* play = memo->play(state.mover_policy, state.board, roll)) return *play;
+    }
     // The plays of a roll come in an order that follows the order of its dice, and among plays
     // of equal equity the policy makes the first: play this roll as the policy would, with
     // its dice in the order they came (the luck above is the same for either order). Only a
     // tie for the best can make the order matter.
-    if (roll.d1 <= roll.d2 || choices.rolled_best_unique) return choices.result[rolled];
-    const int count = generate_for(policy, generator, state.board, roll.d1, roll.d2);
-    if (count == 1) return generator.play(0).result;
-    const std::uint64_t entropy = draw(state.policy_key, std::uint64_t(state.result.plies));
-    return generator.play(policy.choose(state.board, generator, entropy)).result;
+    const bool found = kept == nullptr && (roll.d1 <= roll.d2 || choices.rolled_best_unique);
+    const Board play = found ? choices.result[rolled] : policy_play(state, roll, policy, generator);
+    if (memo) memo->keep_play(state.mover_policy, state.board, roll, play);
+    return play;
 }
 
 }  // namespace tavla

@@ -63,6 +63,14 @@ bool make_play(const PlayoutSpec& spec, std::int64_t game, GameState& state, con
     return false;
 }
 
+Board policy_play(const GameState& state, Roll roll, const Policy& policy,
+                  MoveGenerator& generator) {
+    const int count = generate_for(policy, generator, state.board, roll.d1, roll.d2);
+    if (count == 1) return generator.play(0).result;
+    const std::uint64_t entropy = draw(state.policy_key, std::uint64_t(state.result.plies));
+    return generator.play(policy.choose(state.board, generator, entropy)).result;
+}
+
 bool may_double(const PlayoutSpec& spec, const GameState& state) {
     const CubeSpec& cube = *spec.cube;
     DoubleSituation situation;
@@ -167,33 +175,49 @@ bool end_by_drop(const PlayoutSpec& spec, std::int64_t unit, GameState& state, i
     return finish_game(spec, unit, state, out);
 }
 
-// The policies as the searches variance reduction asks for (luck.hpp); nulls without it.
-using LuckyPolicies = std::array<const SearchPolicy*, 2>;
+// The policies as searches, null for those that are none; variance reduction (luck.hpp) asks
+// for two searches of an evaluator.
+using Searches = std::array<const SearchPolicy*, 2>;
 
-LuckyPolicies lucky_policies(const PlayoutSpec& spec,
-                             const std::array<const Policy*, 2>& policies) {
-    LuckyPolicies lucky{};
-    if (!spec.variance_reduction) return lucky;
+Searches searches_of(const PlayoutSpec& spec, const std::array<const Policy*, 2>& policies) {
+    Searches searches{};
+    for (std::size_t p = 0; p < 2; ++p)
+        searches[p] = dynamic_cast<const SearchPolicy*>(policies[p]);
+    if (!spec.variance_reduction) return searches;
     if (spec.cube != nullptr && spec.cube->whole_matches)
         throw Fault("variance reduction is for rollouts of single games, not whole matches");
-    for (std::size_t p = 0; p < 2; ++p) {
-        lucky[p] = dynamic_cast<const SearchPolicy*>(policies[p]);
-        if (lucky[p] == nullptr || !lucky[p]->search().has_evaluator())
+    for (const SearchPolicy* search : searches)
+        if (search == nullptr || !search->search().has_evaluator())
             throw Fault("variance reduction needs policies that search an evaluator (a net)");
-    }
-    return lucky;
+    return searches;
 }
 
 // What a thread playing units reuses from one to the next.
 struct Scratch {
     MoveGenerator gen;
     RollChoices choices;
+    TurnMemo memo;
 };
+
+// The play the mover of `state` makes with `roll`: `memo`'s, or the policy's (kept in `memo`
+// when given). `search` is the policy as a search, or null when it is none.
+Board play_of(const GameState& state, Roll roll, const Policy& policy, const SearchPolicy* search,
+              MoveGenerator& gen, TurnMemo* memo) {
+    // Only a search that answers here chooses by the board and the dice alone (a fallback may
+    // draw on the game's entropy).
+    if (search == nullptr || !search->search().answers(state.board)) memo = nullptr;
+    if (memo) {
+        if (const Board* play = memo->play(state.mover_policy, state.board, roll)) return *play;
+    }
+    const Board play = policy_play(state, roll, policy, gen);
+    if (memo) memo->keep_play(state.mover_policy, state.board, roll, play);
+    return play;
+}
 
 // Plays unit `unit` to its end with built-in policies.
 void play_unit(const PlayoutSpec& spec, std::int64_t unit,
-               const std::array<const Policy*, 2>& policies, const LuckyPolicies& lucky,
-               MoveGenerator& gen, RollChoices& choices, const RunOutput& out) {
+               const std::array<const Policy*, 2>& policies, const Searches& searches,
+               Scratch& scratch, const RunOutput& out) {
     GameState state = begin_unit(spec, unit);
     for (;;) {
         if (state.phase != CubePhase::kPlay) {
@@ -203,20 +227,14 @@ void play_unit(const PlayoutSpec& spec, std::int64_t unit,
             continue;
         }
         const Roll roll = roll_dice(spec, state);
-        if (spec.variance_reduction) {
-            const SearchPolicy& policy = *lucky[std::size_t(state.mover_policy)];
-            const Board after = lucky_play(spec, state, roll, policy, gen, choices);
-            if (apply_play(spec, unit, state, after, out)) return;
-            continue;
-        }
-        const Policy& policy = *policies[state.mover_policy];
-        const int count = generate_for(policy, gen, state.board, roll.d1, roll.d2);
-        int chosen = 0;
-        if (count > 1) {
-            const std::uint64_t entropy = draw(state.policy_key, std::uint64_t(state.result.plies));
-            chosen = policy.choose(state.board, gen, entropy);
-        }
-        if (apply_play(spec, unit, state, gen.play(chosen).result, out)) return;
+        TurnMemo* memo = state.result.plies < TurnMemo::kPlies ? &scratch.memo : nullptr;
+        const SearchPolicy* search = searches[std::size_t(state.mover_policy)];
+        const Board after =
+            spec.variance_reduction
+                ? lucky_play(spec, state, roll, *search, scratch.gen, scratch.choices, memo)
+                : play_of(state, roll, *policies[std::size_t(state.mover_policy)], search,
+                          scratch.gen, memo);
+        if (apply_play(spec, unit, state, after, out)) return;
     }
 }
 
@@ -410,7 +428,7 @@ bool apply_play(const PlayoutSpec& spec, std::int64_t unit, GameState& state, co
 std::int64_t run_units(const PlayoutSpec& spec, const std::array<const Policy*, 2>& policies,
                        std::int64_t units, int threads, int chunk, const RunOutput& out,
                        const std::function<bool(std::int64_t)>& between_chunks) {
-    const LuckyPolicies lucky = lucky_policies(spec, policies);
+    const Searches searches = searches_of(spec, policies);
     chunk = std::max(1, chunk);
     const std::int64_t chunks = (units + chunk - 1) / chunk;
     std::atomic<std::int64_t> next_chunk{0};
@@ -428,7 +446,7 @@ std::int64_t run_units(const PlayoutSpec& spec, const std::array<const Policy*, 
         const std::int64_t end = std::min(units, (c + 1) * chunk);
         try {
             for (std::int64_t u = c * chunk; u < end; ++u)
-                play_unit(spec, u, policies, lucky, scratch.gen, scratch.choices, out);
+                play_unit(spec, u, policies, searches, scratch, out);
         } catch (const Stopped&) {
             return false;
         }

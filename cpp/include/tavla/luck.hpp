@@ -20,16 +20,19 @@
 #include "tavla/playout.hpp"
 #include "tavla/policy.hpp"
 #include "tavla/search.hpp"
+#include "tavla/turn_memo.hpp"
 
 namespace tavla {
 
 // The play the mover of `state` (on roll, about to play `roll`) makes with `policy` (its
 // search answers everywhere), found with the other 20 rolls' plays; adds the roll's luck to
 // state.luck (cubeless) or state.cube_luck (with spec.cube), from policy a's side. `choices`
-// and `generator` are the caller's scratch. Returns the result of the play, seen from the
-// mover.
+// and `generator` are the caller's scratch. With `memo` (not null), takes the 21 values and the
+// play from it where it has them and keeps those it works out. Returns the result of the play,
+// seen from the mover.
 Board lucky_play(const PlayoutSpec& spec, GameState& state, Roll roll,
-                 const SearchPolicy& policy, MoveGenerator& generator, RollChoices& choices);
+                 const SearchPolicy& policy, MoveGenerator& generator, RollChoices& choices,
+                 TurnMemo* memo);
 
 // The cubeful value for policy a (points, or its MWC in a match) of the position after a
 // play by the mover of `state`, whose value for the mover is `after` (cubeless probabilities):

@@ -172,6 +172,11 @@ Roll roll_dice(const PlayoutSpec& spec, const GameState& state);
 // Returns true when the game is done.
 bool make_play(const PlayoutSpec& spec, std::int64_t game, GameState& state, const Board& after);
 
+// The result (seen from the mover) of the play `policy` makes for the mover of `state` with
+// `roll`, its dice in the order they came; `generator` is the caller's scratch.
+Board policy_play(const GameState& state, Roll roll, const Policy& policy,
+                  MoveGenerator& generator);
+
 // One step of a recorded unit (RunOutput::steps): a play with its roll and the position it left
 // (seen from the policy that moved), or a cube action. A match's games follow one another; a
 // game ends with the play that bears off its last checker or with a drop.
