@@ -5,6 +5,10 @@
 // encoding_contact.cpp). Defines TAVLA_BIT_INSTRUCTIONS_DISPATCH where that is done.
 #pragma once
 
+#include <cstdint>
+
+#include "tavla/bits.hpp"
+
 #if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
 #include <cpuid.h>
 #define TAVLA_BIT_INSTRUCTIONS_DISPATCH
@@ -21,3 +25,18 @@ inline bool has_bit_instructions() {
 
 }  // namespace tavla
 #endif
+
+namespace tavla {
+
+// The number of bits set in `mask`. With kPopcnt (in code compiled for popcnt, into which this
+// is inlined) the instruction; else bits.hpp's bit_count, which chooses by the flags of the
+// whole build.
+template <bool kPopcnt>
+inline int bits_set(std::uint32_t mask) {
+#if defined(TAVLA_BIT_INSTRUCTIONS_DISPATCH)
+    if constexpr (kPopcnt) return __builtin_popcount(mask);
+#endif
+    return bit_count(mask);
+}
+
+}  // namespace tavla

@@ -229,7 +229,7 @@ private:
     template <bool may_hit>
     TAVLA_HOT_INLINE void store_last_moves(const Rows& rows, std::uint32_t candidates,
                                            std::uint32_t hitting, int hits, int die) {
-        const int last = count_ + bits_set(candidates) - 1;
+        const int last = count_ + bits_set<bit_instructions>(candidates) - 1;
         if (last >= kCapacity) throw Fault("more distinct plays than MoveGenerator holds");
         for (int index = last; candidates != 0; --index) {
             const unsigned from = unsigned(lowest_bit(candidates));
@@ -244,14 +244,6 @@ private:
             sink_.store(index, after, path_, 4, hits | int(hit) << 3);
         }
         count_ = last + 1;
-    }
-
-    // bit_count() chooses the instruction by the flags of the whole build.
-    static int bits_set(std::uint32_t mask) {
-#if defined(TAVLA_BIT_INSTRUCTIONS_DISPATCH)
-        if constexpr (bit_instructions) return __builtin_popcount(mask);
-#endif
-        return bit_count(mask);
     }
 
     static Move move_of(unsigned from, int die) {
