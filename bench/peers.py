@@ -1,7 +1,7 @@
 """tavla's speed next to other backgammon programs, in one run.
 
     python bench/peers.py [--seconds 5] [--before PYTHONPATH] [--games 1296] [--gnubg-games 144]
-                          [--seeds 1]
+                          [--seeds 1] [--filing PYTHONPATH]
 
 Times uniform-random self-play (whole games from the opening, cubeless) in tavla (C++ loop,
 one thread and every core), OpenSpiel (``pip install open_spiel``: its Python API driving
@@ -22,6 +22,10 @@ also rates them by the spread of their means, which takes neither program's word
 reduction (the opening only), CPU seconds per game. ``--before PYTHONPATH`` measures tavla
 twice, there too (an older tree's ``python/`` with its built core), so that before and after
 share one run.
+
+``--filing PYTHONPATH`` (the tree issue 19 was filed against, 721ca6b, built) times random
+self-play there and here, alternated, CPU seconds, and prints this tree's against gnubg's loop
+by the issue's ratio (6.0x at filing): gnubg has no random player to time.
 
 Then batch move generation: ``tavla.legal_results`` over the move-generation corpus
 repeated 20 times (86,580 positions with a roll), rows a CPU second on one thread, best of 15
@@ -87,6 +91,34 @@ def tavla_games(threads: int | None) -> Callable[[int], tuple[int, int]]:
         return games.games, 0
 
     return play
+
+
+RANDOM_AT_FILING = 6.0
+"""Issue 19's figure: random self-play (one thread) was this many times GNU Backgammon's native
+loop in the tree the issue was filed against (commit 721ca6b). gnubg has no random player, so
+its loop cannot be timed here: ``--filing`` times that tree beside this one instead."""
+
+
+def random_selfplay_cpu(games: int = 20_000) -> float:
+    """Games a CPU second of ``selfplay("random", games, seed=1, threads=1)``."""
+    started = time.process_time()
+    tavla.selfplay("random", games, seed=1, threads=1, progress=False)
+    return games / (time.process_time() - started)
+
+
+def print_random_vs_filing(filing: str, rounds: int = 3) -> None:
+    """This tree's random self-play against the filing tree's at ``filing`` (a PYTHONPATH),
+    alternated ``rounds`` times, best of each; times :data:`RANDOM_AT_FILING`."""
+    then, now = 0.0, 0.0
+    for _ in range(rounds):
+        then = max(then, in_tree(filing, "random_selfplay_cpu()"))
+        now = max(now, random_selfplay_cpu())
+    print(
+        f"\n{'random self-play, 1 thread, CPU':<44} {'games/s':>14} {'vs gnubg loop':>14}\n"
+        f"{'tree of issue 19 (721ca6b)':<44} {then:>14,.0f} {RANDOM_AT_FILING:>13.1f}x\n"
+        f"{'tavla':<44} {now:>14,.0f} {RANDOM_AT_FILING * now / then:>13.1f}x"
+        "   (by the issue's ratio)"
+    )
 
 
 def open_spiel_games() -> Callable[[int], tuple[int, int]] | None:
@@ -456,6 +488,13 @@ def main() -> None:
         metavar="PYTHONPATH",
         help="also measure the tavla tree there (before a change)",
     )
+    parser.add_argument(
+        "--filing",
+        default=None,
+        metavar="PYTHONPATH",
+        help="the tree issue 19 was filed against (721ca6b), for random self-play against "
+        f"gnubg's loop by the issue's ratio ({RANDOM_AT_FILING}x then)",
+    )
     parser.add_argument("--games", type=int, default=1296, help="games of tavla's rollouts")
     parser.add_argument(
         "--seeds",
@@ -495,6 +534,9 @@ def main() -> None:
         print(f"{name:<24} {games_per_second:>12,.1f} {ratio:>22}")
     for name in skipped:
         print(f"{name:<24} {'not installed':>12}")
+
+    if args.filing is not None:
+        print_random_vs_filing(args.filing)
 
     batch = {}
     if args.before is not None:
