@@ -1,6 +1,13 @@
 #include "tavla/pubeval.hpp"
 
+#include <vector>
+
 #include "tavla/bits.hpp"
+
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#define TAVLA_SSE2_PUBEVAL
+#endif
 
 namespace tavla {
 namespace {
@@ -44,6 +51,10 @@ PubevalScorer::PubevalScorer() {
         }
         bar_weight_[race] = w[120] / 2.0;
         off_weight_[race] = w[121] / 15.0;
+        for (int hits = 0; hits <= kMostMoved; ++hits)
+            for (int off = 0; off <= kMostMoved; ++off)
+                moved_[race][std::size_t(hits * kMovedStride + off)] =
+                    bar_weight_[race] * hits + off_weight_[race] * off;
     }
 }
 
@@ -56,38 +67,155 @@ double PubevalScorer::score(const Board& after, bool race) const {
 }
 
 PubevalScorer::Before PubevalScorer::before(const Board& board, bool race) const {
-    Before b{board, race, {}};
-    for (int p = 1; p <= kPoints; ++p)
-        b.values[std::size_t(p)] = table_[race][p][signed_count(board, p) + kCheckers];
+    Before b;  // changes[0] is never read: not cleared
+    b.board = board;
+    b.race = race;
+    b.blots = 0;
+    for (int p = 1; p <= kPoints; ++p) {
+        const auto& row = table_[race][p];
+        const double value = row[std::size_t(signed_count(board, p) + kCheckers)];
+        auto& changes = b.changes[std::size_t(p)];
+        for (std::size_t n = 0; n <= kCheckers; ++n) changes[n] = row[n + kCheckers] - value;
+        if (board.side[1][kBar - p] == 1) b.blots |= 1u << p;
+    }
     return b;
 }
 
+// The scoring of a play is inlined into best_changes()' loop, which then holds all it reads of
+// the position before in registers.
+#if defined(__GNUC__)
+#define TAVLA_PUBEVAL_INLINE __attribute__((always_inline)) inline
+#elif defined(_MSC_VER)
+#define TAVLA_PUBEVAL_INLINE __forceinline
+#else
+#define TAVLA_PUBEVAL_INLINE inline
+#endif
+
+// score_change() of the plays of one position, with all it reads of the position before them
+// in locals.
+class PubevalScorer::Changes {
+public:
+    Changes(const PubevalScorer& scorer, const Before& before)
+        : changes_(before.changes[0].data()),
+          moved_(scorer.moved_[before.race].data()),
+          blots_(before.blots),
+          was_moved_(moved_index(before.board)) {
+        const std::int8_t* was = before.board.side[0].data();
+#if defined(TAVLA_SSE2_PUBEVAL)
+        was_low_ = _mm_loadu_si128(reinterpret_cast<const __m128i*>(was));
+        was_high_ = _mm_loadu_si128(reinterpret_cast<const __m128i*>(was + kHighStart));
+#else
+        for (int word = 0; word < 3; ++word)
+            was_words_[word] = eight_counts(was + 1 + 8 * word, false);
+#endif
+    }
+
+    // The bar's and off's change, then each changed point's in increasing order: the sum of
+    // the same terms in the same order as score() less the score before, term for term (each
+    // point's a table entry less the one before, the difference taken in before()). The
+    // points a play changes are those where the mover's count changed and the blots it hit
+    // (the opponent loses checkers only to hits); on each of them the opponent has no checker
+    // after the play (where the mover's count changed, the opponent had none before or has
+    // none now, and it gains none), so the signed count there is the mover's count.
+    TAVLA_PUBEVAL_INLINE double operator()(const Board& after) const {
+        const std::int8_t* now = after.side[0].data();
+        if (now[kOff] == kCheckers) return kPubevalWin;
+        const unsigned moved = moved_index(after) - was_moved_;
+        double change = moved_[moved];
+        std::uint32_t changed = changed_points(now);
+        if (moved >= kMovedStride)  // a hit
+            for (std::uint32_t blots = blots_; blots != 0; blots &= blots - 1) {
+                const int p = lowest_bit(blots);
+                if (after.side[1][kBar - p] == 0) changed |= 1u << p;
+            }
+        for (; changed != 0; changed &= changed - 1) {
+            const std::size_t p = std::size_t(lowest_bit(changed));
+            change += changes_[p * (kCheckers + 1) + std::uint8_t(now[p])];
+        }
+        return change;
+    }
+
+private:
+    static constexpr int kHighStart = kSlots - 16;
+
+    // Where moved_ holds the change of a board's opponent's bar and mover's off, less this of
+    // the board before.
+    static unsigned moved_index(const Board& board) {
+        return unsigned(board.side[1][kBar]) * kMovedStride + unsigned(board.side[0][kOff]);
+    }
+
+    // Bit p (1..24) set: the mover's count on point p is not what it was.
+    TAVLA_PUBEVAL_INLINE std::uint32_t changed_points(const std::int8_t* now) const {
+        constexpr std::uint32_t kPointBits = (1u << kBar) - 2;
+#if defined(TAVLA_SSE2_PUBEVAL)
+        const __m128i low = _mm_loadu_si128(reinterpret_cast<const __m128i*>(now));
+        const __m128i high = _mm_loadu_si128(reinterpret_cast<const __m128i*>(now + kHighStart));
+        const std::uint32_t same =
+            std::uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(low, was_low_))) |
+            std::uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(high, was_high_))) << kHighStart;
+        return ~same & kPointBits;
+#else
+        std::uint32_t changed = 0;
+        for (int word = 0; word < 3; ++word)
+            changed |= at_least(was_words_[word] ^ eight_counts(now + 1 + 8 * word, false), 1)
+                       << (1 + 8 * word);
+        return changed & kPointBits;
+#endif
+    }
+
+    const double* changes_;  // [p * 16 + n]: Before::changes[p][n]
+    const double* moved_;
+    std::uint32_t blots_;
+    unsigned was_moved_;
+#if defined(TAVLA_SSE2_PUBEVAL)
+    __m128i was_low_, was_high_;  // the mover's counts 0..15 and 10..25
+#else
+    std::uint64_t was_words_[3];  // the mover's points 1..24, eight a word
+#endif
+};
+
 double PubevalScorer::score_change(const Before& before, const Board& after) const {
-    if (after.side[0][kOff] == kCheckers) return kPubevalWin;
-    const Board& was = before.board;
-    const int race = before.race;
-    const auto& table = table_[race];
-    double change = bar_weight_[race] * (after.side[1][kBar] - was.side[1][kBar]) +
-                    off_weight_[race] * (after.side[0][kOff] - was.side[0][kOff]);
-    // Bit p - 1: the mover's point p changed, in the mover's count or in the opponent's: a hit,
-    // perhaps by a checker that moved on, which the opponent's bar shows. The opponent's points
-    // 24..17 read in reverse are the mover's 1..8.
-    const bool hit = after.side[1][kBar] != was.side[1][kBar];
-    std::uint32_t changed = 0;
-    for (int word = 0; word < 3; ++word) {
-        const std::size_t mine = std::size_t(1 + 8 * word), theirs = std::size_t(17 - 8 * word);
-        std::uint64_t moved = eight_counts(&was.side[0][mine], false) ^
-                              eight_counts(&after.side[0][mine], false);
-        if (hit)
-            moved |= eight_counts(&was.side[1][theirs], true) ^
-                     eight_counts(&after.side[1][theirs], true);
-        changed |= at_least(moved, 1) << (8 * word);
+    return Changes(*this, before)(after);
+}
+
+void PubevalScorer::best_changes(const Before& before, const PlayRecord* plays, int count,
+                                 int keep, int* best) const {
+    const Changes changes(*this, before);
+    // The kept scores, highest first, and the lowest of them once there are `keep`: a later
+    // play goes after every kept one of its score (the first on a tie wins).
+    constexpr int kLocal = 16;
+    double local[kLocal];
+    std::vector<double> heap;
+    double* scores = local;
+    if (keep > kLocal) {
+        heap.resize(std::size_t(keep));
+        scores = heap.data();
     }
-    for (; changed != 0; changed &= changed - 1) {
-        const int p = lowest_bit(changed) + 1;
-        change += table[p][signed_count(after, p) + kCheckers] - before.values[std::size_t(p)];
+    int size = 0;
+    for (; size < keep && size < count; ++size) {
+        const double score = changes(plays[size].result);
+        int j = size;
+        for (; j > 0 && score > scores[j - 1]; --j) {
+            scores[j] = scores[j - 1];
+            best[j] = best[j - 1];
+        }
+        scores[j] = score;
+        best[j] = size;
     }
-    return change;
+    if (count <= keep) return;
+    double lowest = scores[keep - 1];
+    for (int i = keep; i < count; ++i) {
+        const double score = changes(plays[i].result);
+        if (!(score > lowest)) continue;
+        int j = keep - 1;
+        for (; j > 0 && score > scores[j - 1]; --j) {
+            scores[j] = scores[j - 1];
+            best[j] = best[j - 1];
+        }
+        scores[j] = score;
+        best[j] = i;
+        lowest = scores[keep - 1];
+    }
 }
 
 }  // namespace tavla

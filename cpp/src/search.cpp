@@ -246,7 +246,7 @@ void Search::lookahead_choices(const Board& before, int rolled, int keep,
     // its pubeval-best `keep`. ranked[j] marks a result among its roll's pubeval-best.
     thread_local std::vector<Board> results;
     thread_local std::vector<char> ranked;
-    thread_local std::vector<std::pair<double, int>> scores;
+    thread_local std::vector<int> best;
     thread_local std::vector<Probabilities> values;
     std::array<std::size_t, kRolls + 1> offsets{};
     results.clear();
@@ -258,26 +258,19 @@ void Search::lookahead_choices(const Board& before, int rolled, int keep,
                 for (int i = 0; i < count; ++i) results.push_back(generator.play(i).result);
                 ranked.resize(results.size(), 1);
             } else {
-                // The `keep` least (-score, index), in order: the pubeval-best, the first on a tie.
-                scores.clear();
-                for (int i = 0; i < count; ++i) {
-                    const std::pair<double, int> scored{
-                        -pubeval.score_change(pubeval_before, generator.play(i).result), i};
-                    if (int(scores.size()) == keep) {
-                        if (!(scored < scores.back())) continue;
-                        scores.pop_back();
-                    }
-                    scores.insert(std::upper_bound(scores.begin(), scores.end(), scored), scored);
-                }
+                // The pubeval-best `keep`, best first, the first on a tie.
+                best.resize(std::size_t(keep));
+                pubeval.best_changes(pubeval_before, &generator.play(0), count, keep,
+                                     best.data());
                 if (r == rolled) {
                     const std::size_t first = results.size();
                     for (int i = 0; i < count; ++i) results.push_back(generator.play(i).result);
                     ranked.resize(results.size(), 0);
                     for (int k = 0; k < keep; ++k)
-                        ranked[first + std::size_t(scores[std::size_t(k)].second)] = 1;
+                        ranked[first + std::size_t(best[std::size_t(k)])] = 1;
                 } else {
                     for (int k = 0; k < keep; ++k)
-                        results.push_back(generator.play(scores[std::size_t(k)].second).result);
+                        results.push_back(generator.play(best[std::size_t(k)]).result);
                     ranked.resize(results.size(), 1);
                 }
             }

@@ -5,7 +5,10 @@
 
 #include <array>
 
+#include <cstdint>
+
 #include "tavla/board.hpp"
+#include "tavla/movegen.hpp"
 
 namespace tavla {
 
@@ -43,7 +46,10 @@ public:
     struct Before {
         Board board;
         bool race;
-        std::array<double, kPoints + 1> values;  // [p]: the table's entry for p's signed count
+        std::uint32_t blots;  // bit p: an opponent's blot on the mover's point p
+        // [p][n]: the table's entry for p holding n (0..15) of the mover's checkers, less its
+        // entry for p as it is: a point's change of score where a play leaves n there.
+        std::array<std::array<double, kCheckers + 1>, kPoints + 1> changes;
     };
     Before before(const Board& board, bool race) const;
 
@@ -53,11 +59,25 @@ public:
     // cost. kPubevalWin when the mover has borne off all 15.
     double score_change(const Before& before, const Board& after) const;
 
+    // The `keep` (at least 1) plays of plays[0..count) (the plays of before.board, as
+    // MoveGenerator holds them) with the highest score_change(), best first, the first on a
+    // tie: their indices in best[0..keep), or all `count` ranked when there are no more.
+    void best_changes(const Before& before, const PlayRecord* plays, int count, int keep,
+                      int* best) const;
+
 private:
+    class Changes;  // score_change() of many plays (pubeval.cpp)
+
     static constexpr int kCounts = 2 * kCheckers + 1;  // signed counts -15..15
     std::array<std::array<std::array<double, kCounts>, kPoints + 1>, 2> table_{};
     std::array<double, 2> bar_weight_{};
     std::array<double, 2> off_weight_{};
+    // The largest change of the opponent's bar (hits) or the mover's off in one play.
+    static constexpr int kMostMoved = 4;
+    // [race][bar change * kMovedStride + off change]: bar_weight_ * bar change + off_weight_ *
+    // off change, the first term of score_change().
+    static constexpr int kMovedStride = 8;
+    std::array<std::array<double, (kMostMoved + 1) * kMovedStride>, 2> moved_{};
 };
 
 }  // namespace tavla
