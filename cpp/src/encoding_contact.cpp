@@ -19,6 +19,31 @@ namespace {
 
 constexpr int kRolls = 36;
 
+// k / kDenominator for k = 0 .. kMost, worked out when compiling: the float the division gives
+// at run time (both round to nearest), looked up where the features of every candidate play
+// took some twenty divisions.
+template <int kDenominator, int kMost>
+struct Fractions {
+    std::array<float, kMost + 1> of{};
+    constexpr Fractions() {
+        for (int k = 0; k <= kMost; ++k) of[std::size_t(k)] = float(k) / float(kDenominator);
+    }
+};
+
+template <int kDenominator, int kMost>
+constexpr Fractions<kDenominator, kMost> kFractions{};
+
+// k / kDenominator, k at most kMost.
+template <int kDenominator, int kMost>
+float fraction(int k) {
+    return kFractions<kDenominator, kMost>.of[std::size_t(k)];
+}
+
+// The most a count of a side's checkers, points or rolls can be.
+constexpr int kMostPips = kCheckers * kBar;  // all on the bar
+constexpr int kMostTiming = kCheckers * 12;  // all on the 18-point
+constexpr int kMostMoves = kCheckers * 6;    // 15 points moving with each die
+
 // A side's points as masks, bit x - 1 for point x: on its own numbering, and mirrored onto the
 // other side's (its point 25 - x), where the other side moves and meets them. Both sides'
 // features read both, so they are made once for the board.
