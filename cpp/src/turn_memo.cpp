@@ -17,7 +17,7 @@ const Board* TurnMemo::play(int policy, const Board& before, Roll roll) const {
 }
 
 void TurnMemo::keep_play(int policy, const Board& before, Roll roll, const Board& result) {
-    plays_.emplace(play_key(policy, before, roll), result);
+    if (plays_.size() < kMostPlays) plays_.emplace(play_key(policy, before, roll), result);
 }
 
 const TurnMemo::RollValues* TurnMemo::values(int policy, const Board& before) const {
@@ -26,7 +26,7 @@ const TurnMemo::RollValues* TurnMemo::values(int policy, const Board& before) co
 }
 
 void TurnMemo::keep_values(int policy, const Board& before, const RollValues& values) {
-    values_.emplace(Key{before, policy, -1}, values);
+    if (values_.size() < kMostValues) values_.emplace(Key{before, policy, -1}, values);
 }
 
 }  // namespace tavla

@@ -22,6 +22,10 @@ class TurnMemo {
 public:
     // Turns before this ply of a game are kept; later boards seldom come again.
     static constexpr int kPlies = 3;
+    // At most this many plays and values are kept (about 2 MB each), however long the run:
+    // the boards of a run's first games are those that come again.
+    static constexpr std::size_t kMostPlays = 16384;
+    static constexpr std::size_t kMostValues = 2048;
 
     using RollValues = std::array<Probabilities, kRolls>;
 
