@@ -94,11 +94,20 @@ void rotation_covers_every_first_roll() {
 
 }  // namespace
 
+// The 36 ordered rolls numbered 6 (d1 - 1) + d2 - 1 both ways: 5-2 is 25, 2-5 is 10.
+void rolls_and_their_numbers() {
+    CHECK(tavla::index_of_roll(Roll{5, 2}) == 25);
+    CHECK(tavla::index_of_roll(Roll{2, 5}) == 10);
+    for (int index = 0; index < 36; ++index)
+        CHECK(tavla::index_of_roll(tavla::roll_of_index(index)) == index);
+}
+
 int main() {
     same_game_same_rolls();
     rolls_are_pinned();
     rolls_are_fair();
     opening_rolls_are_never_doubles();
     rotation_covers_every_first_roll();
+    rolls_and_their_numbers();
     return tavla::test::report();
 }

@@ -58,6 +58,7 @@ struct Roll {
 
 // One of the 36 ordered outcomes of two dice, numbered 6 * (d1 - 1) + (d2 - 1).
 constexpr Roll roll_of_index(int index) { return Roll{index / 6 + 1, index % 6 + 1}; }
+constexpr int index_of_roll(Roll roll) { return 6 * (roll.d1 - 1) + roll.d2 - 1; }
 
 // The roll of one 64-bit draw: the 36 ordered outcomes equally likely.
 inline Roll roll_of_bits(std::uint64_t bits) { return roll_of_index(uniform_below(bits, 36)); }

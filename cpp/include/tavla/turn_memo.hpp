@@ -42,7 +42,7 @@ private:
     struct Key {
         Board board;
         int policy;
-        int roll;  // 6 (d1 - 1) + d2 - 1 for a play; -1 for the values
+        int roll;  // index_of_roll() for a play; -1 for the values
         bool operator==(const Key& other) const {
             return board == other.board && policy == other.policy && roll == other.roll;
         }
@@ -51,7 +51,7 @@ private:
         std::size_t operator()(const Key& key) const;
     };
     static Key play_key(int policy, const Board& before, Roll roll) {
-        return {before, policy, 6 * (roll.d1 - 1) + roll.d2 - 1};
+        return {before, policy, index_of_roll(roll)};
     }
 
     std::unordered_map<Key, Board, KeyHash> plays_;
