@@ -12,6 +12,7 @@
 #define TAVLA_SSE2_MOVEGEN
 #endif
 
+#include "hot_inline.hpp"
 #include "tavla/bits.hpp"
 #include "tavla/board.hpp"
 
@@ -168,16 +169,6 @@ struct MoveTables {
     }
 };
 constexpr MoveTables kMoves;
-
-// step() and the searches run for every move tried: they must be inlined into one function,
-// whose state then stays in registers.
-#if defined(__GNUC__)
-#define TAVLA_HOT_INLINE __attribute__((always_inline)) inline
-#elif defined(_MSC_VER)
-#define TAVLA_HOT_INLINE __forceinline
-#else
-#define TAVLA_HOT_INLINE inline
-#endif
 
 // A board as the search holds it, in registers: each row in two halves (kHighStart), so that
 // a move is two additions a row and a result is written with four stores. (Writing a board

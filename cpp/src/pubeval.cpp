@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "hot_inline.hpp"
 #include "tavla/bits.hpp"
 
 #if defined(__SSE2__) || defined(_M_X64)
@@ -81,18 +82,8 @@ PubevalScorer::Before PubevalScorer::before(const Board& board, bool race) const
     return b;
 }
 
-// The scoring of a play is inlined into best_changes()' loop, which then holds all it reads of
-// the position before in registers.
-#if defined(__GNUC__)
-#define TAVLA_PUBEVAL_INLINE __attribute__((always_inline)) inline
-#elif defined(_MSC_VER)
-#define TAVLA_PUBEVAL_INLINE __forceinline
-#else
-#define TAVLA_PUBEVAL_INLINE inline
-#endif
-
 // score_change() of the plays of one position, with all it reads of the position before them
-// in locals.
+// in locals: inlined into best_changes()' loop, which then holds them in registers.
 class PubevalScorer::Changes {
 public:
     Changes(const PubevalScorer& scorer, const Before& before)
@@ -117,7 +108,7 @@ public:
     // (the opponent loses checkers only to hits); on each of them the opponent has no checker
     // after the play (where the mover's count changed, the opponent had none before or has
     // none now, and it gains none), so the signed count there is the mover's count.
-    TAVLA_PUBEVAL_INLINE double operator()(const Board& after) const {
+    TAVLA_HOT_INLINE double operator()(const Board& after) const {
         const std::int8_t* now = after.side[0].data();
         if (now[kOff] == kCheckers) return kPubevalWin;
         const unsigned moved = moved_index(after) - was_moved_;
@@ -145,7 +136,7 @@ private:
     }
 
     // Bit p (1..24) set: the mover's count on point p is not what it was.
-    TAVLA_PUBEVAL_INLINE std::uint32_t changed_points(const std::int8_t* now) const {
+    TAVLA_HOT_INLINE std::uint32_t changed_points(const std::int8_t* now) const {
         constexpr std::uint32_t kPointBits = (1u << kBar) - 2;
 #if defined(TAVLA_SSE2_PUBEVAL)
         const __m128i low = _mm_loadu_si128(reinterpret_cast<const __m128i*>(now));
