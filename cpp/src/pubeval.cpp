@@ -176,11 +176,11 @@ void PubevalScorer::best_changes(const Before& before, const PlayRecord* plays, 
     // play goes after every kept one of its score (the first on a tie wins).
     constexpr int kLocal = 16;
     double local[kLocal];
-    std::vector<double> heap;
     double* scores = local;
     if (keep > kLocal) {
-        heap.resize(std::size_t(keep));
-        scores = heap.data();
+        thread_local std::vector<double> wider;  // grown once, not allocated per call
+        if (wider.size() < std::size_t(keep)) wider.resize(std::size_t(keep));
+        scores = wider.data();
     }
     int size = 0;
     for (; size < keep && size < count; ++size) {
